@@ -1,0 +1,147 @@
+/**
+ * Input schemas shared by the browser forms and the server handlers, so that each rule of SPEC
+ * section 5 and its message exist once. Every message comes from `messages`.
+ */
+import { z } from "zod";
+import { messages } from "./messages";
+
+/** SPEC 5: non-space text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const META_TITLE_MAX = 1000;
+export const PASSWORD_MIN = 8;
+export const COMMENT_MAX = 5000;
+export const LANGUAGES = ["ne", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+const text = (required: string) => z.string({ error: required }).trim().min(1, { error: required });
+const email = (required: string) =>
+  text(required).toLowerCase().regex(EMAIL_PATTERN, { error: messages.emailInvalid });
+const optionalText = z.string().trim().optional();
+const id = z.coerce.number({ error: messages.invalidId }).int({ error: messages.invalidId }).positive({ error: messages.invalidId });
+
+/** Multipart and query flags arrive as 'true'/'false'. */
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+
+/** The first message of a failed parse: what the user is shown. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? messages.invalidInput;
+}
+
+export const loginSchema = z.object({
+  username: text(messages.allFieldsRequired),
+  password: z.string({ error: messages.allFieldsRequired }).min(1, { error: messages.allFieldsRequired }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  name: text(messages.allFieldsRequired).max(200),
+  email: email(messages.allFieldsRequired).max(320),
+  password: z
+    .string({ error: messages.allFieldsRequired })
+    .min(1, { error: messages.allFieldsRequired })
+    .min(PASSWORD_MIN, { error: messages.passwordTooShort })
+    .max(1000),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const newsletterSchema = z.object({ email: email(messages.emailRequired) });
+
+export const commentSchema = z.object({
+  content: text(messages.commentRequired).max(COMMENT_MAX),
+});
+
+export const searchSchema = z.object({ q: text(messages.searchRequired).max(200) });
+
+export const categorySchema = z.object({
+  name: text(messages.categoryNameRequired).max(200),
+  slug: optionalText,
+  description: z.string().trim().max(2000).optional(),
+});
+export type CategoryInput = z.infer<typeof categorySchema>;
+
+export const tagSchema = z.object({
+  name: text(messages.tagNameRequired).max(200),
+  slug: optionalText,
+});
+export type TagInput = z.infer<typeof tagSchema>;
+
+export const writerSchema = z.object({
+  name: text(messages.writerRequired).max(200),
+  email: email(messages.writerRequired).max(320),
+  bio: z.string().trim().max(5000).nullish(),
+});
+export type WriterInput = z.infer<typeof writerSchema>;
+
+/**
+ * A user update. The spec's client sends the whole user object when toggling a bookmark, so unknown
+ * fields (id, created_at…) are ignored; the service decides which known fields the actor may change.
+ */
+export const userUpdateSchema = z.object({
+  name: text(messages.allFieldsRequired).max(200).optional(),
+  email: email(messages.allFieldsRequired).max(320).optional(),
+  role: z.enum(ROLES).optional(),
+  bookmarks: z.array(id).max(10_000).optional(),
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** Editor image embeds accept only http, https and data URLs (SPEC 5). */
+export function isAllowedImageSource(src: string): boolean {
+  return /^(https?:\/\/|data:image\/(png|jpe?g|gif|webp);base64,)/i.test(src.trim()) || src.startsWith("/uploads/");
+}
+
+const idList = z
+  .union([z.array(id), z.string().transform((value, ctx) => {
+    if (value.trim() === "") return [];
+    try {
+      return z.array(id).parse(JSON.parse(value));
+    } catch {
+      ctx.addIssue({ code: "custom", message: messages.invalidInput });
+      return z.NEVER;
+    }
+  })])
+  .default([]);
+
+const nullableId = z
+  .union([z.literal(""), z.literal("null"), z.null(), id])
+  .transform((v) => (v === "" || v === "null" || v === null ? null : v));
+
+/** Article fields of the create and update payloads (SPEC 7), as JSON or multipart strings. */
+export const articleSchema = z.object({
+  title: text(messages.articleRequired).max(500),
+  content: text(messages.articleRequired).max(2_000_000),
+  writer_id: z.union([z.literal(""), id], { error: messages.articleRequired }).refine((v) => v !== "", {
+    error: messages.articleRequired,
+  }).transform((v) => v as number),
+  slug: optionalText,
+  category_id: nullableId.optional(),
+  meta_title: z.string().trim().max(META_TITLE_MAX, { error: messages.metaTitleTooLong }).default(""),
+  meta_description: z.string().trim().max(5000).default(""),
+  language: z.enum(LANGUAGES).default("en"),
+  is_published: flag.default(false),
+  is_featured: flag.default(false),
+  published_at: z.coerce.date().optional(),
+  translation_id: nullableId.optional(),
+  tags: idList,
+  related_news_ids: idList,
+  /** The `updated_at` the editor loaded; a different stored value means someone else saved since. */
+  updated_at: z.string().optional(),
+});
+export type ArticleInput = z.infer<typeof articleSchema>;
+
+export const ARTICLE_STATUSES = ["published", "draft", "all"] as const;
+export const LIST_LIMIT_MAX = 100;
+
+export const newsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  is_featured: flag.optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).catch(10).default(10),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  category: z.string().trim().optional(),
+  tag: z.string().trim().optional(),
+  writer: id.optional().catch(undefined),
+  language: z.enum(LANGUAGES).optional().catch(undefined),
+  status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),
+});
+export type NewsQuery = z.infer<typeof newsQuerySchema>;

@@ -1,0 +1,39 @@
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** Plain text of an HTML fragment: tags become spaces, entities are decoded, whitespace collapses. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+      if (code[0] === "#") {
+        const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+        return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
+      }
+      return ENTITIES[code.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export const WORDS_PER_MINUTE = 200;
+
+/** Minutes to read: word count divided by 200, rounded up (SPEC section 5). */
+export function readTimeMinutes(html: string): number {
+  const text = htmlToText(html);
+  const words = text === "" ? 0 : text.split(" ").length;
+  return Math.ceil(words / WORDS_PER_MINUTE);
+}
+
+/** Excerpt lengths of SPEC section 9. */
+export const EXCERPT_LENGTH = { default: 160, allNews: 120, category: 150 } as const;
+
+/** The first `length` characters of the text, cut back to a word boundary, with an ellipsis when cut. */
+export function excerpt(html: string, length: number = EXCERPT_LENGTH.default): string {
+  const text = htmlToText(html);
+  const chars = Array.from(text);
+  if (chars.length <= length) return text;
+  const cut = chars.slice(0, length).join("");
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,38 @@
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+
+/** One line per screen of SPEC section 2 and per call of SPEC section 7. */
+export default [
+  // Reader site
+  index("routes/home.tsx"),
+  route("article/:slug", "routes/article.tsx"),
+
+  // REST API
+  ...prefix("api", [
+    route("health", "routes/api/health.ts"),
+    route("admin/login", "routes/api/admin.login.ts"),
+    route("users/register", "routes/api/users.register.ts"),
+    route("users/logout", "routes/api/users.logout.ts"),
+    route("users/me", "routes/api/users.me.ts"),
+    route("users/me/bookmarks", "routes/api/users.me.bookmarks.ts"),
+    route("users/me/bookmarks/:articleId", "routes/api/users.me.bookmarks.$articleId.ts"),
+    route("users", "routes/api/users.ts"),
+    route("users/:id", "routes/api/users.$id.ts"),
+    route("news", "routes/api/news.ts"),
+    route("news/:slug", "routes/api/news.$slug.ts"),
+    route("news/:id/comments", "routes/api/news.$id.comments.ts"),
+    route("comments", "routes/api/comments.ts"),
+    route("comments/:id", "routes/api/comments.$id.ts"),
+    route("comments/:id/approve", "routes/api/comments.$id.approve.ts"),
+    route("categories", "routes/api/categories.ts"),
+    route("categories/:id", "routes/api/categories.$id.ts"),
+    route("tags", "routes/api/tags.ts"),
+    route("tags/:id", "routes/api/tags.$id.ts"),
+    route("writers", "routes/api/writers.ts"),
+    route("writers/:id", "routes/api/writers.$id.ts"),
+    route("upload", "routes/api/upload.ts"),
+    route("newsletter", "routes/api/newsletter.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

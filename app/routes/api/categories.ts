@@ -1,0 +1,16 @@
+import { categorySchema } from "~/lib/schemas";
+import { api, json, methodNotAllowed, readInput } from "~/server/http";
+import { database } from "~/server/runtime";
+import { currentActor } from "~/server/session";
+import { createCategory, listCategories } from "~/server/services/categories";
+import type { Route } from "./+types/categories";
+
+/** GET /api/categories. */
+export const loader = api(async () => json(await listCategories(await database())));
+
+/** POST /api/categories {name, slug?, description?} (admin). */
+export const action = api(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const actor = await currentActor(request);
+  return json(await createCategory(await database(), actor, await readInput(request, categorySchema)), 201);
+});

@@ -1,0 +1,11 @@
+import { api, idParam, json, methodNotAllowed } from "~/server/http";
+import { database } from "~/server/runtime";
+import { currentActor } from "~/server/session";
+import { approveComment } from "~/server/services/comments";
+import type { Route } from "./+types/comments.$id.approve";
+
+/** PUT /api/comments/{id}/approve (admin): Pending → Approved. */
+export const action = api(async ({ request, params }: Route.ActionArgs) => {
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  return json(await approveComment(await database(), await currentActor(request), idParam(params.id)));
+});

@@ -1,0 +1,8 @@
+import { database } from "~/server/runtime";
+import { json } from "~/server/http";
+
+/** 200 once the database is open and migrated: load balancers use it to know the app can serve. */
+export async function loader() {
+  await database();
+  return json({ status: "ok" });
+}

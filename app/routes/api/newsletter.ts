@@ -1,0 +1,13 @@
+import { newsletterSchema } from "~/lib/schemas";
+import { api, json, methodNotAllowed, readInput } from "~/server/http";
+import { database } from "~/server/runtime";
+import { subscribe } from "~/server/services/newsletter";
+import type { Route } from "./+types/newsletter";
+
+/** POST /api/newsletter {email}: stores the subscription; the same answer whether it is new or not. */
+export const action = api(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { email } = await readInput(request, newsletterSchema);
+  await subscribe(await database(), email);
+  return json({ subscribed: true }, 201);
+});

@@ -1,0 +1,16 @@
+import { tagSchema } from "~/lib/schemas";
+import { api, json, methodNotAllowed, readInput } from "~/server/http";
+import { database } from "~/server/runtime";
+import { currentActor } from "~/server/session";
+import { createTag, listTags } from "~/server/services/tags";
+import type { Route } from "./+types/tags";
+
+/** GET /api/tags. */
+export const loader = api(async () => json(await listTags(await database())));
+
+/** POST /api/tags {name, slug?} (admin). */
+export const action = api(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const actor = await currentActor(request);
+  return json(await createTag(await database(), actor, await readInput(request, tagSchema)), 201);
+});

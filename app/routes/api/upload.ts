@@ -1,0 +1,24 @@
+import { messages } from "~/lib/messages";
+import { AppError } from "~/server/errors";
+import { api, json, methodNotAllowed, readFormData } from "~/server/http";
+import { config } from "~/server/config";
+import { currentActor } from "~/server/session";
+import { requireAdmin } from "~/server/services/actor";
+import { storeMedia } from "~/server/services/media";
+import { mediaStorage } from "~/server/storage";
+import type { Route } from "./+types/upload";
+
+/**
+ * POST /api/upload (admin), multipart field `media`: returns {url}. `purpose=banner` applies the
+ * banner's narrower type rule; otherwise the content-media rule.
+ */
+export const action = api(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  requireAdmin(await currentActor(request));
+  const form = await readFormData(request, config().maxVideoBytes + 1024 * 1024);
+  const file = form.get("media");
+  if (!(file instanceof File)) throw new AppError(400, messages.noFile);
+  const purpose = form.get("purpose") === "banner" ? "banner" : "content";
+  const stored = await storeMedia(mediaStorage(), { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
+  return json({ url: stored.url, media_type: stored.mediaType, width: stored.width, height: stored.height }, 201);
+});

@@ -1,0 +1,12 @@
+import { api, json } from "~/server/http";
+import { database } from "~/server/runtime";
+import { currentActor } from "~/server/session";
+import { requireUser } from "~/server/services/actor";
+import { getUser } from "~/server/services/users";
+import type { Route } from "./+types/users.me";
+
+/** GET /api/users/me: the signed-in user with bookmarks, or 401. */
+export const loader = api(async ({ request }: Route.LoaderArgs) => {
+  const me = requireUser(await currentActor(request));
+  return json(await getUser(await database(), me.id));
+});

@@ -1,0 +1,10 @@
+import { api, json } from "~/server/http";
+import { database } from "~/server/runtime";
+import { currentActor } from "~/server/session";
+import { listUsers } from "~/server/services/users";
+import type { Route } from "./+types/users";
+
+/** GET /api/users (admin): the user list and the dashboard's count. */
+export const loader = api(async ({ request }: Route.LoaderArgs) => {
+  return json(await listUsers(await database(), await currentActor(request)));
+});

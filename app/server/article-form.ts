@@ -1,0 +1,107 @@
+/**
+ * The article create/update payload of SPEC 7: multipart fields (tags and related_news_ids as JSON
+ * lists, 'true'/'false' flags), a banner (`banner` file or `banner_url`, `banner_caption`) and
+ * content media (`media[n]` file or `media_urls[n]`, with `captions[n]`). JSON bodies use the same
+ * names, with `media_urls` and `captions` as arrays.
+ */
+import { messages } from "~/lib/messages";
+import { type ArticleInput, articleSchema } from "~/lib/schemas";
+import { config } from "./config";
+import { AppError } from "./errors";
+import { readBody, readFormData } from "./http";
+import { type Actor, requireAdmin } from "./services/actor";
+import type { ArticleMediaInput, MediaEntry } from "./services/articles";
+import { type MediaPurpose, storeMedia } from "./services/media";
+import { UPLOADS_URL_PREFIX, mediaStorage } from "./storage";
+
+type Value = string | File;
+
+const MEDIA_KEY = /^(banner|banner_url|banner_caption|media\[\d+\]|media_urls\[\d+\]|captions\[\d+\])$/;
+
+/** A kept URL must be one of our uploads or a plain http(s) address, never javascript: or data:. */
+function keptMedia(url: string, caption: string): MediaEntry {
+  const trimmed = url.trim();
+  if (!trimmed.startsWith(UPLOADS_URL_PREFIX) && !/^https?:\/\/[^\s]+$/i.test(trimmed)) {
+    throw new AppError(400, messages.invalidMediaUrl);
+  }
+  const video = /\.mp4($|\?)/i.test(trimmed);
+  return { media: { url: trimmed, mediaType: video ? "video" : "image", width: null, height: null }, caption };
+}
+
+async function mediaEntry(value: Value | undefined, url: Value | undefined, caption: string, purpose: MediaPurpose) {
+  if (value instanceof File && value.size > 0) {
+    const bytes = new Uint8Array(await value.arrayBuffer());
+    return { media: await storeMedia(mediaStorage(), { name: value.name, bytes }, purpose), caption };
+  }
+  if (typeof url === "string" && url.trim() !== "") return keptMedia(url, caption);
+  return null;
+}
+
+function text(value: Value | undefined): string {
+  return typeof value === "string" ? value : "";
+}
+
+async function mediaFrom(values: Map<string, Value>): Promise<ArticleMediaInput> {
+  const banner = await mediaEntry(values.get("banner"), values.get("banner_url"), text(values.get("banner_caption")), "banner");
+  const indexes = new Set<number>();
+  for (const key of values.keys()) {
+    const n = key.match(/^(?:media|media_urls|captions)\[(\d+)\]$/)?.[1];
+    if (n !== undefined) indexes.add(Number(n));
+  }
+  const content: MediaEntry[] = [];
+  for (const n of [...indexes].sort((a, b) => a - b)) {
+    const entry = await mediaEntry(values.get(`media[${n}]`), values.get(`media_urls[${n}]`), text(values.get(`captions[${n}]`)), "content");
+    if (entry) content.push(entry);
+  }
+  return { banner, content };
+}
+
+/** JSON bodies name lists as arrays; flatten them into the multipart names. */
+function flattenJson(body: Record<string, unknown>): Map<string, Value> {
+  const values = new Map<string, Value>();
+  for (const [key, value] of Object.entries(body)) {
+    if ((key === "media_urls" || key === "captions") && Array.isArray(value)) {
+      value.forEach((item, i) => values.set(`${key}[${i}]`, String(item ?? "")));
+    } else if (Array.isArray(value) || (value !== null && typeof value === "object")) {
+      values.set(key, JSON.stringify(value));
+    } else if (value !== null && value !== undefined) {
+      values.set(key, String(value));
+    }
+  }
+  return values;
+}
+
+/**
+ * Reads and validates an article payload. The admin check comes first, so that nobody else can
+ * make the server store a file. `stored` holds the current values for an update: fields the
+ * request leaves out keep them. Media is undefined when the request names none (keep the stored).
+ */
+export async function readArticleForm(
+  request: Request,
+  actor: Actor | null,
+  stored: Record<string, unknown>,
+): Promise<{ input: ArticleInput; media: ArticleMediaInput | undefined }> {
+  requireAdmin(actor);
+  const type = request.headers.get("content-type") ?? "";
+  const limit = config().maxVideoBytes + 16 * 1024 * 1024;
+  let values: Map<string, Value>;
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    values = new Map();
+    for (const [key, value] of await readFormData(request, limit)) values.set(key, value);
+  } else {
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(await readBody(request, limit)) || "{}");
+    } catch {
+      throw new AppError(400, messages.invalidJson);
+    }
+    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, messages.invalidJson);
+    values = flattenJson(body as Record<string, unknown>);
+  }
+
+  const fields: Record<string, unknown> = { ...stored };
+  for (const [key, value] of values) if (!MEDIA_KEY.test(key) && typeof value === "string") fields[key] = value;
+  const input = articleSchema.parse(fields);
+  const namesMedia = [...values.keys()].some((key) => MEDIA_KEY.test(key));
+  return { input, media: namesMedia ? await mediaFrom(values) : undefined };
+}

@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction handle has the same query API as the database. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "query">;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string | "memory" }
+  | { kind: "postgres"; url: string };
+
+/** The migrations folder sits beside this module in the source tree; the server bundle lives elsewhere. */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "app/server/db/migrations");
+    if (existsSync(path.join(dir, "package.json")) && existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Cannot find app/server/db/migrations");
+    dir = parent;
+  }
+}
+
+/** Opens the database and applies every pending migration. Drivers load lazily so a build never opens one. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "postgres") {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // PGlite does not create parent folders.
+  if (target.dataDir !== "memory") mkdirSync(path.dirname(target.dataDir), { recursive: true });
+  const client = new PGlite(target.dataDir === "memory" ? undefined : target.dataDir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}

@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description").notNull().default(""),
+});
+
+export const tags = pgTable("tags", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+});
+
+export const writers = pgTable("writers", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  bio: text("bio"),
+});
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    content: text("content").notNull(),
+    language: text("language", { enum: ["ne", "en"] }).notNull().default("en"),
+    writerId: integer("writer_id").references(() => writers.id, { onDelete: "set null" }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    translationId: integer("translation_id").references((): AnyPgColumn => articles.id, {
+      onDelete: "set null",
+    }),
+    metaTitle: text("meta_title").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
+    isPublished: boolean("is_published").notNull().default(false),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Plain (ascending) indexes: drizzle's .desc() adds NULLS LAST, which ORDER BY ... DESC cannot use.
+  (t) => [
+    index("articles_published_idx").on(t.isPublished, t.publishedAt),
+    index("articles_published_at_idx").on(t.publishedAt),
+    index("articles_category_idx").on(t.categoryId, t.publishedAt),
+    index("articles_writer_idx").on(t.writerId, t.publishedAt),
+    index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
+  ],
+);
+
+export const articleMedia = pgTable(
+  "article_media",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    caption: text("caption").notNull().default(""),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: ["banner", "content"] }).notNull(),
+    mediaType: text("media_type", { enum: ["image", "video"] }).notNull().default("image"),
+    width: integer("width"),
+    height: integer("height"),
+  },
+  (t) => [uniqueIndex("article_media_position_unique").on(t.articleId, t.position)],
+);
+
+export const articleTags = pgTable(
+  "article_tags",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index("article_tags_tag_idx").on(t.tagId)],
+);
+
+export const relatedArticles = pgTable(
+  "related_articles",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    relatedId: integer("related_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.relatedId] })],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    isApproved: boolean("is_approved").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("comments_article_idx").on(t.articleId, t.createdAt),
+    index("comments_approved_idx").on(t.isApproved, t.createdAt),
+  ],
+);
+
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
+);

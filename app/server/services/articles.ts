@@ -1,0 +1,548 @@
+/**
+ * Articles: listing, reading, writing and deleting, with SPEC 6's rule that only admins see or
+ * touch anything unpublished. Pages and the /api routes both call these functions.
+ */
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { messages } from "~/lib/messages";
+import type { ArticleInput, Language, NewsQuery } from "~/lib/schemas";
+import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
+import { excerpt, readTimeMinutes } from "~/lib/text";
+import type { Database, Executor } from "../db/connection";
+import {
+  articleMedia,
+  articleTags,
+  articles,
+  categories,
+  comments,
+  relatedArticles,
+  tags,
+  users,
+  writers,
+} from "../db/schema";
+import { AppError } from "../errors";
+import { type Actor, isAdmin, requireAdmin } from "./actor";
+import { sanitizeArticleHtml } from "./html";
+import type { StoredMedia } from "./media";
+
+export const RELATED_MAX = 3;
+
+export interface MediaItem {
+  url: string;
+  caption: string;
+  position: number;
+  kind: "banner" | "content";
+  media_type: "image" | "video";
+  width: number | null;
+  height: number | null;
+}
+
+export interface TagRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** An article as listings show it (SPEC 3, without the body). */
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  slug: string;
+  language: Language;
+  excerpt: string;
+  read_time: number;
+  writer_id: number | null;
+  writer_name: string;
+  author: string;
+  category_id: number | null;
+  category_name: string;
+  category_slug: string | null;
+  meta_title: string;
+  meta_description: string;
+  is_published: boolean;
+  is_featured: boolean;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+  image_url: string | null;
+  tags: TagRef[];
+}
+
+export interface ArticleComment {
+  id: number;
+  article_id: number;
+  news_title: string;
+  article_slug: string;
+  user_name: string | null;
+  content: string;
+  created_at: string;
+  is_approved: boolean;
+}
+
+export interface ArticleDetail extends ArticleSummary {
+  content: string;
+  media: MediaItem[];
+  related: ArticleSummary[];
+  related_news_ids: number[];
+  comments: ArticleComment[];
+  translation: { id: number; slug: string; title: string; language: Language } | null;
+}
+
+export interface ArticleList {
+  articles: ArticleSummary[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+const summaryColumns = {
+  id: articles.id,
+  title: articles.title,
+  slug: articles.slug,
+  content: articles.content,
+  language: articles.language,
+  writerId: articles.writerId,
+  writerName: writers.name,
+  categoryId: articles.categoryId,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  metaTitle: articles.metaTitle,
+  metaDescription: articles.metaDescription,
+  isPublished: articles.isPublished,
+  isFeatured: articles.isFeatured,
+  publishedAt: articles.publishedAt,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+  translationId: articles.translationId,
+  imageUrl: sql<string | null>`(select ${articleMedia.url} from ${articleMedia}
+    where ${articleMedia.articleId} = ${articles.id} and ${articleMedia.kind} = 'banner' limit 1)`,
+};
+
+function selectSummaries(db: Executor) {
+  return db
+    .select(summaryColumns)
+    .from(articles)
+    .leftJoin(writers, eq(writers.id, articles.writerId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId));
+}
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+async function tagsByArticle(db: Executor, ids: number[]): Promise<Map<number, TagRef[]>> {
+  const map = new Map<number, TagRef[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ articleId: articleTags.articleId, id: tags.id, name: tags.name, slug: tags.slug })
+    .from(articleTags)
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(inArray(articleTags.articleId, ids))
+    .orderBy(asc(tags.name));
+  for (const { articleId, ...tag } of rows) map.get(articleId)?.push(tag);
+  return map;
+}
+
+function toSummary(row: SummaryRow, tagRefs: TagRef[]): ArticleSummary {
+  const writerName = row.writerName ?? messages.unknownAuthor;
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    language: row.language,
+    excerpt: excerpt(row.content),
+    read_time: readTimeMinutes(row.content),
+    writer_id: row.writerId,
+    writer_name: writerName,
+    author: writerName,
+    category_id: row.categoryId,
+    category_name: row.categoryName ?? messages.uncategorized,
+    category_slug: row.categorySlug,
+    meta_title: row.metaTitle,
+    meta_description: row.metaDescription,
+    is_published: row.isPublished,
+    is_featured: row.isFeatured,
+    published_at: row.publishedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    image_url: row.imageUrl,
+    tags: tagRefs,
+  };
+}
+
+async function summaries(db: Executor, rows: SummaryRow[]): Promise<ArticleSummary[]> {
+  const tagMap = await tagsByArticle(db, rows.map((r) => r.id));
+  return rows.map((row) => toSummary(row, tagMap.get(row.id) ?? []));
+}
+
+/** LIKE treats % _ and \ as syntax; a reader's query is plain text. */
+function likePattern(query: string): string {
+  const normalized = query.normalize("NFC").replace(/[\u200C\u200D]/g, "");
+  return `%${normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+async function categoryCondition(db: Executor, category: string): Promise<SQL> {
+  if (/^\d+$/.test(category)) return eq(articles.categoryId, Number(category));
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slugify(category) || category));
+  return eq(articles.categoryId, row?.id ?? -1);
+}
+
+/** `tag` is a tag id or slug. */
+function tagCondition(tag: string): SQL {
+  const match = /^\d+$/.test(tag) ? eq(tags.id, Number(tag)) : eq(tags.slug, tag.normalize("NFC"));
+  return inArray(
+    articles.id,
+    sql`(select ${articleTags.articleId} from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${match})`,
+  );
+}
+
+/** SPEC 7 GET /news: filters, newest first, one page at a time. Non-admins only ever see published articles. */
+export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery): Promise<ArticleList> {
+  const status = isAdmin(actor) ? (query.status ?? "all") : "published";
+  const conditions: (SQL | undefined)[] = [
+    status === "published" ? eq(articles.isPublished, true) : status === "draft" ? eq(articles.isPublished, false) : undefined,
+    query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
+    query.category ? await categoryCondition(db, query.category) : undefined,
+    query.tag ? tagCondition(query.tag) : undefined,
+    query.writer ? eq(articles.writerId, query.writer) : undefined,
+    query.language ? eq(articles.language, query.language) : undefined,
+  ];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(ilike(articles.title, pattern), ilike(articles.metaDescription, pattern), ilike(articles.content, pattern)),
+    );
+  }
+  const where = and(...conditions);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, [totalRow]] = await Promise.all([
+    selectSummaries(db)
+      .where(where)
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { articles: await summaries(db, rows), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
+}
+
+/** Published articles by id, in the order of `ids`. */
+export async function publishedSummariesByIds(db: Executor, ids: number[]): Promise<ArticleSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries(db).where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
+  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return summaries(db, rows);
+}
+
+async function findRow(db: Executor, actor: Actor | null, slug: string): Promise<SummaryRow> {
+  const [row] = await selectSummaries(db).where(eq(articles.slug, slug.normalize("NFC")));
+  // An unpublished article does not exist for anyone but an admin.
+  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, messages.articleNotFound);
+  return row;
+}
+
+async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: number[]): Promise<ArticleSummary[]> {
+  const chosen = relatedIds.length
+    ? await selectSummaries(db).where(and(inArray(articles.id, relatedIds), eq(articles.isPublished, true)))
+    : [];
+  chosen.sort((a, b) => relatedIds.indexOf(a.id) - relatedIds.indexOf(b.id));
+  // Fewer than three chosen by the editor: fill with the latest from the same category.
+  if (chosen.length < RELATED_MAX && row.categoryId !== null) {
+    const exclude = [row.id, ...chosen.map((r) => r.id)];
+    const more = await selectSummaries(db)
+      .where(
+        and(
+          eq(articles.categoryId, row.categoryId),
+          eq(articles.isPublished, true),
+          sql`${articles.id} not in ${exclude}`,
+        ),
+      )
+      .orderBy(desc(articles.publishedAt))
+      .limit(RELATED_MAX - chosen.length);
+    chosen.push(...more);
+  }
+  return summaries(db, chosen.slice(0, RELATED_MAX));
+}
+
+/** SPEC 3: a comment is public once approved. */
+export async function approvedCommentsOf(db: Executor, articleId: number): Promise<ArticleComment[]> {
+  const rows = await db
+    .select({
+      id: comments.id,
+      articleId: comments.articleId,
+      newsTitle: articles.title,
+      articleSlug: articles.slug,
+      userName: users.name,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      isApproved: comments.isApproved,
+    })
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.articleId, articleId), eq(comments.isApproved, true)))
+    .orderBy(desc(comments.createdAt));
+  return rows.map(toComment);
+}
+
+export function toComment(row: {
+  id: number;
+  articleId: number;
+  newsTitle: string;
+  articleSlug: string;
+  userName: string | null;
+  content: string;
+  createdAt: Date;
+  isApproved: boolean;
+}): ArticleComment {
+  return {
+    id: row.id,
+    article_id: row.articleId,
+    news_title: row.newsTitle,
+    article_slug: row.articleSlug,
+    user_name: row.userName,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    is_approved: row.isApproved,
+  };
+}
+
+export async function getArticle(db: Executor, actor: Actor | null, slug: string): Promise<ArticleDetail> {
+  const row = await findRow(db, actor, slug);
+  const [media, relatedRows, tagMap, commentList, translation] = await Promise.all([
+    db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),
+    db
+      .select({ id: relatedArticles.relatedId })
+      .from(relatedArticles)
+      .where(eq(relatedArticles.articleId, row.id))
+      .orderBy(asc(relatedArticles.position)),
+    tagsByArticle(db, [row.id]),
+    approvedCommentsOf(db, row.id),
+    row.translationId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: articles.id, slug: articles.slug, title: articles.title, language: articles.language })
+          .from(articles)
+          .where(and(eq(articles.id, row.translationId), isAdmin(actor) ? undefined : eq(articles.isPublished, true))),
+  ]);
+  const relatedIds = relatedRows.map((r) => r.id);
+  return {
+    ...toSummary(row, tagMap.get(row.id) ?? []),
+    content: row.content,
+    media: media.map((m) => ({
+      url: m.url,
+      caption: m.caption,
+      position: m.position,
+      kind: m.kind,
+      media_type: m.mediaType,
+      width: m.width,
+      height: m.height,
+    })),
+    related: await relatedSummaries(db, row, relatedIds),
+    related_news_ids: relatedIds,
+    comments: commentList,
+    translation: translation[0] ?? null,
+  };
+}
+
+/** One piece of media in a create or update: a fresh upload already stored, or a URL kept from before. */
+export interface MediaEntry {
+  media: StoredMedia;
+  caption: string;
+}
+
+export interface ArticleMediaInput {
+  banner: MediaEntry | null;
+  content: MediaEntry[];
+}
+
+async function assertReferencesExist(tx: Executor, input: ArticleInput, selfId?: number): Promise<void> {
+  const [writer] = await tx.select({ id: writers.id }).from(writers).where(eq(writers.id, input.writer_id));
+  if (!writer) throw new AppError(400, messages.unknownWriter);
+  if (input.category_id) {
+    const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
+    if (!category) throw new AppError(400, messages.unknownCategory);
+  }
+  const tagIds = [...new Set(input.tags)];
+  if (tagIds.length) {
+    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
+    if (found.length !== tagIds.length) throw new AppError(400, messages.unknownTags);
+  }
+  const relatedIds = [...new Set(input.related_news_ids)].filter((id) => id !== selfId);
+  const linked = input.translation_id ? [...relatedIds, input.translation_id] : relatedIds;
+  if (linked.length) {
+    const found = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, [...new Set(linked)]));
+    if (found.length !== new Set(linked).size) throw new AppError(400, messages.unknownRelated);
+  }
+}
+
+async function chooseSlug(tx: Executor, input: ArticleInput, selfId?: number): Promise<string> {
+  const base = slugOrFallback(input.slug || input.title, "article");
+  return uniqueSlug(base, async (candidate) => {
+    const [row] = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.slug, candidate), selfId ? ne(articles.id, selfId) : undefined));
+    return row !== undefined;
+  });
+}
+
+/** SPEC 3: position 0 is the banner; content media follow, offset by one when a banner exists. */
+async function replaceMedia(tx: Executor, articleId: number, media: ArticleMediaInput): Promise<void> {
+  // Media kept by URL carries no dimensions in the payload; keep the ones measured at upload.
+  const previous = await tx.delete(articleMedia).where(eq(articleMedia.articleId, articleId)).returning();
+  const measured = new Map(previous.map((m) => [m.url, m]));
+  const offset = media.banner ? 1 : 0;
+  const rows = [
+    ...(media.banner ? [{ entry: media.banner, kind: "banner" as const, position: 0 }] : []),
+    ...media.content.map((entry, i) => ({ entry, kind: "content" as const, position: i + offset })),
+  ].map(({ entry, kind, position }) => ({
+    articleId,
+    url: entry.media.url,
+    caption: entry.caption,
+    position,
+    kind,
+    mediaType: entry.media.mediaType,
+    width: entry.media.width ?? measured.get(entry.media.url)?.width ?? null,
+    height: entry.media.height ?? measured.get(entry.media.url)?.height ?? null,
+  }));
+  if (rows.length) await tx.insert(articleMedia).values(rows);
+}
+
+async function replaceLinks(tx: Executor, articleId: number, input: ArticleInput): Promise<void> {
+  await tx.delete(articleTags).where(eq(articleTags.articleId, articleId));
+  const tagIds = [...new Set(input.tags)];
+  if (tagIds.length) await tx.insert(articleTags).values(tagIds.map((tagId) => ({ articleId, tagId })));
+
+  await tx.delete(relatedArticles).where(eq(relatedArticles.articleId, articleId));
+  const relatedIds = [...new Set(input.related_news_ids)].filter((id) => id !== articleId);
+  if (relatedIds.length) {
+    await tx.insert(relatedArticles).values(relatedIds.map((relatedId, position) => ({ articleId, relatedId, position })));
+  }
+}
+
+/** Translations point at each other: linking A to B also links B to A and unlinks their old partners. */
+async function linkTranslation(tx: Executor, articleId: number, translationId: number | null | undefined) {
+  if (translationId === undefined) return;
+  await tx.update(articles).set({ translationId: null }).where(eq(articles.translationId, articleId));
+  if (translationId === null || translationId === articleId) {
+    await tx.update(articles).set({ translationId: null }).where(eq(articles.id, articleId));
+    return;
+  }
+  await tx.update(articles).set({ translationId: null }).where(eq(articles.translationId, translationId));
+  await tx.update(articles).set({ translationId }).where(eq(articles.id, articleId));
+  await tx.update(articles).set({ translationId: articleId }).where(eq(articles.id, translationId));
+}
+
+function columnsFrom(input: ArticleInput) {
+  return {
+    title: input.title,
+    content: sanitizeArticleHtml(input.content),
+    language: input.language,
+    writerId: input.writer_id,
+    categoryId: input.category_id ?? null,
+    metaTitle: input.meta_title,
+    metaDescription: input.meta_description,
+    isPublished: input.is_published,
+    isFeatured: input.is_featured,
+  };
+}
+
+export async function createArticle(
+  db: Database,
+  actor: Actor | null,
+  input: ArticleInput,
+  media: ArticleMediaInput,
+): Promise<ArticleDetail> {
+  const admin = requireAdmin(actor);
+  const columns = columnsFrom(input);
+  if (columns.content === "") throw new AppError(400, messages.articleRequired);
+  const slug = await db.transaction(async (tx) => {
+    await assertReferencesExist(tx, input);
+    const slug = await chooseSlug(tx, input);
+    const now = new Date();
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...columns, slug, authorId: admin.id, publishedAt: input.published_at ?? now, updatedAt: now })
+      .returning({ id: articles.id });
+    if (!row) throw new Error("insert returned no row");
+    await replaceMedia(tx, row.id, media);
+    await replaceLinks(tx, row.id, input);
+    await linkTranslation(tx, row.id, input.translation_id);
+    return slug;
+  });
+  return getArticle(db, admin, slug);
+}
+
+/**
+ * Saves an edit. `input.updated_at` is the version the editor loaded; if the stored article changed
+ * since, the save is refused with 409 instead of silently overwriting someone else's work.
+ * `media` undefined keeps the stored media.
+ */
+export async function updateArticle(
+  db: Database,
+  actor: Actor | null,
+  slug: string,
+  input: ArticleInput,
+  media: ArticleMediaInput | undefined,
+): Promise<ArticleDetail> {
+  const admin = requireAdmin(actor);
+  const columns = columnsFrom(input);
+  if (columns.content === "") throw new AppError(400, messages.articleRequired);
+  const newSlug = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(articles).where(eq(articles.slug, slug.normalize("NFC"))).for("update");
+    if (!current) throw new AppError(404, messages.articleNotFound);
+    if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
+      throw new AppError(409, messages.editConflict);
+    }
+    await assertReferencesExist(tx, input, current.id);
+    // A new title keeps the old address: links already shared must not break. Only an explicit slug moves it.
+    const nextSlug = input.slug && slugify(input.slug) !== current.slug ? await chooseSlug(tx, input, current.id) : current.slug;
+    const now = new Date();
+    // Publishing a draft for the first time stamps it with the moment it went live.
+    const publishedAt = input.published_at ?? (input.is_published && !current.isPublished ? now : current.publishedAt);
+    await tx
+      .update(articles)
+      .set({ ...columns, slug: nextSlug, publishedAt, updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)) })
+      .where(eq(articles.id, current.id));
+    if (media) await replaceMedia(tx, current.id, media);
+    await replaceLinks(tx, current.id, input);
+    await linkTranslation(tx, current.id, input.translation_id);
+    return nextSlug;
+  });
+  return getArticle(db, admin, newSlug);
+}
+
+export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
+  requireAdmin(actor);
+  const deleted = await db.delete(articles).where(eq(articles.slug, slug.normalize("NFC"))).returning({ id: articles.id });
+  if (deleted.length === 0) throw new AppError(404, messages.articleNotFound);
+}
+
+/** The stored values of an article as the create/update payload names them, for partial updates. */
+export async function articlePayload(db: Executor, actor: Actor | null, slug: string): Promise<Record<string, unknown>> {
+  requireAdmin(actor);
+  const detail = await getArticle(db, actor, slug);
+  const [row] = await db.select({ translationId: articles.translationId }).from(articles).where(eq(articles.id, detail.id));
+  return {
+    title: detail.title,
+    content: detail.content,
+    writer_id: detail.writer_id ?? "",
+    category_id: detail.category_id,
+    meta_title: detail.meta_title,
+    meta_description: detail.meta_description,
+    language: detail.language,
+    is_published: detail.is_published,
+    is_featured: detail.is_featured,
+    tags: detail.tags.map((t) => t.id),
+    related_news_ids: detail.related_news_ids,
+    translation_id: row?.translationId ?? null,
+  };
+}
+
+/** The article's id for a comment: it must exist and be readable by the actor. */
+export async function readableArticleId(db: Executor, actor: Actor | null, articleId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: articles.id, isPublished: articles.isPublished })
+    .from(articles)
+    .where(eq(articles.id, articleId));
+  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, messages.articleNotFound);
+  return row.id;
+}

@@ -1,0 +1,36 @@
+/** SPEC 3 bookmarks: per user a set of article ids, with an is-bookmarked check and a toggle. */
+import { and, desc, eq } from "drizzle-orm";
+import type { Database, Executor } from "../db/connection";
+import { bookmarks } from "../db/schema";
+import { type Actor, requireUser } from "./actor";
+import { type ArticleSummary, publishedSummariesByIds, readableArticleId } from "./articles";
+
+export async function toggleBookmark(
+  db: Database,
+  actor: Actor | null,
+  articleId: number,
+): Promise<{ bookmarked: boolean }> {
+  const user = requireUser(actor);
+  const id = await readableArticleId(db, user, articleId);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(bookmarks)
+      .where(and(eq(bookmarks.userId, user.id), eq(bookmarks.articleId, id)))
+      .returning({ articleId: bookmarks.articleId });
+    if (removed.length > 0) return { bookmarked: false };
+    await tx.insert(bookmarks).values({ userId: user.id, articleId: id }).onConflictDoNothing();
+    return { bookmarked: true };
+  });
+}
+
+/** The saved-articles overlay: the user's bookmarks that are still published, newest saved first. */
+export async function bookmarkedArticles(db: Executor, actor: Actor | null): Promise<ArticleSummary[]> {
+  const user = requireUser(actor);
+  const saved = await db
+    .select({ articleId: bookmarks.articleId })
+    .from(bookmarks)
+    .where(eq(bookmarks.userId, user.id))
+    .orderBy(desc(bookmarks.createdAt))
+    .limit(500);
+  return publishedSummariesByIds(db, saved.map((s) => s.articleId));
+}

@@ -1,0 +1,72 @@
+import { asc, count, eq } from "drizzle-orm";
+import { messages } from "~/lib/messages";
+import type { CategoryInput } from "~/lib/schemas";
+import { slugOrFallback } from "~/lib/slug";
+import type { Database, Executor } from "../db/connection";
+import { categories } from "../db/schema";
+import { AppError } from "../errors";
+import { type Actor, requireAdmin } from "./actor";
+import { assertSlugFree } from "./slugs";
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  /** SPEC 3: the category page's 'featured' flag. */
+  featured: boolean;
+}
+
+export const FEATURED_CATEGORY = "Featured";
+export const OPINION_CATEGORY = "Opinion";
+
+const toCategory = (row: typeof categories.$inferSelect): Category => ({
+  ...row,
+  featured: row.name === FEATURED_CATEGORY,
+});
+
+export async function listCategories(db: Executor): Promise<Category[]> {
+  const rows = await db.select().from(categories).orderBy(asc(categories.id));
+  return rows.map(toCategory);
+}
+
+/** `key` is an id or a slug. */
+export async function getCategory(db: Executor, key: string): Promise<Category> {
+  const where = /^\d+$/.test(key) ? eq(categories.id, Number(key)) : eq(categories.slug, key.normalize("NFC"));
+  const [row] = await db.select().from(categories).where(where);
+  if (!row) throw new AppError(404, messages.categoryNotFound);
+  return toCategory(row);
+}
+
+async function write(db: Database, input: CategoryInput, id?: number): Promise<Category> {
+  const slug = slugOrFallback(input.slug || input.name, "category");
+  await assertSlugFree(db, categories, slug, id, messages.categorySlugTaken);
+  const values = { name: input.name, slug, ...(input.description !== undefined ? { description: input.description } : {}) };
+  const [row] = id
+    ? await db.update(categories).set(values).where(eq(categories.id, id)).returning()
+    : await db.insert(categories).values(values).returning();
+  if (!row) throw new AppError(404, messages.categoryNotFound);
+  return toCategory(row);
+}
+
+export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput): Promise<Category> {
+  requireAdmin(actor);
+  return write(db, input);
+}
+
+export async function updateCategory(db: Database, actor: Actor | null, id: number, input: CategoryInput): Promise<Category> {
+  requireAdmin(actor);
+  return write(db, input, id);
+}
+
+/** Articles of a deleted category stay, uncategorized (the foreign key sets null). */
+export async function deleteCategory(db: Database, actor: Actor | null, id: number): Promise<void> {
+  requireAdmin(actor);
+  const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  if (deleted.length === 0) throw new AppError(404, messages.categoryNotFound);
+}
+
+export async function countCategories(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  return row?.n ?? 0;
+}

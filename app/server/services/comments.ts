@@ -1,0 +1,93 @@
+import { type SQL, and, count, desc, asc, eq } from "drizzle-orm";
+import { messages } from "~/lib/messages";
+import type { Database, Executor } from "../db/connection";
+import { articles, comments, users } from "../db/schema";
+import { AppError } from "../errors";
+import { type Actor, isAdmin, requireAdmin, requireUser } from "./actor";
+import { type ArticleComment, readableArticleId, toComment } from "./articles";
+
+const columns = {
+  id: comments.id,
+  articleId: comments.articleId,
+  newsTitle: articles.title,
+  articleSlug: articles.slug,
+  userName: users.name,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  isApproved: comments.isApproved,
+};
+
+function selectComments(db: Executor) {
+  return db
+    .select(columns)
+    .from(comments)
+    .innerJoin(articles, eq(articles.id, comments.articleId))
+    .leftJoin(users, eq(users.id, comments.userId));
+}
+
+/** What a non-admin may see: approved comments on published articles (SPEC 4). */
+const publicOnly = and(eq(comments.isApproved, true), eq(articles.isPublished, true));
+
+/** SPEC 4: a new comment awaits approval, whoever posts it. */
+export async function postComment(
+  db: Database,
+  actor: Actor | null,
+  articleId: number,
+  content: string,
+): Promise<ArticleComment> {
+  const author = requireUser(actor);
+  const id = await readableArticleId(db, author, articleId);
+  const [row] = await db.insert(comments).values({ articleId: id, userId: author.id, content }).returning({ id: comments.id });
+  if (!row) throw new Error("insert returned no row");
+  return getComment(db, author, row.id, { includePending: true });
+}
+
+/**
+ * Admins get every comment, pending first (the moderation queue); everyone else gets approved
+ * comments on published articles.
+ */
+export async function listComments(
+  db: Executor,
+  actor: Actor | null,
+  filter: { articleId?: number } = {},
+): Promise<ArticleComment[]> {
+  const conditions: (SQL | undefined)[] = [
+    isAdmin(actor) ? undefined : publicOnly,
+    filter.articleId ? eq(comments.articleId, filter.articleId) : undefined,
+  ];
+  const rows = await selectComments(db)
+    .where(and(...conditions))
+    .orderBy(asc(comments.isApproved), desc(comments.createdAt), desc(comments.id));
+  return rows.map(toComment);
+}
+
+/** A pending comment does not exist for anyone but an admin (or, right after posting, its author). */
+export async function getComment(
+  db: Executor,
+  actor: Actor | null,
+  id: number,
+  options: { includePending?: boolean } = {},
+): Promise<ArticleComment> {
+  const visible = isAdmin(actor) || options.includePending ? undefined : publicOnly;
+  const [row] = await selectComments(db).where(and(eq(comments.id, id), visible));
+  if (!row) throw new AppError(404, messages.commentNotFound);
+  return toComment(row);
+}
+
+export async function approveComment(db: Database, actor: Actor | null, id: number): Promise<ArticleComment> {
+  requireAdmin(actor);
+  const updated = await db.update(comments).set({ isApproved: true }).where(eq(comments.id, id)).returning({ id: comments.id });
+  if (updated.length === 0) throw new AppError(404, messages.commentNotFound);
+  return getComment(db, actor, id);
+}
+
+export async function deleteComment(db: Database, actor: Actor | null, id: number): Promise<void> {
+  requireAdmin(actor);
+  const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  if (deleted.length === 0) throw new AppError(404, messages.commentNotFound);
+}
+
+export async function countComments(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(comments);
+  return row?.n ?? 0;
+}

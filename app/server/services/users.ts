@@ -1,0 +1,169 @@
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { messages } from "~/lib/messages";
+import type { Role, UserUpdateInput } from "~/lib/schemas";
+import type { Database, Executor } from "../db/connection";
+import { articles, bookmarks, users } from "../db/schema";
+import { AppError } from "../errors";
+import { type Actor, requireAdmin, requireUser } from "./actor";
+import { hashPassword } from "./passwords";
+
+/** A user as the API shows it (SPEC 3): bookmarks are article ids as strings. */
+export interface PublicUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  created_at: string;
+  bookmarks: string[];
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function toPublicUser(row: UserRow, bookmarkIds: number[]): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+    bookmarks: bookmarkIds.map(String),
+  };
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+async function emailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined));
+  return row !== undefined;
+}
+
+async function bookmarkIdsOf(db: Executor, userIds: number[]): Promise<Map<number, number[]>> {
+  const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: bookmarks.userId, articleId: bookmarks.articleId })
+    .from(bookmarks)
+    .where(inArray(bookmarks.userId, userIds))
+    .orderBy(asc(bookmarks.createdAt));
+  for (const row of rows) byUser.get(row.userId)?.push(row.articleId);
+  return byUser;
+}
+
+export async function getUser(db: Executor, id: number): Promise<PublicUser> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new AppError(404, messages.userNotFound);
+  return toPublicUser(row, (await bookmarkIdsOf(db, [id])).get(id) ?? []);
+}
+
+export async function createUser(
+  db: Executor,
+  input: { name: string; email: string; password: string; role?: Role },
+): Promise<PublicUser> {
+  if (await emailTaken(db, input.email)) throw new AppError(409, messages.emailTaken);
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      role: input.role ?? "user",
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return toPublicUser(row, []);
+}
+
+export async function listUsers(db: Database, actor: Actor | null): Promise<PublicUser[]> {
+  requireAdmin(actor);
+  const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+  const marks = await bookmarkIdsOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toPublicUser(row, marks.get(row.id) ?? []));
+}
+
+/** Locks every admin row, so two admins demoting each other at once cannot leave none. */
+async function adminCount(tx: Executor): Promise<number> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+  return rows.length;
+}
+
+/**
+ * SPEC 6: a user may change their own name, e-mail and bookmarks; an admin may also change anyone's
+ * name, e-mail and role. A role in the payload that differs from the stored one is refused for a
+ * non-admin (it is how a "whole user object" bookmark update would smuggle in a promotion).
+ * Bookmarks are only ever the actor's own.
+ */
+export async function updateUser(
+  db: Database,
+  actor: Actor | null,
+  id: number,
+  input: UserUpdateInput,
+): Promise<PublicUser> {
+  const me = requireUser(actor);
+  const admin = me.role === "admin";
+  if (!admin && me.id !== id) throw new AppError(403, messages.forbidden);
+
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!current) throw new AppError(404, messages.userNotFound);
+
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.email !== undefined && input.email !== current.email) {
+      if (await emailTaken(tx, input.email, id)) throw new AppError(409, messages.emailTaken);
+      changes.email = input.email;
+    }
+    if (input.role !== undefined && input.role !== current.role) {
+      if (!admin) throw new AppError(403, messages.roleChangeForbidden);
+      if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, messages.lastAdmin);
+      changes.role = input.role;
+    }
+    if (input.bookmarks !== undefined) {
+      if (me.id !== id) throw new AppError(403, messages.forbidden);
+      await replaceBookmarks(tx, id, input.bookmarks, admin);
+    }
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
+    return getUser(tx, id);
+  });
+}
+
+/** Bookmarks may only point at articles the user can read: published ones (or any, for an admin). */
+async function replaceBookmarks(tx: Executor, userId: number, articleIds: number[], admin: boolean) {
+  const wanted = [...new Set(articleIds)];
+  if (wanted.length > 0) {
+    const found = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(inArray(articles.id, wanted), admin ? undefined : eq(articles.isPublished, true)));
+    if (found.length !== wanted.length) throw new AppError(404, messages.articleNotFound);
+  }
+  await tx
+    .delete(bookmarks)
+    .where(and(eq(bookmarks.userId, userId), wanted.length ? sql`${bookmarks.articleId} not in ${wanted}` : undefined));
+  if (wanted.length > 0) {
+    await tx
+      .insert(bookmarks)
+      .values(wanted.map((articleId) => ({ userId, articleId })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function deleteUser(db: Database, actor: Actor | null, id: number): Promise<void> {
+  requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!current) throw new AppError(404, messages.userNotFound);
+    if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, messages.lastAdmin);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}

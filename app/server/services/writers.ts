@@ -1,0 +1,49 @@
+import { asc, eq } from "drizzle-orm";
+import { messages } from "~/lib/messages";
+import type { WriterInput } from "~/lib/schemas";
+import type { Database, Executor } from "../db/connection";
+import { writers } from "../db/schema";
+import { AppError } from "../errors";
+import { type Actor, requireAdmin } from "./actor";
+
+export interface Writer {
+  id: number;
+  name: string;
+  email: string;
+  bio: string | null;
+}
+
+export async function listWriters(db: Executor): Promise<Writer[]> {
+  return db.select().from(writers).orderBy(asc(writers.name), asc(writers.id));
+}
+
+export async function getWriter(db: Executor, id: number): Promise<Writer> {
+  const [row] = await db.select().from(writers).where(eq(writers.id, id));
+  if (!row) throw new AppError(404, messages.writerNotFound);
+  return row;
+}
+
+export async function createWriter(db: Database, actor: Actor | null, input: WriterInput): Promise<Writer> {
+  requireAdmin(actor);
+  const [row] = await db.insert(writers).values({ name: input.name, email: input.email, bio: input.bio || null }).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput): Promise<Writer> {
+  requireAdmin(actor);
+  const [row] = await db
+    .update(writers)
+    .set({ name: input.name, email: input.email, bio: input.bio || null })
+    .where(eq(writers.id, id))
+    .returning();
+  if (!row) throw new AppError(404, messages.writerNotFound);
+  return row;
+}
+
+/** The writer's articles stay, shown as 'Unknown Author' (the foreign key sets null). */
+export async function deleteWriter(db: Database, actor: Actor | null, id: number): Promise<void> {
+  requireAdmin(actor);
+  const deleted = await db.delete(writers).where(eq(writers.id, id)).returning({ id: writers.id });
+  if (deleted.length === 0) throw new AppError(404, messages.writerNotFound);
+}

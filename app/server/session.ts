@@ -1,0 +1,68 @@
+/** Who sent a request: the session token from the Authorization header or the httpOnly cookie. */
+import { messages } from "~/lib/messages";
+import { AppError } from "./errors";
+import { config } from "./config";
+import { database } from "./runtime";
+import { type Actor } from "./services/actor";
+import { SESSION_COOKIE, SESSION_DAYS, actorForToken } from "./services/auth";
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+interface Credentials {
+  token: string;
+  via: "bearer" | "cookie";
+}
+
+export function credentialsOf(request: Request): Credentials | undefined {
+  const header = request.headers.get("authorization");
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return { token: bearer, via: "bearer" };
+  const cookie = cookieValue(request, SESSION_COOKIE);
+  return cookie ? { token: cookie, via: "cookie" } : undefined;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence (DESIGN "Sessions"): a browser attaches the cookie to cross-site requests too, so a
+ * cookie-authenticated mutation must come from our own origin. A bearer token is never sent by a
+ * browser on its own, so it needs no such check.
+ */
+function assertSameOrigin(request: Request): void {
+  if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError(403, messages.csrfRejected);
+  const origin = request.headers.get("origin");
+  if (!origin) return;
+  const allowed = new Set([new URL(request.url).origin, new URL(config().publicUrl).origin]);
+  if (!allowed.has(origin)) throw new AppError(403, messages.csrfRejected);
+}
+
+export async function currentActor(request: Request): Promise<Actor | null> {
+  const credentials = credentialsOf(request);
+  if (!credentials) return null;
+  if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
+  return actorForToken(await database(), credentials.token);
+}
+
+function secure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || config().publicUrl.startsWith("https:");
+}
+
+export function sessionCookie(request: Request, token: string): string {
+  const attributes = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_DAYS * 86_400}`];
+  if (secure(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+export function clearedSessionCookie(request: Request): string {
+  const attributes = [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (secure(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}

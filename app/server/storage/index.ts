@@ -1,0 +1,35 @@
+/**
+ * Where uploaded media live. Local disk under DATA_DIR/uploads by default; the interface is what an
+ * S3-compatible store implements when the site runs on several machines.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { config } from "../config";
+
+export interface MediaStorage {
+  /** Stores `data` under the server-generated `name` and returns its public URL path. */
+  save(name: string, data: Uint8Array, contentType: string): Promise<string>;
+}
+
+export const UPLOADS_URL_PREFIX = "/uploads/";
+
+export function localDiskStorage(directory: string): MediaStorage {
+  return {
+    async save(name, data) {
+      if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) throw new Error(`unsafe media name: ${name}`);
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, name), data, { flag: "wx" });
+      return UPLOADS_URL_PREFIX + name;
+    },
+  };
+}
+
+export function uploadsDirectory(): string {
+  return path.join(config().dataDir, "uploads");
+}
+
+let current: MediaStorage | undefined;
+export function mediaStorage(): MediaStorage {
+  current ??= localDiskStorage(uploadsDirectory());
+  return current;
+}

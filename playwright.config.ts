@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3107);
+
+/** Browser tests drive Debian's Chromium: Playwright cannot download its own browsers here. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "rm -rf ./data-e2e && node server.js",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data-e2e",
+      DATABASE_URL: "",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: "admin@e2e.example",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      DEMO_CONTENT: "true",
+    },
+  },
+});

@@ -1,0 +1,75 @@
+// The HTTP server: security headers, compression, static files and graceful shutdown around the
+// application in server/app.ts. Plain JavaScript so that `node server.js` needs no build step itself.
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import path from "node:path";
+
+const production = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+
+const server = express();
+server.disable("x-powered-by");
+// Behind a reverse proxy or CDN, req.ip must come from X-Forwarded-For (rate limits key on it).
+if (process.env.TRUST_PROXY) server.set("trust proxy", process.env.TRUST_PROXY);
+server.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+server.use(compression());
+
+// Uploads have server-generated unique names, so they never change: cache them for a year.
+server.use(
+  "/uploads",
+  express.static(path.join(dataDir, "uploads"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+);
+
+let build;
+let viteDevServer;
+if (production) {
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  build = await import("./build/server/index.js");
+  server.use(build.app);
+} else {
+  const vite = await import("vite");
+  viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  build = await viteDevServer.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const module = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return module.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+await build.startApp();
+
+const httpServer = server.listen(port, host, () => {
+  console.log(`Serving on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+});
+
+// SIGTERM (a deploy, a container stop): stop accepting, let in-flight requests finish, close the database.
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests`);
+  const forced = setTimeout(() => {
+    console.error("Requests did not finish within 10 s; closing anyway");
+    httpServer.closeAllConnections();
+  }, 10_000);
+  forced.unref();
+  httpServer.close(async () => {
+    await viteDevServer?.close();
+    await build.stopApp();
+    console.log("Stopped cleanly");
+    process.exit(0);
+  });
+  httpServer.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

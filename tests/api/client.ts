@@ -1,0 +1,68 @@
+/** A small HTTP client for the API tests: what a real client sends, and what it gets back. */
+import { inject } from "vitest";
+import { TEST_ADMIN } from "../support/server";
+
+export const baseUrl = () => inject("baseUrl");
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  method?: string;
+  token?: string | null;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export async function call<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  const res = await fetch(baseUrl() + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+let adminToken: Promise<string> | undefined;
+export function asAdmin(): Promise<string> {
+  adminToken ??= call("/api/admin/login", {
+    method: "POST",
+    json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password },
+  }).then((res) => {
+    if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  });
+  return adminToken;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "reader"): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@test.example`;
+}
+
+/** Registers a fresh reader account and returns its token and user. */
+export async function newReader(): Promise<{ token: string; user: { id: number; email: string; name: string } }> {
+  const res = await call("/api/users/register", {
+    method: "POST",
+    json: { name: "Test Reader", email: uniqueEmail(), password: "reader-password-1" },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,12 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["app/**/*.test.ts", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/api/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
