@@ -118,7 +118,8 @@ export const articleSchema = z.object({
   category_id: nullableId.optional(),
   meta_title: z.string().trim().max(META_TITLE_MAX, { error: messages.metaTitleTooLong }).default(""),
   meta_description: z.string().trim().max(5000).default(""),
-  language: z.enum(LANGUAGES).default("en"),
+  /** Absent: inferred from the title's script (see inferLanguage). */
+  language: z.enum(LANGUAGES).optional(),
   is_published: flag.default(false),
   is_featured: flag.default(false),
   published_at: z.coerce.date().optional(),

@@ -5,6 +5,7 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
 import type { ArticleInput, Language, NewsQuery } from "~/lib/schemas";
+import { inferLanguage } from "~/lib/language";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
 import { excerpt, readTimeMinutes } from "~/lib/text";
 import type { Database, Executor } from "../db/connection";
@@ -435,7 +436,7 @@ function columnsFrom(input: ArticleInput) {
   return {
     title: input.title,
     content: sanitizeArticleHtml(input.content),
-    language: input.language,
+    language: input.language ?? inferLanguage(input.title),
     writerId: input.writer_id,
     categoryId: input.category_id ?? null,
     metaTitle: input.meta_title,
