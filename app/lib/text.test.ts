@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { excerpt, htmlToText, readTimeMinutes } from "./text";
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
+
+describe("readTimeMinutes", () => {
+  it("is the word count divided by 200, rounded up", () => {
+    expect(readTimeMinutes(`<p>${words(1)}</p>`)).toBe(1);
+    expect(readTimeMinutes(`<p>${words(200)}</p>`)).toBe(1);
+    expect(readTimeMinutes(`<p>${words(201)}</p>`)).toBe(2);
+    expect(readTimeMinutes(`<p>${words(1000)}</p>`)).toBe(5);
+  });
+
+  it("counts words, not tags", () => {
+    expect(readTimeMinutes(`<h2>${words(150)}</h2><p><strong>${words(100)}</strong></p>`)).toBe(2);
+    expect(readTimeMinutes("")).toBe(0);
+  });
+});
+
+describe("htmlToText", () => {
+  it("strips tags, decodes entities and collapses whitespace", () => {
+    expect(htmlToText("<p>Tom &amp; Jerry&nbsp;&lt;3</p>\n<p>&#2344;&#x0947;</p>")).toBe("Tom & Jerry <3 ने");
+  });
+});
+
+describe("excerpt", () => {
+  it("returns short texts whole", () => {
+    expect(excerpt("<p>Short text.</p>")).toBe("Short text.");
+  });
+
+  it("cuts at a word boundary within the limit and adds an ellipsis", () => {
+    const result = excerpt(`<p>${words(100)}</p>`, 160);
+    expect(result.endsWith("…")).toBe(true);
+    expect(Array.from(result).length).toBeLessThanOrEqual(161);
+    expect(result.slice(0, -1)).toMatch(/word\d+$/);
+  });
+
+  it("counts Devanagari by characters, not bytes", () => {
+    const nepali = "नेपाल ".repeat(40);
+    expect(Array.from(excerpt(nepali, 120)).length).toBeLessThanOrEqual(121);
+  });
+});
