@@ -14,7 +14,16 @@ export const TEST_ADMIN = { email: "admin@test.example", password: "correct hors
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM, wait for the exit, then remove the data folder unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
+}
+
+export interface StartOptions {
+  /** Reuse this data folder (a restart) instead of a fresh one. */
+  dataDir?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -28,12 +37,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No build found: run `npx react-router build` (npm test does it first).");
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "khulasa-test-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "khulasa-test-")));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd: root,
@@ -75,13 +84,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
-    async stop() {
+    child,
+    output: () => output,
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

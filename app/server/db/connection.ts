@@ -20,6 +20,8 @@ export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string | "memory" }
   | { kind: "postgres"; url: string };
 
+const MIGRATION_LOCK = 715000;
+
 /** The migrations folder sits beside this module in the source tree; the server bundle lives elsewhere. */
 function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -40,7 +42,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    // Instances starting together must not run the same migration twice: serialise on a lock.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");

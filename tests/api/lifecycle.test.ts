@@ -1,0 +1,108 @@
+/** First start, restart and SIGTERM, on a server of this file's own with the embedded database. */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server";
+
+const NO_ADMIN_ENV = { ADMIN_EMAIL: "", ADMIN_PASSWORD: "", DEMO_CONTENT: "" };
+
+async function json(url: string, init?: RequestInit) {
+  const res = await fetch(url, init);
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function signIn(baseUrl: string, username: string, password: string) {
+  return json(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+describe("first start, restart and shutdown", () => {
+  let first: RunningServer;
+  let password = "";
+  let articleTotal = 0;
+
+  beforeAll(async () => {
+    first = await startServer(NO_ADMIN_ENV);
+  });
+  afterAll(async () => {
+    if (first.child.exitCode === null) await first.stop();
+  });
+
+  it("creates the first admin with a generated password, printed once, that signs in", async () => {
+    const printed = first.output().match(/admin@example\.com with password (\S+)/);
+    expect(printed).not.toBeNull();
+    password = printed![1]!;
+    const login = await signIn(first.baseUrl, "admin@example.com", password);
+    expect(login.status).toBe(200);
+    expect(login.body.user.role).toBe("admin");
+  });
+
+  it("loads the bilingual demo into the empty embedded database", async () => {
+    const token = (await signIn(first.baseUrl, "admin@example.com", password)).body.token;
+    const all = await json(`${first.baseUrl}/api/news?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+    expect(all.body.total).toBeGreaterThanOrEqual(40);
+    articleTotal = all.body.total;
+    const languages = new Set(all.body.articles.map((a: { language: string }) => a.language));
+    expect(languages).toEqual(new Set(["ne", "en"]));
+    expect(all.body.articles.some((a: { is_published: boolean }) => !a.is_published)).toBe(true);
+    expect(all.body.articles.some((a: { is_featured: boolean }) => a.is_featured)).toBe(true);
+
+    const guest = await json(`${first.baseUrl}/api/news?limit=100`);
+    expect(guest.body.total).toBeLessThan(all.body.total);
+    expect(guest.body.articles.every((a: { is_published: boolean }) => a.is_published)).toBe(true);
+
+    const categories = await json(`${first.baseUrl}/api/categories`);
+    const names = categories.body.map((c: { name: string }) => c.name);
+    expect(categories.body.length).toBeGreaterThanOrEqual(8);
+    expect(names).toEqual(expect.arrayContaining(["Opinion", "Featured"]));
+    expect((await json(`${first.baseUrl}/api/writers`)).body).toHaveLength(4);
+    expect((await json(`${first.baseUrl}/api/tags`)).body).toHaveLength(10);
+  });
+
+  it("on SIGTERM finishes the request in flight, then exits cleanly", async () => {
+    const url = new URL(`${first.baseUrl}/api/newsletter`);
+    const body = JSON.stringify({ email: "late-reader@example.com" });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        { hostname: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on("error", reject);
+      // Half the body now, the rest after the server was told to stop.
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        first.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const exited = new Promise<number | null>((resolve) => first.child.once("exit", resolve));
+
+    const result = await response;
+    expect(result.status).toBe(201);
+    expect(JSON.parse(result.text)).toEqual({ subscribed: true });
+    expect(await exited).toBe(0);
+    expect(first.output()).toContain("Stopped cleanly");
+  });
+
+  it("restarts on the same data: nothing is lost, seeded again or printed again", async () => {
+    const second = await startServer(NO_ADMIN_ENV, { dataDir: first.dataDir });
+    try {
+      expect(second.output()).not.toMatch(/password/);
+      expect(second.output()).not.toMatch(/demo content/);
+      const login = await signIn(second.baseUrl, "admin@example.com", password);
+      expect(login.status).toBe(200);
+      const all = await json(`${second.baseUrl}/api/news?limit=1`, { headers: { authorization: `Bearer ${login.body.token}` } });
+      expect(all.body.total).toBe(articleTotal);
+      const users = await json(`${second.baseUrl}/api/users`, { headers: { authorization: `Bearer ${login.body.token}` } });
+      expect(users.body.filter((u: { role: string }) => u.role === "admin")).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The same app on PostgreSQL (DATABASE_URL): migrations apply at start, and two instances started
+ * together against one empty database create one admin and one demo between them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestCluster, startCluster } from "../support/postgres";
+import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
+
+describe("PostgreSQL", () => {
+  let cluster: TestCluster;
+  let servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    cluster.createDatabase("khulasa");
+    const env = { DATABASE_URL: cluster.url("khulasa"), DEMO_CONTENT: "true" };
+    servers = await Promise.all([startServer(env), startServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    cluster?.stop();
+  });
+
+  it("migrates, seeds once and serves the API from either instance", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    // A session created through one instance is valid on the other.
+    const users = (await (await fetch(`${b.baseUrl}/api/users`, { headers: auth })).json()) as { role: string }[];
+    expect(users.filter((u) => u.role === "admin")).toHaveLength(1);
+
+    const seeded = [a.output(), b.output()].filter((out) => out.includes("Loaded the demo content"));
+    expect(seeded).toHaveLength(1);
+    const news = (await (await fetch(`${b.baseUrl}/api/news?limit=1`, { headers: auth })).json()) as { total: number };
+    expect(news.total).toBeGreaterThanOrEqual(40);
+    const categories = (await (await fetch(`${a.baseUrl}/api/categories`)).json()) as unknown[];
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("keeps Devanagari slugs and finds Nepali words", async () => {
+    const [a] = servers as [RunningServer];
+    const list = (await (await fetch(`${a.baseUrl}/api/news?language=ne&limit=1`)).json()) as {
+      articles: { slug: string; title: string }[];
+    };
+    const article = list.articles[0]!;
+    expect(article.slug).toMatch(/\p{Script=Devanagari}/u);
+    const one = await fetch(`${a.baseUrl}/api/news/${encodeURIComponent(article.slug)}`);
+    expect(one.status).toBe(200);
+    const word = article.title.split(/\s+/).find((w) => /\p{Script=Devanagari}{3,}/u.test(w))!;
+    const found = (await (await fetch(`${a.baseUrl}/api/news?search=${encodeURIComponent(word)}`)).json()) as {
+      articles: { slug: string }[];
+    };
+    expect(found.articles.map((x) => x.slug)).toContain(article.slug);
+  });
+});

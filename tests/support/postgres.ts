@@ -1,0 +1,68 @@
+/**
+ * A throwaway PostgreSQL cluster for the tests, from Debian's `postgresql` package: initdb in a
+ * temporary folder, a private port and socket, UTF-8 (C.UTF-8) as DESIGN requires.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface TestCluster {
+  url(database: string): string;
+  createDatabase(name: string): void;
+  stop(): void;
+}
+
+function binDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const dir = path.join(root, version, "bin");
+    if (existsSync(path.join(dir, "initdb"))) return dir;
+  }
+  throw new Error("PostgreSQL server binaries not found: install Debian's package (apt-get install postgresql).");
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export async function startCluster(): Promise<TestCluster> {
+  const bin = binDir();
+  const root = process.getuid?.() === 0;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "khulasa-pg-"));
+  // PostgreSQL refuses to run as root; run it as the package's `postgres` user.
+  const owner = root ? execFileSync("id", ["-u", "postgres"]).toString().trim() : undefined;
+  if (owner) chownSync(dir, Number(owner), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+  const run = (command: string, args: string[]) => {
+    const [file, fullArgs] = root ? ["runuser", ["-u", "postgres", "--", path.join(bin, command), ...args]] : [path.join(bin, command), args];
+    const result = spawnSync(file, fullArgs, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  };
+  const port = await freePort();
+  const data = path.join(dir, "data");
+  run("initdb", ["-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-U", "postgres", "-A", "trust"]);
+  run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    url,
+    createDatabase(name) {
+      run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-T", "template0", "-E", "UTF8", "--locale=C.UTF-8", name]);
+    },
+    stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
