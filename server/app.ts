@@ -43,10 +43,14 @@ app.use((_req, res, next) => {
   next();
 });
 
+const loadBuild = () => import("virtual:react-router/server-build");
+
 app.all(
   "/{*path}",
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // Production loads the whole build at start, so that replacing build/ on disk under a running
+    // server cannot break it; development loads it per request for hot reload.
+    build: production ? await loadBuild() : loadBuild,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce: String(res.locals.nonce ?? "") });

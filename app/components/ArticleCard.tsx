@@ -14,7 +14,7 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
           height={90}
           loading="lazy"
           decoding="async"
-          className="h-[90px] w-[160px] shrink-0 rounded object-cover"
+          className="h-[63px] w-28 shrink-0 rounded object-cover sm:h-[90px] sm:w-40"
         />
       ) : null}
       <div className="min-w-0">
