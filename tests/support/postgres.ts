@@ -4,9 +4,9 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./server";
 
 export interface TestCluster {
   url(database: string): string;
@@ -22,17 +22,6 @@ function binDir(): string {
     if (existsSync(path.join(dir, "initdb"))) return dir;
   }
   throw new Error("PostgreSQL server binaries not found: install Debian's package (apt-get install postgresql).");
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export async function startCluster(): Promise<TestCluster> {
