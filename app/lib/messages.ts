@@ -82,7 +82,6 @@ export const messages = {
   unknownCategory: "The selected category does not exist",
   unknownTags: "One or more selected tags do not exist",
   unknownRelated: "One or more related articles do not exist",
-  slugTaken: "This slug is already in use",
   categorySlugTaken: "A category with this slug already exists",
   tagSlugTaken: "A tag with this slug already exists",
   editConflict:

@@ -133,12 +133,15 @@ export type ArticleInput = z.infer<typeof articleSchema>;
 
 export const ARTICLE_STATUSES = ["published", "draft", "all"] as const;
 export const LIST_LIMIT_MAX = 100;
+const PAGE_MAX = 100_000;
+const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 export const newsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   is_featured: flag.optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).catch(10).default(10),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  /** Out-of-range values are clamped, not refused: a hand-edited URL still gets a page. */
+  limit: z.coerce.number().int().catch(10).default(10).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
   category: z.string().trim().optional(),
   tag: z.string().trim().optional(),
   writer: id.optional().catch(undefined),

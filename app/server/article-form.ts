@@ -18,13 +18,17 @@ type Value = string | File;
 
 const MEDIA_KEY = /^(banner|banner_url|banner_caption|media\[\d+\]|media_urls\[\d+\]|captions\[\d+\])$/;
 
-/** A kept URL must be one of our uploads or a plain http(s) address, never javascript: or data:. */
-function keptMedia(url: string, caption: string): MediaEntry {
+/**
+ * A kept URL must be one of our uploads or a plain http(s) address, never javascript: or data:.
+ * The banner rule of SPEC 5 (images only) holds for a URL as for a file.
+ */
+function keptMedia(url: string, caption: string, purpose: MediaPurpose): MediaEntry {
   const trimmed = url.trim();
   if (!trimmed.startsWith(UPLOADS_URL_PREFIX) && !/^https?:\/\/[^\s]+$/i.test(trimmed)) {
     throw new AppError(400, messages.invalidMediaUrl);
   }
   const video = /\.mp4($|\?)/i.test(trimmed);
+  if (video && purpose === "banner") throw new AppError(415, messages.bannerType);
   return { media: { url: trimmed, mediaType: video ? "video" : "image", width: null, height: null }, caption };
 }
 
@@ -33,7 +37,7 @@ async function mediaEntry(value: Value | undefined, url: Value | undefined, capt
     const bytes = new Uint8Array(await value.arrayBuffer());
     return { media: await storeMedia(mediaStorage(), { name: value.name, bytes }, purpose), caption };
   }
-  if (typeof url === "string" && url.trim() !== "") return keptMedia(url, caption);
+  if (typeof url === "string" && url.trim() !== "") return keptMedia(url, caption, purpose);
   return null;
 }
 

@@ -1,8 +1,10 @@
 import { database } from "~/server/runtime";
-import { json } from "~/server/http";
+import { json, methodNotAllowed } from "~/server/http";
 
 /** 200 once the database is open and migrated: load balancers use it to know the app can serve. */
 export async function loader() {
   await database();
   return json({ status: "ok" });
 }
+
+export const action = async () => methodNotAllowed(["GET"]);

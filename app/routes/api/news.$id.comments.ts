@@ -2,6 +2,7 @@ import { commentSchema } from "~/lib/schemas";
 import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
+import { requireUser } from "~/server/services/actor";
 import { listComments, postComment } from "~/server/services/comments";
 import { readableArticleId } from "~/server/services/articles";
 import type { Route } from "./+types/news.$id.comments";
@@ -17,7 +18,8 @@ export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
 /** POST /api/news/{id}/comments {content}: a new comment, pending approval. */
 export const action = api(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await currentActor(request);
+  // A guest is asked to sign in before being told anything about the comment.
+  const actor = requireUser(await currentActor(request));
   const { content } = await readInput(request, commentSchema);
   return json(await postComment(await database(), actor, idParam(params.id), content), 201);
 });

@@ -2,6 +2,7 @@ import { tagSchema } from "~/lib/schemas";
 import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
+import { requireAdmin } from "~/server/services/actor";
 import { deleteTag, getTag, updateTag } from "~/server/services/tags";
 import type { Route } from "./+types/tags.$id";
 
@@ -13,6 +14,7 @@ export const action = api(async ({ request, params }: Route.ActionArgs) => {
   const actor = await currentActor(request);
   const id = idParam(params.id);
   if (request.method === "PUT") {
+    requireAdmin(actor); // a refusal comes before any validation message
     return json(await updateTag(await database(), actor, id, await readInput(request, tagSchema)));
   }
   if (request.method === "DELETE") {

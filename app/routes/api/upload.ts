@@ -8,6 +8,9 @@ import { storeMedia } from "~/server/services/media";
 import { mediaStorage } from "~/server/storage";
 import type { Route } from "./+types/upload";
 
+/** Only POST: anything else gets a JSON 405 (not React Router's bare error for a missing loader). */
+export const loader = async () => methodNotAllowed(["POST"]);
+
 /**
  * POST /api/upload (admin), multipart field `media`: returns {url}. `purpose=banner` applies the
  * banner's narrower type rule; otherwise the content-media rule.

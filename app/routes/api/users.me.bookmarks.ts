@@ -1,4 +1,4 @@
-import { api, json } from "~/server/http";
+import { api, json, methodNotAllowed } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { bookmarkedArticles } from "~/server/services/bookmarks";
@@ -8,3 +8,6 @@ import type { Route } from "./+types/users.me.bookmarks";
 export const loader = api(async ({ request }: Route.LoaderArgs) => {
   return json({ articles: await bookmarkedArticles(await database(), await currentActor(request)) });
 });
+
+/** Read-only: any other method gets a JSON 405 (not React Router's bare error for a missing action). */
+export const action = async () => methodNotAllowed(["GET"]);

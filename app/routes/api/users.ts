@@ -1,4 +1,4 @@
-import { api, json } from "~/server/http";
+import { api, json, methodNotAllowed } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { listUsers } from "~/server/services/users";
@@ -8,3 +8,6 @@ import type { Route } from "./+types/users";
 export const loader = api(async ({ request }: Route.LoaderArgs) => {
   return json(await listUsers(await database(), await currentActor(request)));
 });
+
+/** Read-only: any other method gets a JSON 405 (not React Router's bare error for a missing action). */
+export const action = async () => methodNotAllowed(["GET"]);

@@ -2,6 +2,7 @@ import { writerSchema } from "~/lib/schemas";
 import { api, json, methodNotAllowed, readInput } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
+import { requireAdmin } from "~/server/services/actor";
 import { createWriter, listWriters } from "~/server/services/writers";
 import type { Route } from "./+types/writers";
 
@@ -11,6 +12,7 @@ export const loader = api(async () => json(await listWriters(await database())))
 /** POST /api/writers {name, email, bio} (admin). */
 export const action = api(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await currentActor(request);
+  // A refusal comes before any validation message.
+  const actor = requireAdmin(await currentActor(request));
   return json(await createWriter(await database(), actor, await readInput(request, writerSchema)), 201);
 });

@@ -2,7 +2,7 @@
  * Articles: listing, reading, writing and deleting, with SPEC 6's rule that only admins see or
  * touch anything unpublished. Pages and the /api routes both call these functions.
  */
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { type Column, type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
 import type { ArticleInput, Language, NewsQuery } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
@@ -173,11 +173,20 @@ async function summaries(db: Executor, rows: SummaryRow[]): Promise<ArticleSumma
   return rows.map((row) => toSummary(row, tagMap.get(row.id) ?? []));
 }
 
+const JOINERS = "\u200C\u200D";
+
 /** LIKE treats % _ and \ as syntax; a reader's query is plain text. */
 function likePattern(query: string): string {
   const normalized = query.normalize("NFC").replace(/[\u200C\u200D]/g, "");
   return `%${normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * A stored text as search compares it: without ZWJ/ZWNJ, like the query (DESIGN "Nepali"). The
+ * joiners stay in the stored text, where they shape how Devanagari conjuncts are drawn; text is
+ * stored in NFC (see columnsFrom), so both sides are in the same Unicode form.
+ */
+const searchable = (column: Column) => sql`translate(${column}, ${JOINERS}, '')`;
 
 async function categoryCondition(db: Executor, category: string): Promise<SQL> {
   if (/^\d+$/.test(category)) return eq(articles.categoryId, Number(category));
@@ -208,7 +217,11 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(
-      or(ilike(articles.title, pattern), ilike(articles.metaDescription, pattern), ilike(articles.content, pattern)),
+      or(
+        ilike(searchable(articles.title), pattern),
+        ilike(searchable(articles.metaDescription), pattern),
+        ilike(searchable(articles.content), pattern),
+      ),
     );
   }
   const where = and(...conditions);
@@ -432,15 +445,16 @@ async function linkTranslation(tx: Executor, articleId: number, translationId: n
   await tx.update(articles).set({ translationId: articleId }).where(eq(articles.id, translationId));
 }
 
+/** Text is stored in NFC, so that a search typed in either Unicode form finds it (DESIGN "Nepali"). */
 function columnsFrom(input: ArticleInput) {
   return {
-    title: input.title,
-    content: sanitizeArticleHtml(input.content),
+    title: input.title.normalize("NFC"),
+    content: sanitizeArticleHtml(input.content.normalize("NFC")),
     language: input.language ?? inferLanguage(input.title),
     writerId: input.writer_id,
     categoryId: input.category_id ?? null,
-    metaTitle: input.meta_title,
-    metaDescription: input.meta_description,
+    metaTitle: input.meta_title.normalize("NFC"),
+    metaDescription: input.meta_description.normalize("NFC"),
     isPublished: input.is_published,
     isFeatured: input.is_featured,
   };

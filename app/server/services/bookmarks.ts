@@ -11,13 +11,14 @@ export async function toggleBookmark(
   articleId: number,
 ): Promise<{ bookmarked: boolean }> {
   const user = requireUser(actor);
-  const id = await readableArticleId(db, user, articleId);
   return db.transaction(async (tx) => {
+    // Removing a held bookmark needs no check: its article may have been unpublished since.
     const removed = await tx
       .delete(bookmarks)
-      .where(and(eq(bookmarks.userId, user.id), eq(bookmarks.articleId, id)))
+      .where(and(eq(bookmarks.userId, user.id), eq(bookmarks.articleId, articleId)))
       .returning({ articleId: bookmarks.articleId });
     if (removed.length > 0) return { bookmarked: false };
+    const id = await readableArticleId(tx, user, articleId);
     await tx.insert(bookmarks).values({ userId: user.id, articleId: id }).onConflictDoNothing();
     return { bookmarked: true };
   });

@@ -92,6 +92,13 @@ async function adminCount(tx: Executor): Promise<number> {
   return rows.length;
 }
 
+/** Who may edit account `id` at all: its owner or an admin. Checked before the body is read. */
+export function assertMayUpdateUser(actor: Actor | null, id: number): Actor {
+  const me = requireUser(actor);
+  if (me.role !== "admin" && me.id !== id) throw new AppError(403, messages.forbidden);
+  return me;
+}
+
 /**
  * SPEC 6: a user may change their own name, e-mail and bookmarks; an admin may also change anyone's
  * name, e-mail and role. A role in the payload that differs from the stored one is refused for a
@@ -104,9 +111,8 @@ export async function updateUser(
   id: number,
   input: UserUpdateInput,
 ): Promise<PublicUser> {
-  const me = requireUser(actor);
+  const me = assertMayUpdateUser(actor, id);
   const admin = me.role === "admin";
-  if (!admin && me.id !== id) throw new AppError(403, messages.forbidden);
 
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
@@ -132,15 +138,23 @@ export async function updateUser(
   });
 }
 
-/** Bookmarks may only point at articles the user can read: published ones (or any, for an admin). */
+/**
+ * A new bookmark may only point at an article the user can read: a published one (or any, for an
+ * admin). Bookmarks already held are kept even if their article has since been unpublished: the
+ * SPEC 7 client sends back its whole list, and one unpublished article must not block every update.
+ */
 async function replaceBookmarks(tx: Executor, userId: number, articleIds: number[], admin: boolean) {
   const wanted = [...new Set(articleIds)];
-  if (wanted.length > 0) {
+  const held = new Set(
+    (await tx.select({ id: bookmarks.articleId }).from(bookmarks).where(eq(bookmarks.userId, userId))).map((r) => r.id),
+  );
+  const added = wanted.filter((id) => !held.has(id));
+  if (added.length > 0) {
     const found = await tx
       .select({ id: articles.id })
       .from(articles)
-      .where(and(inArray(articles.id, wanted), admin ? undefined : eq(articles.isPublished, true)));
-    if (found.length !== wanted.length) throw new AppError(404, messages.articleNotFound);
+      .where(and(inArray(articles.id, added), admin ? undefined : eq(articles.isPublished, true)));
+    if (found.length !== added.length) throw new AppError(404, messages.articleNotFound);
   }
   await tx
     .delete(bookmarks)

@@ -32,9 +32,10 @@ export async function createWriter(db: Database, actor: Actor | null, input: Wri
 
 export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput): Promise<Writer> {
   requireAdmin(actor);
+  // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
   const [row] = await db
     .update(writers)
-    .set({ name: input.name, email: input.email, bio: input.bio || null })
+    .set({ name: input.name, email: input.email, ...(input.bio !== undefined ? { bio: input.bio || null } : {}) })
     .where(eq(writers.id, id))
     .returning();
   if (!row) throw new AppError(404, messages.writerNotFound);
