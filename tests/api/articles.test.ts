@@ -1,0 +1,603 @@
+/** Articles over HTTP (SPEC 3, 5, 7): listing and filters, create, read, update, delete, as an admin. */
+import { describe, expect, it } from "vitest";
+import { messages } from "~/lib/messages";
+import { asAdmin, call, newReader } from "./client";
+import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
+
+const run = Date.now().toString(36);
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${run}${(seq += 1)}`;
+
+type Article = Record<string, any> & { id: number; slug: string; title: string };
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}
+
+async function postForm(fields: Record<string, string>) {
+  return call("/api/news", { method: "POST", token: await asAdmin(), form: formOf(fields) });
+}
+
+async function putForm(slug: string, fields: Record<string, string>) {
+  return call(`/api/news/${encodeURIComponent(slug)}`, { method: "PUT", token: await asAdmin(), form: formOf(fields) });
+}
+
+async function getAsAdmin(slug: string) {
+  return call(`/api/news/${encodeURIComponent(slug)}`, { token: await asAdmin() });
+}
+
+async function list(query: Record<string, string | number>) {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await call(`/api/news?${params}`, { token: await asAdmin() });
+  expect(res.status).toBe(200);
+  return res.body as { articles: Article[]; total: number; page: number; limit: number };
+}
+
+const ids = (articles: { id: number }[]) => articles.map((a) => a.id);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+describe("GET /api/news", () => {
+  it("returns {articles, total, page, limit}, newest first", async () => {
+    const writer = await createWriter();
+    const created: Article[] = [];
+    for (let i = 0; i < 3; i++) created.push(await createArticle({ writer_id: writer.id, title: unique(`Order ${i}`) }));
+
+    const body = await list({ writer: writer.id });
+    expect(Object.keys(body).sort()).toEqual(["articles", "limit", "page", "total"]);
+    expect(body.total).toBe(3);
+    expect(body.page).toBe(1);
+    expect(body.limit).toBe(10);
+    expect(ids(body.articles)).toEqual(ids(created).reverse());
+    const dates = body.articles.map((a) => Date.parse(a.published_at));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  it("paginates with page and limit: total stays, pages do not overlap", async () => {
+    const writer = await createWriter();
+    const created: Article[] = [];
+    for (let i = 0; i < 5; i++) created.push(await createArticle({ writer_id: writer.id, title: unique(`Page ${i}`) }));
+    const newestFirst = ids(created).reverse();
+
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) pages.push(await list({ writer: writer.id, limit: 2, page }));
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
+    expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    expect(pages.map((p) => p.limit)).toEqual([2, 2, 2, 2]);
+    expect(pages.map((p) => ids(p.articles))).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4), []]);
+  });
+
+  it("caps limit at 100", async () => {
+    const body = await list({ limit: 500 });
+    expect(body.limit).toBe(100);
+    expect(body.articles.length).toBeLessThanOrEqual(100);
+    expect((await list({ limit: 100 })).limit).toBe(100);
+  });
+
+  it("filters by category (id or slug), tag slug, is_featured and writer", async () => {
+    const writer = await createWriter();
+    const [cat1, cat2, tag] = [await createCategory(), await createCategory(), await createTag()];
+    const a1 = await createArticle({ writer_id: writer.id, category_id: cat1.id, tags: [tag.id], is_featured: "true" });
+    const a2 = await createArticle({ writer_id: writer.id, category_id: cat1.id });
+    const a3 = await createArticle({ writer_id: writer.id, category_id: cat2.id, tags: [tag.id] });
+    await createArticle({ category_id: cat2.id }); // another writer, no tag
+
+    expect(sorted(ids((await list({ category: cat1.id })).articles))).toEqual(sorted([a1.id, a2.id]));
+    expect(sorted(ids((await list({ category: cat1.slug })).articles))).toEqual(sorted([a1.id, a2.id]));
+    expect(sorted(ids((await list({ tag: tag.slug })).articles))).toEqual(sorted([a1.id, a3.id]));
+    expect(sorted(ids((await list({ writer: writer.id })).articles))).toEqual(sorted([a1.id, a2.id, a3.id]));
+    expect(ids((await list({ writer: writer.id, is_featured: "true" })).articles)).toEqual([a1.id]);
+
+    const featured = await list({ is_featured: "true", limit: 100 });
+    expect(featured.articles.every((a) => a.is_featured === true)).toBe(true);
+    expect(ids(featured.articles)).toContain(a1.id);
+    expect((await list({ tag: tag.slug, category: cat2.slug })).articles.map((a) => a.id)).toEqual([a3.id]);
+    // An unknown category or tag matches nothing (it is not ignored).
+    expect((await list({ category: `no-such-category-${run}` })).total).toBe(0);
+    expect((await list({ tag: `no-such-tag-${run}` })).total).toBe(0);
+  });
+
+  it("searches title, meta_description and body", async () => {
+    const writer = await createWriter();
+    const word = `zeb${run}`;
+    const inTitle = await createArticle({ writer_id: writer.id, title: `Inquiry ${word}title` });
+    const inMeta = await createArticle({ writer_id: writer.id, meta_description: `Summary ${word}meta` });
+    const inBody = await createArticle({ writer_id: writer.id, content: `<p>The ledger ${word}body was hidden.</p>` });
+    await createArticle({ writer_id: writer.id, title: unique("Unrelated") });
+
+    expect(ids((await list({ search: `${word}title` })).articles)).toEqual([inTitle.id]);
+    expect(ids((await list({ search: `${word}meta` })).articles)).toEqual([inMeta.id]);
+    expect(ids((await list({ search: `${word}body` })).articles)).toEqual([inBody.id]);
+    // Case does not matter.
+    expect(ids((await list({ search: `${word}TITLE`.toUpperCase() })).articles)).toEqual([inTitle.id]);
+    expect(sorted(ids((await list({ search: word, writer: writer.id })).articles))).toEqual(
+      sorted([inTitle.id, inMeta.id, inBody.id]),
+    );
+  });
+
+  it("treats % _ ' and \\ in a query as plain text", async () => {
+    const writer = await createWriter();
+    const w = { writer_id: writer.id };
+    const percent = await createArticle({ ...w, title: "Spending rose 100% in a year" });
+    await createArticle({ ...w, title: "Spending rose by 1000 rupees" });
+    const underscore = await createArticle({ ...w, content: "<p>The file_name was changed.</p>" });
+    await createArticle({ ...w, content: "<p>The filexname was changed.</p>" });
+    const quote = await createArticle({ ...w, title: "O'Brien's audit" });
+    const backslash = await createArticle({ ...w, content: "<p>Stored in C:\\temp\\ledger</p>" });
+    await createArticle({ ...w, content: "<p>Stored in C:temp</p>" });
+
+    const search = async (q: string) => {
+      const res = await call(`/api/news?${new URLSearchParams({ search: q, writer: String(writer.id) })}`, { token: await asAdmin() });
+      expect(res.status).toBe(200);
+      return ids(res.body.articles);
+    };
+    expect(await search("100%")).toEqual([percent.id]);
+    expect(await search("%")).toEqual([percent.id]);
+    expect(await search("file_name")).toEqual([underscore.id]);
+    expect(await search("_")).toEqual([underscore.id]);
+    expect(await search("O'Brien")).toEqual([quote.id]);
+    expect(await search("'; DROP TABLE articles; --")).toEqual([]);
+    expect(await search("C:\\temp")).toEqual([backslash.id]);
+    // The table survived.
+    expect((await list({ writer: writer.id })).total).toBe(7);
+  });
+
+  it("matches a Devanagari query against a Devanagari title", async () => {
+    const writer = await createWriter();
+    const nepali = await createArticle({ writer_id: writer.id, title: `भ्रष्टाचार अनुसन्धान प्रतिवेदन ${run}` });
+    await createArticle({ writer_id: writer.id, title: unique("Corruption inquiry report") });
+    expect(ids((await list({ search: "अनुसन्धान", writer: writer.id })).articles)).toEqual([nepali.id]);
+    expect(ids((await list({ search: `अनुसन्धान प्रतिवेदन ${run}` })).articles)).toEqual([nepali.id]);
+  });
+
+  it("ignores Unicode form and zero-width joiners in titles and queries", async () => {
+    const writer = await createWriter();
+    // Typed with a zero-width non-joiner, as some Nepali keyboards produce it.
+    const joined = await createArticle({ writer_id: writer.id, title: `सडक\u200Cविभागको ठेक्का ${run}` });
+    // Typed decomposed (NFD), as some systems send it.
+    const decomposed = await createArticle({ writer_id: writer.id, title: `Cafe\u0301 owners ${run}`.normalize("NFD") });
+    const search = async (q: string) => ids((await list({ search: q, writer: writer.id })).articles);
+    expect(await search("सडकविभागको")).toEqual([joined.id]);
+    expect(await search("सडक\u200Cविभागको")).toEqual([joined.id]);
+    expect(await search("सडक\u200Dविभागको")).toEqual([joined.id]);
+    expect(await search("Café owners".normalize("NFC"))).toEqual([decomposed.id]);
+    expect(await search("Café owners".normalize("NFD"))).toEqual([decomposed.id]);
+  });
+
+  it("shows guests published articles only", async () => {
+    const writer = await createWriter();
+    const published = await createArticle({ writer_id: writer.id });
+    await createArticle({ writer_id: writer.id, is_published: "false" });
+    const res = await call(`/api/news?writer=${writer.id}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.articles)).toEqual([published.id]);
+    expect(res.body.total).toBe(1);
+  });
+});
+
+describe("POST /api/news", () => {
+  it("creates an article from multipart and returns the SPEC 3 shape", async () => {
+    const writer = await createWriter();
+    const category = await createCategory();
+    const [t1, t2] = [await createTag(), await createTag()];
+    const relatedTo = await createArticle();
+    const title = unique("Where did the relief money go");
+    const content = `<p>${Array.from({ length: 250 }, (_, i) => `word${i}`).join(" ")}</p>`;
+    const res = await postForm({
+      title,
+      content,
+      writer_id: String(writer.id),
+      category_id: String(category.id),
+      meta_title: "Relief money",
+      meta_description: "A look at the relief fund",
+      tags: JSON.stringify([t1.id, t2.id]),
+      related_news_ids: JSON.stringify([relatedTo.id]),
+      is_published: "true",
+      is_featured: "false",
+    });
+    expect(res.status).toBe(201);
+    const a = res.body;
+    expect(a).toMatchObject({
+      title,
+      content,
+      writer_id: writer.id,
+      writer_name: writer.name,
+      author: writer.name,
+      category_id: category.id,
+      category_name: category.name,
+      meta_title: "Relief money",
+      meta_description: "A look at the relief fund",
+      is_published: true,
+      is_featured: false,
+      language: "en",
+      read_time: 2,
+      media: [],
+      comments: [],
+      related_news_ids: [relatedTo.id],
+    });
+    expect(typeof a.id).toBe("number");
+    expect(a.slug).toBe(title.toLowerCase().replace(/ /g, "-"));
+    expect(Number.isNaN(Date.parse(a.published_at))).toBe(false);
+    expect(Math.abs(Date.parse(a.published_at) - Date.now())).toBeLessThan(60_000);
+    expect(sorted(a.tags.map((t: { id: number }) => t.id))).toEqual(sorted([t1.id, t2.id]));
+    for (const tag of a.tags) expect(Object.keys(tag).sort()).toEqual(["id", "name", "slug"]);
+    expect(a.tags).toContainEqual({ id: t1.id, name: t1.name, slug: t1.slug });
+    expect(a.related.map((r: { id: number }) => r.id)).toEqual([relatedTo.id]);
+    expect(typeof a.excerpt).toBe("string");
+    expect(a.excerpt.startsWith("word0 word1")).toBe(true);
+    expect(Array.from(a.excerpt as string).length).toBeLessThanOrEqual(161);
+
+    const fetched = await call(`/api/news/${encodeURIComponent(a.slug)}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toMatchObject({ id: a.id, title, writer_name: writer.name, category_name: category.name });
+  });
+
+  it("defaults to a draft that is not featured", async () => {
+    const writer = await createWriter();
+    const res = await postForm({ title: unique("Draft"), content: "<p>Body</p>", writer_id: String(writer.id) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ is_published: false, is_featured: false, category_name: messages.uncategorized });
+  });
+
+  it("requires title, content and writer", async () => {
+    const writer = await createWriter();
+    const base = { title: unique("Required"), content: "<p>Body</p>", writer_id: String(writer.id) };
+    for (const missing of ["title", "content", "writer_id"] as const) {
+      const { [missing]: _, ...rest } = base;
+      const res = await postForm(rest);
+      expect(res.status, missing).toBe(400);
+      expect(res.body, missing).toEqual({ error: messages.articleRequired });
+    }
+    for (const blank of [{ title: "   " }, { content: "  " }, { writer_id: "" }]) {
+      const res = await postForm({ ...base, ...blank });
+      expect(res.status, JSON.stringify(blank)).toBe(400);
+      expect(res.body).toEqual({ error: messages.articleRequired });
+    }
+    // Content that is nothing once sanitized is no content.
+    const scriptOnly = await postForm({ ...base, content: "<script>alert(1)</script>" });
+    expect(scriptOnly.status).toBe(400);
+    expect(scriptOnly.body).toEqual({ error: messages.articleRequired });
+    expect((await list({ writer: writer.id })).total).toBe(0);
+  });
+
+  it("allows a meta title of 1000 characters and refuses 1001", async () => {
+    const writer = await createWriter();
+    const base = { content: "<p>Body</p>", writer_id: String(writer.id) };
+    const tooLong = await postForm({ ...base, title: unique("Meta"), meta_title: "m".repeat(1001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ error: messages.metaTitleTooLong });
+    const atLimit = await postForm({ ...base, title: unique("Meta"), meta_title: "m".repeat(1000) });
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.meta_title).toHaveLength(1000);
+  });
+
+  it("refuses an unknown writer, category, tag or related article", async () => {
+    const writer = await createWriter();
+    const base = { title: unique("Unknown refs"), content: "<p>Body</p>", writer_id: String(writer.id) };
+    const cases: [Record<string, string>, string][] = [
+      [{ writer_id: "999999" }, messages.unknownWriter],
+      [{ category_id: "999999" }, messages.unknownCategory],
+      [{ tags: "[999999]" }, messages.unknownTags],
+      [{ related_news_ids: "[999999]" }, messages.unknownRelated],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await postForm({ ...base, ...fields });
+      expect(res.status, error).toBe(400);
+      expect(res.body).toEqual({ error });
+    }
+    expect((await list({ writer: writer.id })).total).toBe(0);
+  });
+});
+
+describe("slugs", () => {
+  it("derives the spec's slug from an ASCII title", async () => {
+    const writer = await createWriter();
+    const res = await postForm({ title: "Hello, World! 2024", content: "<p>Hi</p>", writer_id: String(writer.id), is_published: "true" });
+    expect(res.status).toBe(201);
+    expect(res.body.slug).toBe("hello-world-2024");
+    expect(res.body.language).toBe("en");
+  });
+
+  it("keeps a Nepali title readable in the slug, reachable by its encoded address", async () => {
+    const writer = await createWriter();
+    const title = "नेपालको बजेट: कहाँ गयो पैसा?";
+    const res = await postForm({ title, content: "<p>बजेट</p>", writer_id: String(writer.id), is_published: "true" });
+    expect(res.status).toBe(201);
+    expect(res.body.slug).toBe("नेपालको-बजेट-कहाँ-गयो-पैसा");
+    expect(res.body.language).toBe("ne");
+
+    const fetched = await call(`/api/news/${encodeURIComponent(res.body.slug)}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toMatchObject({ id: res.body.id, title, language: "ne" });
+
+    const updated = await putForm(res.body.slug, { meta_title: "बजेट" });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ slug: res.body.slug, meta_title: "बजेट" });
+    const token = await asAdmin();
+    expect((await call(`/api/news/${encodeURIComponent(res.body.slug)}`, { method: "DELETE", token })).status).toBe(200);
+    expect((await call(`/api/news/${encodeURIComponent(res.body.slug)}`, { token })).status).toBe(404);
+  });
+
+  it("infers language 'ne' only when the title is Devanagari and none is given", async () => {
+    const writer = await createWriter();
+    const w = { content: "<p>x</p>", writer_id: String(writer.id) };
+    expect((await postForm({ ...w, title: `संसद ${run}` })).body.language).toBe("ne");
+    expect((await postForm({ ...w, title: unique("Parliament") })).body.language).toBe("en");
+    expect((await postForm({ ...w, title: `संसद ${run}`, language: "en" })).body.language).toBe("en");
+  });
+
+  it("makes slugs unique: the same title twice gets '-2'", async () => {
+    const writer = await createWriter();
+    const title = unique("Same Title");
+    const fields = { title, content: "<p>x</p>", writer_id: String(writer.id), is_published: "true" };
+    const first = await postForm(fields);
+    const second = await postForm(fields);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.slug).toBe(`${first.body.slug}-2`);
+    expect((await call(`/api/news/${first.body.slug}`)).body.id).toBe(first.body.id);
+    expect((await call(`/api/news/${second.body.slug}`)).body.id).toBe(second.body.id);
+  });
+
+  it("gives a title of only punctuation a non-empty, working slug", async () => {
+    const writer = await createWriter();
+    const res = await postForm({ title: "?!… — ***", content: "<p>x</p>", writer_id: String(writer.id), is_published: "true" });
+    expect(res.status).toBe(201);
+    expect(res.body.slug).toMatch(/^[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*$/u);
+    const fetched = await call(`/api/news/${encodeURIComponent(res.body.slug)}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.id).toBe(res.body.id);
+  });
+});
+
+describe("sanitising article HTML", () => {
+  it("removes scripts, event handlers and javascript: URLs", async () => {
+    const writer = await createWriter();
+    const content = [
+      "<p>Kept text</p>",
+      "<script>alert('xss')</script>",
+      '<img src="https://example.org/a.jpg" onerror="alert(1)">',
+      '<p onclick="steal()">Click</p>',
+      '<a href="javascript:alert(1)">bad link</a>',
+      '<a href="JaVaScRiPt:alert(2)">bad link 2</a>',
+      '<img src="javascript:alert(3)">',
+      '<iframe src="https://evil.example"></iframe>',
+    ].join("");
+    const res = await postForm({ title: unique("XSS"), content, writer_id: String(writer.id) });
+    expect(res.status).toBe(201);
+    const stored: string = (await getAsAdmin(res.body.slug)).body.content;
+    expect(stored).toContain("<p>Kept text</p>");
+    expect(stored).toContain("bad link");
+    expect(stored.toLowerCase()).not.toContain("<script");
+    expect(stored).not.toContain("alert");
+    expect(stored.toLowerCase()).not.toContain("onerror");
+    expect(stored.toLowerCase()).not.toContain("onclick");
+    expect(stored.toLowerCase()).not.toContain("javascript:");
+    expect(stored.toLowerCase()).not.toContain("<iframe");
+    expect(stored).toContain('<img src="https://example.org/a.jpg" />');
+  });
+
+  it("keeps what the editor produces and rewrites /Uploads/ image sources", async () => {
+    const writer = await createWriter();
+    const allowed = [
+      "<h1>Heading one</h1>",
+      "<h2>Heading two</h2>",
+      "<p><strong>bold</strong> <em>italic</em> <u>underline</u></p>",
+      '<pre><code class="language-js">const x = 1 &lt; 2;</code></pre>',
+      '<img src="https://example.org/photo.jpg" alt="Photo" />',
+    ];
+    const res = await postForm({
+      title: unique("Allowed"),
+      content: allowed.join("") + '<img src="/Uploads/x.jpg" />',
+      writer_id: String(writer.id),
+    });
+    expect(res.status).toBe(201);
+    const stored: string = (await getAsAdmin(res.body.slug)).body.content;
+    for (const fragment of allowed) expect(stored).toContain(fragment);
+    expect(stored).toContain('<img src="/uploads/x.jpg" />');
+    expect(stored).not.toContain("/Uploads/");
+  });
+});
+
+describe("GET /api/news/{slug}", () => {
+  it("includes approved comments only", async () => {
+    const article = await createArticle();
+    const reader = await newReader();
+    const post = (content: string) =>
+      call(`/api/news/${article.id}/comments`, { method: "POST", token: reader.token, json: { content } });
+    const pending = await post("Still waiting");
+    const approved = await post("Approved one");
+    expect(pending.status).toBe(201);
+    expect(approved.status).toBe(201);
+    const approve = await call(`/api/comments/${approved.body.id}/approve`, { method: "PUT", token: await asAdmin() });
+    expect(approve.status).toBe(200);
+
+    for (const token of [undefined, await asAdmin()]) {
+      const res = await call(`/api/news/${article.slug}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.body.comments.map((c: { id: number }) => c.id)).toEqual([approved.body.id]);
+      expect(res.body.comments[0]).toMatchObject({ content: "Approved one", is_approved: true, user_name: reader.user.name });
+    }
+  });
+
+  it("lists explicit related articles first, at most 3", async () => {
+    const category = await createCategory();
+    const inCategory = await createArticle({ category_id: category.id });
+    const r1 = await createArticle();
+    const r2 = await createArticle();
+    const one = await createArticle({ category_id: category.id, related_news_ids: [r2.id] });
+    const oneRes = await call(`/api/news/${one.slug}`);
+    expect(oneRes.status).toBe(200);
+    expect(oneRes.body.related.map((r: { id: number }) => r.id)).toEqual([r2.id, inCategory.id]);
+
+    const r3 = await createArticle();
+    const r4 = await createArticle();
+    const many = await createArticle({ category_id: category.id, related_news_ids: [r3.id, r1.id, r4.id, r2.id] });
+    const manyRes = await call(`/api/news/${many.slug}`);
+    expect(manyRes.body.related.map((r: { id: number }) => r.id)).toEqual([r3.id, r1.id, r4.id]);
+    expect(manyRes.body.related[0]).toMatchObject({ title: r3.title, slug: r3.slug, writer_name: r3.writer_name });
+  });
+
+  it("answers 404 for an unknown slug and, to guests, for a draft", async () => {
+    const missing = await call(`/api/news/no-such-article-${run}`);
+    expect(missing.status).toBe(404);
+    expect(typeof missing.body.error).toBe("string");
+    const draft = await createArticle({ is_published: "false" });
+    expect((await call(`/api/news/${draft.slug}`)).status).toBe(404);
+    expect((await getAsAdmin(draft.slug)).status).toBe(200);
+  });
+});
+
+describe("PUT /api/news/{slug}", () => {
+  async function richArticle() {
+    const writer = await createWriter();
+    const category = await createCategory();
+    const tag = await createTag();
+    const res = await postForm({
+      title: unique("Original title"),
+      content: "<p>Original body</p>",
+      writer_id: String(writer.id),
+      category_id: String(category.id),
+      meta_title: "Original meta",
+      meta_description: "Original description",
+      tags: JSON.stringify([tag.id]),
+      is_published: "true",
+      is_featured: "true",
+      banner_url: "https://example.org/banner.jpg",
+      banner_caption: "The banner",
+      "media_urls[0]": "https://example.org/one.jpg",
+      "captions[0]": "First",
+    });
+    expect(res.status).toBe(201);
+    return { article: res.body as Article, writer, category, tag };
+  }
+
+  it("updates only the fields sent and keeps the rest (tags, media, flags)", async () => {
+    const { article, tag } = await richArticle();
+    const res = await putForm(article.slug, { meta_description: "Changed description" });
+    expect(res.status).toBe(200);
+    const after = (await getAsAdmin(article.slug)).body;
+    expect(after.meta_description).toBe("Changed description");
+    for (const field of ["title", "content", "writer_id", "category_id", "meta_title", "is_published", "is_featured", "slug", "language"]) {
+      expect(after[field], field).toEqual(article[field]);
+    }
+    expect(after.tags).toEqual([{ id: tag.id, name: tag.name, slug: tag.slug }]);
+    expect(after.media).toEqual(article.media);
+    expect(after.media).toHaveLength(2);
+
+    // Sending a field does change it: an empty tag list clears the tags.
+    const cleared = await putForm(article.slug, { tags: "[]" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.tags).toEqual([]);
+  });
+
+  it("keeps the slug when the title changes; an explicit slug moves it", async () => {
+    const { article } = await richArticle();
+    const renamed = await putForm(article.slug, { title: "A completely new headline" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.slug).toBe(article.slug);
+    expect((await call(`/api/news/${article.slug}`)).body.title).toBe("A completely new headline");
+
+    const newSlug = `moved-${run}`;
+    const moved = await putForm(article.slug, { slug: newSlug });
+    expect(moved.status).toBe(200);
+    expect(moved.body.slug).toBe(newSlug);
+    expect((await call(`/api/news/${article.slug}`)).status).toBe(404);
+    const fetched = await call(`/api/news/${newSlug}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toMatchObject({ id: article.id, title: "A completely new headline" });
+  });
+
+  it("saves with the stored updated_at and refuses a stale one with 409, changing nothing", async () => {
+    const { article } = await richArticle();
+    const loaded = (await getAsAdmin(article.slug)).body;
+    const first = await putForm(article.slug, { title: "First editor's title", updated_at: loaded.updated_at });
+    expect(first.status).toBe(200);
+    expect(first.body.title).toBe("First editor's title");
+    expect(first.body.updated_at).not.toBe(loaded.updated_at);
+
+    const stale = await putForm(article.slug, {
+      title: "Second editor's title",
+      content: "<p>Overwritten</p>",
+      updated_at: loaded.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ error: messages.editConflict });
+    const after = (await getAsAdmin(article.slug)).body;
+    expect(after.title).toBe("First editor's title");
+    expect(after.content).toBe(article.content);
+    expect(after.updated_at).toBe(first.body.updated_at);
+
+    // With the fresh version, the second editor can save.
+    const retry = await putForm(article.slug, { title: "Second editor's title", updated_at: after.updated_at });
+    expect(retry.status).toBe(200);
+  });
+
+  it("replaces media by URL, keeping positions: banner 0, content from 1", async () => {
+    const { article } = await richArticle();
+    const res = await putForm(article.slug, {
+      banner_url: "https://example.org/new-banner.jpg",
+      banner_caption: "New banner",
+      "media_urls[0]": "https://example.org/clip.mp4",
+      "captions[0]": "A clip",
+      "media_urls[1]": "https://example.org/two.jpg",
+      "captions[1]": "Second",
+    });
+    expect(res.status).toBe(200);
+    const media = (await getAsAdmin(article.slug)).body.media;
+    expect(media.map((m: Record<string, unknown>) => ({ url: m.url, caption: m.caption, position: m.position, kind: m.kind, media_type: m.media_type }))).toEqual([
+      { url: "https://example.org/new-banner.jpg", caption: "New banner", position: 0, kind: "banner", media_type: "image" },
+      { url: "https://example.org/clip.mp4", caption: "A clip", position: 1, kind: "content", media_type: "video" },
+      { url: "https://example.org/two.jpg", caption: "Second", position: 2, kind: "content", media_type: "image" },
+    ]);
+    expect(res.body.image_url).toBe("https://example.org/new-banner.jpg");
+  });
+
+  it("refuses a video as the banner, by URL as by file", async () => {
+    const { article } = await richArticle();
+    const res = await putForm(article.slug, { banner_url: "/uploads/0123456789abcdef01234567.mp4" });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: messages.bannerType });
+    expect((await getAsAdmin(article.slug)).body.media).toEqual(article.media);
+  });
+
+  it("refuses a javascript: media URL and keeps the stored media", async () => {
+    const { article } = await richArticle();
+    const res = await putForm(article.slug, { "media_urls[0]": "javascript:alert(1)" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: messages.invalidMediaUrl });
+    expect((await getAsAdmin(article.slug)).body.media).toEqual(article.media);
+  });
+
+  it("publishes a draft", async () => {
+    const draft = await createArticle({ is_published: "false" });
+    expect(draft.is_published).toBe(false);
+    expect((await call(`/api/news/${draft.slug}`)).status).toBe(404);
+    const res = await putForm(draft.slug, { is_published: "true" });
+    expect(res.status).toBe(200);
+    expect(res.body.is_published).toBe(true);
+    const publicView = await call(`/api/news/${draft.slug}`);
+    expect(publicView.status).toBe(200);
+    expect(publicView.body.is_published).toBe(true);
+    expect(Date.parse(publicView.body.published_at)).toBeGreaterThanOrEqual(Date.parse(draft.published_at));
+  });
+
+  it("answers 404 for an unknown slug", async () => {
+    const res = await putForm(`no-such-article-${run}`, { title: "x" });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("DELETE /api/news/{slug}", () => {
+  it("deletes: 200, then GET 404, then DELETE 404", async () => {
+    const article = await createArticle();
+    const token = await asAdmin();
+    const res = await call(`/api/news/${article.slug}`, { method: "DELETE", token });
+    expect(res.status).toBe(200);
+    expect((await call(`/api/news/${article.slug}`, { token })).status).toBe(404);
+    const again = await call(`/api/news/${article.slug}`, { method: "DELETE", token });
+    expect(again.status).toBe(404);
+    expect(typeof again.body.error).toBe("string");
+  });
+});

@@ -1,0 +1,269 @@
+/** Categories, tags and writers over HTTP (SPEC 3, 5, 7), as an admin. */
+import { describe, expect, it } from "vitest";
+import { messages } from "~/lib/messages";
+import { asAdmin, call } from "./client";
+import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
+
+const run = Date.now().toString(36);
+let seq = 0;
+const unique = () => `${run}${(seq += 1)}`;
+
+const admin = async (path: string, method: string, json?: unknown) => call(path, { method, token: await asAdmin(), json });
+
+describe("categories", () => {
+  it("create, list, get by id and slug, rename, delete", async () => {
+    const name = `Investigations ${unique()}`;
+    const created = await admin("/api/categories", "POST", { name, description: "Deep dives" });
+    expect(created.status).toBe(201);
+    const category = created.body;
+    expect(category).toMatchObject({ name, slug: name.toLowerCase().replace(" ", "-"), description: "Deep dives", featured: false });
+    expect(typeof category.id).toBe("number");
+
+    const list = await call("/api/categories");
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(category);
+
+    expect((await call(`/api/categories/${category.id}`)).body).toEqual(category);
+    const bySlug = await call(`/api/categories/${category.slug}`);
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body).toEqual(category);
+
+    const newName = `Renamed Desk ${unique()}`;
+    const renamed = await admin(`/api/categories/${category.id}`, "PUT", { name: newName });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: category.id, name: newName, slug: newName.toLowerCase().replace(/ /g, "-") });
+    expect(renamed.body.description).toBe("Deep dives");
+    expect((await call(`/api/categories/${category.slug}`)).status).toBe(404);
+    expect((await call(`/api/categories/${renamed.body.slug}`)).body.name).toBe(newName);
+
+    const explicit = `chosen-slug-${unique()}`;
+    const withSlug = await admin(`/api/categories/${category.id}`, "PUT", { name: "Another Name", slug: explicit });
+    expect(withSlug.status).toBe(200);
+    expect(withSlug.body).toMatchObject({ name: "Another Name", slug: explicit });
+
+    const deleted = await admin(`/api/categories/${category.id}`, "DELETE");
+    expect(deleted.status).toBe(200);
+    const gone = await call(`/api/categories/${category.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: messages.categoryNotFound });
+    expect((await call("/api/categories")).body.map((c: { id: number }) => c.id)).not.toContain(category.id);
+    expect((await admin(`/api/categories/${category.id}`, "DELETE")).status).toBe(404);
+    expect((await admin(`/api/categories/${category.id}`, "PUT", { name: "Ghost" })).status).toBe(404);
+  });
+
+  it("requires a name that is not blank", async () => {
+    for (const body of [{}, { name: "" }, { name: "   " }, { name: "\t\n" }]) {
+      const res = await admin("/api/categories", "POST", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: messages.categoryNameRequired });
+    }
+    const category = await createCategory();
+    const res = await admin(`/api/categories/${category.id}`, "PUT", { name: "  " });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: messages.categoryNameRequired });
+    expect((await call(`/api/categories/${category.id}`)).body.name).toBe(category.name);
+  });
+
+  it("trims the name", async () => {
+    const name = `Padded ${unique()}`;
+    const res = await admin("/api/categories", "POST", { name: `  ${name}  ` });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe(name);
+  });
+
+  it("refuses a duplicate slug with 409", async () => {
+    const first = await createCategory();
+    const sameName = await admin("/api/categories", "POST", { name: first.name });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toEqual({ error: messages.categorySlugTaken });
+    const sameSlug = await admin("/api/categories", "POST", { name: `Other ${unique()}`, slug: first.slug });
+    expect(sameSlug.status).toBe(409);
+    expect(sameSlug.body).toEqual({ error: messages.categorySlugTaken });
+
+    const second = await createCategory();
+    const renameOnto = await admin(`/api/categories/${second.id}`, "PUT", { name: first.name });
+    expect(renameOnto.status).toBe(409);
+    expect(renameOnto.body).toEqual({ error: messages.categorySlugTaken });
+    // Saving a category under its own slug is no conflict.
+    expect((await admin(`/api/categories/${first.id}`, "PUT", { name: first.name })).status).toBe(200);
+  });
+
+  it("flags the category named 'Featured'", async () => {
+    const res = await admin("/api/categories", "POST", { name: "Featured", slug: `featured-${unique()}` });
+    expect(res.status).toBe(201);
+    expect(res.body.featured).toBe(true);
+    expect((await call(`/api/categories/${res.body.id}`)).body.featured).toBe(true);
+  });
+
+  it("keeps a deleted category's articles, shown as 'Uncategorized'", async () => {
+    const category = await createCategory();
+    const article = await createArticle({ category_id: category.id });
+    expect(article.category_name).toBe(category.name);
+    expect((await admin(`/api/categories/${category.id}`, "DELETE")).status).toBe(200);
+
+    const after = await call(`/api/news/${article.slug}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ id: article.id, category_id: null, category_name: messages.uncategorized });
+    const listed = await call(`/api/news?writer=${article.writer_id}`);
+    expect(listed.body.articles.map((a: { id: number; category_name: string }) => [a.id, a.category_name])).toEqual([
+      [article.id, messages.uncategorized],
+    ]);
+  });
+
+  it("gives a Nepali category a Devanagari slug, reachable by it", async () => {
+    const name = `राजनीति ${unique()}`;
+    const res = await admin("/api/categories", "POST", { name });
+    expect(res.status).toBe(201);
+    expect(res.body.slug).toBe(name.replace(" ", "-"));
+    const bySlug = await call(`/api/categories/${encodeURIComponent(res.body.slug)}`);
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body.id).toBe(res.body.id);
+  });
+});
+
+describe("tags", () => {
+  it("create, list, get by id and slug, rename, delete", async () => {
+    const name = `Procurement ${unique()}`;
+    const created = await admin("/api/tags", "POST", { name });
+    expect(created.status).toBe(201);
+    const tag = created.body;
+    expect(tag).toMatchObject({ name, slug: name.toLowerCase().replace(" ", "-") });
+
+    const list = await call("/api/tags");
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(tag);
+    expect((await call(`/api/tags/${tag.id}`)).body).toEqual(tag);
+    expect((await call(`/api/tags/${tag.slug}`)).body).toEqual(tag);
+
+    const newName = `Tenders ${unique()}`;
+    const renamed = await admin(`/api/tags/${tag.id}`, "PUT", { name: newName });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ id: tag.id, name: newName, slug: newName.toLowerCase().replace(" ", "-") });
+    const explicit = `tag-slug-${unique()}`;
+    const withSlug = await admin(`/api/tags/${tag.id}`, "PUT", { name: newName, slug: explicit });
+    expect(withSlug.body).toEqual({ id: tag.id, name: newName, slug: explicit });
+
+    expect((await admin(`/api/tags/${tag.id}`, "DELETE")).status).toBe(200);
+    const gone = await call(`/api/tags/${tag.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: messages.tagNotFound });
+    expect((await call("/api/tags")).body.map((t: { id: number }) => t.id)).not.toContain(tag.id);
+    expect((await admin(`/api/tags/${tag.id}`, "DELETE")).status).toBe(404);
+  });
+
+  it("requires a name that is not blank", async () => {
+    for (const body of [{}, { name: "" }, { name: "    " }]) {
+      const res = await admin("/api/tags", "POST", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: messages.tagNameRequired });
+    }
+    const tag = await createTag();
+    const res = await admin(`/api/tags/${tag.id}`, "PUT", { name: " " });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: messages.tagNameRequired });
+  });
+
+  it("refuses a duplicate slug with 409", async () => {
+    const first = await createTag();
+    const res = await admin("/api/tags", "POST", { name: first.name });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: messages.tagSlugTaken });
+  });
+
+  it("removes a deleted tag from its articles", async () => {
+    const [kept, removed] = [await createTag(), await createTag()];
+    const article = await createArticle({ tags: [kept.id, removed.id] });
+    expect(article.tags).toHaveLength(2);
+    expect((await admin(`/api/tags/${removed.id}`, "DELETE")).status).toBe(200);
+    const after = await call(`/api/news/${article.slug}`);
+    expect(after.status).toBe(200);
+    expect(after.body.tags).toEqual([{ id: kept.id, name: kept.name, slug: kept.slug }]);
+  });
+});
+
+describe("writers", () => {
+  it("create, list, get, update, delete", async () => {
+    const input = { name: `Sita Sharma ${unique()}`, email: `sita-${unique()}@example.org`, bio: "Covers courts." };
+    const created = await admin("/api/writers", "POST", input);
+    expect(created.status).toBe(201);
+    const writer = created.body;
+    expect(writer).toMatchObject(input);
+    expect(typeof writer.id).toBe("number");
+
+    const list = await call("/api/writers");
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(writer);
+    expect((await call(`/api/writers/${writer.id}`)).body).toEqual(writer);
+
+    const update = { name: `Sita K. Sharma ${unique()}`, email: `sita.k-${unique()}@example.org`, bio: "" };
+    const updated = await admin(`/api/writers/${writer.id}`, "PUT", update);
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({ id: writer.id, name: update.name, email: update.email, bio: null });
+    expect((await call(`/api/writers/${writer.id}`)).body).toEqual(updated.body);
+
+    expect((await admin(`/api/writers/${writer.id}`, "DELETE")).status).toBe(200);
+    const gone = await call(`/api/writers/${writer.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: messages.writerNotFound });
+    expect((await call("/api/writers")).body.map((w: { id: number }) => w.id)).not.toContain(writer.id);
+    expect((await admin(`/api/writers/${writer.id}`, "DELETE")).status).toBe(404);
+    expect((await admin(`/api/writers/${writer.id}`, "PUT", update)).status).toBe(404);
+  });
+
+  it("keeps the bio when an update leaves it out, and clears it when sent empty", async () => {
+    const writer = await createWriter({ bio: "Covers land records." });
+    const newName = `Renamed ${unique()}`;
+    const kept = await admin(`/api/writers/${writer.id}`, "PUT", { name: newName, email: writer.email });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toEqual({ id: writer.id, name: newName, email: writer.email, bio: "Covers land records." });
+    const cleared = await admin(`/api/writers/${writer.id}`, "PUT", { name: newName, email: writer.email, bio: "" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.bio).toBeNull();
+  });
+
+  it("creates a writer without a bio and trims name and e-mail", async () => {
+    const name = `Ram ${unique()}`;
+    const email = `ram-${unique()}@example.org`;
+    const res = await admin("/api/writers", "POST", { name: `  ${name} `, email: ` ${email}  ` });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name, email, bio: null });
+  });
+
+  it("requires name and e-mail after trimming", async () => {
+    const email = `x-${unique()}@example.org`;
+    const cases = [{ email }, { name: "", email }, { name: "   ", email }, { name: "Hari" }, { name: "Hari", email: "" }, { name: "Hari", email: "  " }, {}];
+    for (const body of cases) {
+      const res = await admin("/api/writers", "POST", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toEqual({ error: messages.writerRequired });
+    }
+    const writer = await createWriter();
+    const res = await admin(`/api/writers/${writer.id}`, "PUT", { name: " ", email: writer.email });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: messages.writerRequired });
+    expect((await call(`/api/writers/${writer.id}`)).body.name).toBe(writer.name);
+  });
+
+  it("refuses an invalid e-mail", async () => {
+    for (const email of ["not-an-email", "a@b", "two words@example.org", "@example.org"]) {
+      const res = await admin("/api/writers", "POST", { name: "Gita", email });
+      expect(res.status, email).toBe(400);
+      expect(res.body, email).toEqual({ error: messages.emailInvalid });
+    }
+  });
+
+  it("keeps a deleted writer's articles, shown as 'Unknown Author'", async () => {
+    const writer = await createWriter();
+    const article = await createArticle({ writer_id: writer.id });
+    expect(article.writer_name).toBe(writer.name);
+    expect((await admin(`/api/writers/${writer.id}`, "DELETE")).status).toBe(200);
+
+    const after = await call(`/api/news/${article.slug}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ id: article.id, writer_id: null, writer_name: messages.unknownAuthor });
+    const search = await call(`/api/news?search=${encodeURIComponent(article.title)}`);
+    expect(search.body.articles.map((a: { id: number; writer_name: string }) => [a.id, a.writer_name])).toEqual([
+      [article.id, messages.unknownAuthor],
+    ]);
+  });
+});
