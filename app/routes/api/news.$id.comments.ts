@@ -4,7 +4,7 @@ import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { requireUser } from "~/server/services/actor";
 import { listComments, postComment } from "~/server/services/comments";
-import { readableArticleId } from "~/server/services/articles";
+import { readableArticleId } from "~/server/services/article-access";
 import type { Route } from "./+types/news.$id.comments";
 
 /** GET /api/news/{id}/comments: the article's approved comments. */

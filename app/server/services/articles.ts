@@ -14,14 +14,13 @@ import {
   articleTags,
   articles,
   categories,
-  comments,
   relatedArticles,
   tags,
-  users,
   writers,
 } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin } from "./actor";
+import { type ArticleComment, approvedCommentsOf } from "./comments";
 import { sanitizeArticleHtml } from "./html";
 import type { StoredMedia } from "./media";
 
@@ -66,17 +65,6 @@ export interface ArticleSummary {
   updated_at: string;
   image_url: string | null;
   tags: TagRef[];
-}
-
-export interface ArticleComment {
-  id: number;
-  article_id: number;
-  news_title: string;
-  article_slug: string;
-  user_name: string | null;
-  content: string;
-  created_at: string;
-  is_approved: boolean;
 }
 
 export interface ArticleDetail extends ArticleSummary {
@@ -273,49 +261,6 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
     chosen.push(...more);
   }
   return summaries(db, chosen.slice(0, RELATED_MAX));
-}
-
-/** SPEC 3: a comment is public once approved. */
-export async function approvedCommentsOf(db: Executor, articleId: number): Promise<ArticleComment[]> {
-  const rows = await db
-    .select({
-      id: comments.id,
-      articleId: comments.articleId,
-      newsTitle: articles.title,
-      articleSlug: articles.slug,
-      userName: users.name,
-      content: comments.content,
-      createdAt: comments.createdAt,
-      isApproved: comments.isApproved,
-    })
-    .from(comments)
-    .innerJoin(articles, eq(articles.id, comments.articleId))
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(and(eq(comments.articleId, articleId), eq(comments.isApproved, true)))
-    .orderBy(desc(comments.createdAt));
-  return rows.map(toComment);
-}
-
-export function toComment(row: {
-  id: number;
-  articleId: number;
-  newsTitle: string;
-  articleSlug: string;
-  userName: string | null;
-  content: string;
-  createdAt: Date;
-  isApproved: boolean;
-}): ArticleComment {
-  return {
-    id: row.id,
-    article_id: row.articleId,
-    news_title: row.newsTitle,
-    article_slug: row.articleSlug,
-    user_name: row.userName,
-    content: row.content,
-    created_at: row.createdAt.toISOString(),
-    is_approved: row.isApproved,
-  };
 }
 
 export async function getArticle(db: Executor, actor: Actor | null, slug: string): Promise<ArticleDetail> {
@@ -550,14 +495,4 @@ export async function articlePayload(db: Executor, actor: Actor | null, slug: st
     related_news_ids: detail.related_news_ids,
     translation_id: row?.translationId ?? null,
   };
-}
-
-/** The article's id for a comment: it must exist and be readable by the actor. */
-export async function readableArticleId(db: Executor, actor: Actor | null, articleId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: articles.id, isPublished: articles.isPublished })
-    .from(articles)
-    .where(eq(articles.id, articleId));
-  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, messages.articleNotFound);
-  return row.id;
 }

@@ -3,7 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "../db/connection";
 import { bookmarks } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
-import { type ArticleSummary, publishedSummariesByIds, readableArticleId } from "./articles";
+import { readableArticleId } from "./article-access";
+import { type ArticleSummary, publishedSummariesByIds } from "./articles";
 
 export async function toggleBookmark(
   db: Database,

@@ -4,7 +4,19 @@ import type { Database, Executor } from "../db/connection";
 import { articles, comments, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "./actor";
-import { type ArticleComment, readableArticleId, toComment } from "./articles";
+import { readableArticleId } from "./article-access";
+
+/** A comment as the API shows it (SPEC 3). */
+export interface ArticleComment {
+  id: number;
+  article_id: number;
+  news_title: string;
+  article_slug: string;
+  user_name: string | null;
+  content: string;
+  created_at: string;
+  is_approved: boolean;
+}
 
 const columns = {
   id: comments.id,
@@ -17,6 +29,21 @@ const columns = {
   isApproved: comments.isApproved,
 };
 
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
+function toComment(row: CommentRow): ArticleComment {
+  return {
+    id: row.id,
+    article_id: row.articleId,
+    news_title: row.newsTitle,
+    article_slug: row.articleSlug,
+    user_name: row.userName,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    is_approved: row.isApproved,
+  };
+}
+
 function selectComments(db: Executor) {
   return db
     .select(columns)
@@ -27,6 +54,14 @@ function selectComments(db: Executor) {
 
 /** What a non-admin may see: approved comments on published articles (SPEC 4). */
 const publicOnly = and(eq(comments.isApproved, true), eq(articles.isPublished, true));
+
+/** The comments under an article: approved ones only, newest first (SPEC 3). */
+export async function approvedCommentsOf(db: Executor, articleId: number): Promise<ArticleComment[]> {
+  const rows = await selectComments(db)
+    .where(and(eq(comments.articleId, articleId), eq(comments.isApproved, true)))
+    .orderBy(desc(comments.createdAt));
+  return rows.map(toComment);
+}
 
 /** SPEC 4: a new comment awaits approval, whoever posts it. */
 export async function postComment(
