@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCardDate } from "~/lib/dates";
-import type { ArticleSummary } from "~/server/services/articles";
+import type { ArticleSummary } from "~/lib/api-types";
 
 /** A listing card: image, category, title, excerpt, writer and date, set in the article's language. */
 export function ArticleCard({ article }: { article: ArticleSummary }) {

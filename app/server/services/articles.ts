@@ -4,7 +4,8 @@
  */
 import { type Column, type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
-import type { ArticleInput, Language, NewsQuery } from "~/lib/schemas";
+import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
+import type { ArticleInput, NewsQuery } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
 import { excerpt, readTimeMinutes } from "~/lib/text";
@@ -20,68 +21,12 @@ import {
 } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin } from "./actor";
-import { type ArticleComment, approvedCommentsOf } from "./comments";
+import { approvedCommentsOf } from "./comments";
 import { sanitizeArticleHtml } from "./html";
 import type { StoredMedia } from "./media";
 
 export const RELATED_MAX = 3;
 
-export interface MediaItem {
-  url: string;
-  caption: string;
-  position: number;
-  kind: "banner" | "content";
-  media_type: "image" | "video";
-  width: number | null;
-  height: number | null;
-}
-
-export interface TagRef {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-/** An article as listings show it (SPEC 3, without the body). */
-export interface ArticleSummary {
-  id: number;
-  title: string;
-  slug: string;
-  language: Language;
-  excerpt: string;
-  read_time: number;
-  writer_id: number | null;
-  writer_name: string;
-  author: string;
-  category_id: number | null;
-  category_name: string;
-  category_slug: string | null;
-  meta_title: string;
-  meta_description: string;
-  is_published: boolean;
-  is_featured: boolean;
-  published_at: string;
-  created_at: string;
-  updated_at: string;
-  image_url: string | null;
-  tags: TagRef[];
-}
-
-export interface ArticleDetail extends ArticleSummary {
-  content: string;
-  media: MediaItem[];
-  related: ArticleSummary[];
-  related_news_ids: number[];
-  comments: ArticleComment[];
-  translation: { id: number; slug: string; title: string; language: Language } | null;
-}
-
-export interface ArticleList {
-  articles: ArticleSummary[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 const summaryColumns = {
   id: articles.id,
@@ -116,8 +61,8 @@ function selectSummaries(db: Executor) {
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-async function tagsByArticle(db: Executor, ids: number[]): Promise<Map<number, TagRef[]>> {
-  const map = new Map<number, TagRef[]>(ids.map((id) => [id, []]));
+async function tagsByArticle(db: Executor, ids: number[]): Promise<Map<number, Tag[]>> {
+  const map = new Map<number, Tag[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return map;
   const rows = await db
     .select({ articleId: articleTags.articleId, id: tags.id, name: tags.name, slug: tags.slug })
@@ -129,7 +74,7 @@ async function tagsByArticle(db: Executor, ids: number[]): Promise<Map<number, T
   return map;
 }
 
-function toSummary(row: SummaryRow, tagRefs: TagRef[]): ArticleSummary {
+function toSummary(row: SummaryRow, tagRefs: Tag[]): ArticleSummary {
   const writerName = row.writerName ?? messages.unknownAuthor;
   return {
     id: row.id,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
+import type { PublicUser } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
@@ -7,7 +8,7 @@ import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { Actor } from "./actor";
 import { decoyHash, verifyPassword } from "./passwords";
-import { createUser, findUserByEmail, getUser, type PublicUser } from "./users";
+import { createUser, findUserByEmail, getUser } from "./users";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_DAYS = 30;

@@ -1,10 +1,11 @@
 /** SPEC 3 bookmarks: per user a set of article ids, with an is-bookmarked check and a toggle. */
 import { and, desc, eq } from "drizzle-orm";
+import type { ArticleSummary } from "~/lib/api-types";
 import type { Database, Executor } from "../db/connection";
 import { bookmarks } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { readableArticleId } from "./article-access";
-import { type ArticleSummary, publishedSummariesByIds } from "./articles";
+import { publishedSummariesByIds } from "./articles";
 
 export async function toggleBookmark(
   db: Database,

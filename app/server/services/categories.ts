@@ -1,4 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
+import type { Category } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import type { CategoryInput } from "~/lib/schemas";
 import { slugOrFallback } from "~/lib/slug";
@@ -8,14 +9,6 @@ import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
 import { assertSlugFree } from "./slugs";
 
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  /** SPEC 3: the category page's 'featured' flag. */
-  featured: boolean;
-}
 
 export const FEATURED_CATEGORY = "Featured";
 export const OPINION_CATEGORY = "Opinion";

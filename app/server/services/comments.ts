@@ -1,4 +1,5 @@
 import { type SQL, and, count, desc, asc, eq } from "drizzle-orm";
+import type { ArticleComment } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import type { Database, Executor } from "../db/connection";
 import { articles, comments, users } from "../db/schema";
@@ -6,17 +7,6 @@ import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin, requireUser } from "./actor";
 import { readableArticleId } from "./article-access";
 
-/** A comment as the API shows it (SPEC 3). */
-export interface ArticleComment {
-  id: number;
-  article_id: number;
-  news_title: string;
-  article_slug: string;
-  user_name: string | null;
-  content: string;
-  created_at: string;
-  is_approved: boolean;
-}
 
 const columns = {
   id: comments.id,

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { Tag } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import type { TagInput } from "~/lib/schemas";
 import { slugOrFallback } from "~/lib/slug";
@@ -8,7 +9,6 @@ import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
 import { assertSlugFree } from "./slugs";
 
-export type Tag = typeof tags.$inferSelect;
 
 export async function listTags(db: Executor): Promise<Tag[]> {
   return db.select().from(tags).orderBy(asc(tags.name));

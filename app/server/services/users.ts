@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type { PublicUser } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import type { Role, UserUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
@@ -7,15 +8,6 @@ import { AppError } from "../errors";
 import { type Actor, requireAdmin, requireUser } from "./actor";
 import { hashPassword } from "./passwords";
 
-/** A user as the API shows it (SPEC 3): bookmarks are article ids as strings. */
-export interface PublicUser {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  created_at: string;
-  bookmarks: string[];
-}
 
 type UserRow = typeof users.$inferSelect;
 

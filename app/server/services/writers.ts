@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { Writer } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import type { WriterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
@@ -6,12 +7,6 @@ import { writers } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
 
-export interface Writer {
-  id: number;
-  name: string;
-  email: string;
-  bio: string | null;
-}
 
 export async function listWriters(db: Executor): Promise<Writer[]> {
   return db.select().from(writers).orderBy(asc(writers.name), asc(writers.id));

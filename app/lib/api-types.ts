@@ -1,0 +1,100 @@
+/**
+ * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
+ * the browser code that reads them, so that UI code never imports a server module.
+ */
+import type { Language, Role } from "./schemas";
+
+export interface MediaItem {
+  url: string;
+  caption: string;
+  position: number;
+  kind: "banner" | "content";
+  media_type: "image" | "video";
+  width: number | null;
+  height: number | null;
+}
+
+/** An article as listings show it (SPEC 3, without the body). */
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  slug: string;
+  language: Language;
+  excerpt: string;
+  read_time: number;
+  writer_id: number | null;
+  writer_name: string;
+  author: string;
+  category_id: number | null;
+  category_name: string;
+  category_slug: string | null;
+  meta_title: string;
+  meta_description: string;
+  is_published: boolean;
+  is_featured: boolean;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+  image_url: string | null;
+  tags: Tag[];
+}
+
+export interface ArticleDetail extends ArticleSummary {
+  content: string;
+  media: MediaItem[];
+  related: ArticleSummary[];
+  related_news_ids: number[];
+  comments: ArticleComment[];
+  translation: { id: number; slug: string; title: string; language: Language } | null;
+}
+
+export interface ArticleList {
+  articles: ArticleSummary[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** A comment as the API shows it (SPEC 3). */
+export interface ArticleComment {
+  id: number;
+  article_id: number;
+  news_title: string;
+  article_slug: string;
+  user_name: string | null;
+  content: string;
+  created_at: string;
+  is_approved: boolean;
+}
+
+/** A user as the API shows it (SPEC 3): bookmarks are article ids as strings. */
+export interface PublicUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  created_at: string;
+  bookmarks: string[];
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  /** SPEC 3: the category page's 'featured' flag. */
+  featured: boolean;
+}
+
+export interface Writer {
+  id: number;
+  name: string;
+  email: string;
+  bio: string | null;
+}
+
+export interface Tag {
+  id: number;
+  name: string;
+  slug: string;
+}
