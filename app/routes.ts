@@ -1,10 +1,22 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** One line per screen of SPEC section 2 and per call of SPEC section 7. */
 export default [
   // Reader site
-  index("routes/home.tsx"),
-  route("article/:slug", "routes/article.tsx"),
+  layout("routes/reader-layout.tsx", [
+    index("routes/home.tsx"),
+    route("article/:slug", "routes/article.tsx"),
+    route("category/:categorySlug", "routes/category.tsx"),
+    route("news", "routes/news.tsx"),
+    route("writer/:writerId", "routes/writer.tsx"),
+    route("tag/:slug", "routes/tag.tsx"),
+    route("search", "routes/search.tsx"),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("support", "routes/support.tsx"),
+    route("login", "routes/login.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
 
   // REST API
   ...prefix("api", [
@@ -33,6 +45,4 @@ export default [
     route("newsletter", "routes/api/newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
-
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

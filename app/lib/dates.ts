@@ -12,3 +12,28 @@ const cardDate = new Intl.DateTimeFormat("en-US", {
 export function formatCardDate(iso: string): string {
   return cardDate.format(new Date(iso));
 }
+
+/**
+ * Nepali weekday names, Sunday first. Kept here rather than taken from Intl: browsers ship
+ * without Nepali locale data more often than not, and the server and the page must agree.
+ */
+export const NEPALI_WEEKDAYS = ["आइतबार", "सोमबार", "मंगलबार", "बुधबार", "बिहीबार", "शुक्रबार", "शनिबार"] as const;
+const ENGLISH_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const weekdayInNepal = new Intl.DateTimeFormat("en-US", { timeZone: NEPAL_TIME_ZONE, weekday: "short" });
+
+export function nepaliWeekday(date: Date): string {
+  return NEPALI_WEEKDAYS[ENGLISH_WEEKDAYS.indexOf(weekdayInNepal.format(date))] ?? "";
+}
+const clockDate = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, day: "2-digit", month: "short", year: "numeric" });
+const clockTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: NEPAL_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** SPEC 2 header clock, in Nepal time: Nepali weekday, 'dd MMM yyyy' and 'HH:mm:ss'. */
+export function clockParts(now: Date): { weekday: string; date: string; time: string } {
+  return { weekday: nepaliWeekday(now), date: clockDate.format(now), time: clockTime.format(now) };
+}

@@ -56,6 +56,62 @@ export const messages = {
   contentMediaUploadFailed: "Failed to upload content media",
   articleSaveFailed: "Failed to save article. Check console for details.",
 
+  // Pages and titles (SPEC 2)
+  defaultTitle: "Khulasa — Independent investigative journalism from Nepal",
+  pageNotFound: "Page Not Found",
+  pageNotFoundText: "The page you are looking for does not exist or has moved.",
+  returnHome: "Return to Home",
+  somethingWentWrong: "Something went wrong",
+
+  // Header, menus and shared widgets (SPEC 2)
+  home: "Home",
+  skipToContent: "Skip to content",
+  homeNepali: "गृहपृष्ठ",
+  homeLabel: "Khulasa home",
+  menu: "Menu",
+  mainNavigation: "Main",
+  supportUs: "Support us",
+  searchArticles: "Search Articles",
+  searchPlaceholder: "Search articles…",
+  accountMenu: "Your account",
+  savedArticles: "Saved Articles",
+  signOut: "Sign Out",
+  themeToDark: "Switch to dark theme",
+  themeToLight: "Switch to light theme",
+  noSavedArticles: "No saved articles",
+  noSavedArticlesHint: "Tap the bookmark icon on any article to save it here for later.",
+  removeBookmark: "Remove bookmark",
+  addBookmark: "Save article",
+  share: "Share",
+  shareOn: "Share on",
+  loading: "Loading…",
+
+  // Footer (SPEC 2)
+  footerAbout:
+    "Independent, reader-funded investigative journalism from Nepal. We follow public money and hold power to account, in Nepali and English.",
+  categories: "Categories",
+  quickLinks: "Quick Links",
+  allNews: "All News",
+  aboutUs: "About Us",
+  contact: "Contact",
+  supportJournalism: "Support Independent Journalism",
+  admin: "Admin",
+  newsroomAddress: "Khulasa Newsroom, Kathmandu, Nepal",
+  tipsLabel: "Secure tips:",
+  copyright: "Khulasa. Independent journalism.",
+
+  // Auth modal (SPEC 2)
+  welcomeBack: "Welcome Back",
+  createAccount: "Create Your Account",
+  fullName: "Full Name",
+  emailAddress: "Email Address",
+  password: "Password",
+  pleaseWait: "Please wait...",
+  signIn: "Sign In",
+  signUp: "Sign Up",
+  toSignUp: "Don't have an account? Sign up",
+  toSignIn: "Already have an account? Sign in",
+
   // Auth and permissions (ours; SPEC 6 names the admin-area ones)
   invalidCredentials: "Incorrect email or password",
   emailTaken: "An account with this email already exists",

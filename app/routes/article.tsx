@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { SiteShell } from "~/components/SiteShell";
 import { formatCardDate } from "~/lib/dates";
 import { messages } from "~/lib/messages";
 import { AppError } from "~/server/errors";
@@ -27,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function ArticlePage({ loaderData: { article } }: Route.ComponentProps) {
   const banner = article.media.find((m) => m.kind === "banner");
   return (
-    <SiteShell>
+    <>
       <article lang={article.language} className="mx-auto max-w-3xl">
         <p className="text-sm font-semibold uppercase text-brand">{article.category_name}</p>
         <h1 className="mt-2 text-3xl font-black leading-tight">{article.title}</h1>
@@ -61,6 +60,6 @@ export default function ArticlePage({ loaderData: { article } }: Route.Component
           )}
         </section>
       </article>
-    </SiteShell>
+    </>
   );
 }

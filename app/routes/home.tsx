@@ -3,7 +3,6 @@ import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
-import { SiteShell } from "~/components/SiteShell";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +17,7 @@ export async function loader() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteShell>
+    <>
       <h1 className="text-2xl font-bold">Latest News</h1>
       {loaderData.articles.length === 0 ? (
         <p className="py-8 text-neutral-600">{messages.noNews}</p>
@@ -29,6 +28,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
-    </SiteShell>
+    </>
   );
 }

@@ -1,10 +1,27 @@
-import { data } from "react-router";
+import { Link, data } from "react-router";
+import { messages } from "~/lib/messages";
+import type { Route } from "./+types/not-found";
 
-/** Any unknown path: the root error boundary renders 'Page Not Found' with HTTP status 404. */
+/** Any unknown path: 'Page Not Found' with Return to Home, answered with HTTP status 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }
 
+export const meta: Route.MetaFunction = () => [{ title: messages.pageNotFound }];
+
 export default function NotFound() {
   return null;
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <p className="text-6xl font-black text-brand">404</p>
+      <h1 className="mt-4 text-3xl font-bold">{messages.pageNotFound}</h1>
+      <p className="mt-3 text-neutral-600 dark:text-neutral-400">{messages.pageNotFoundText}</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        {messages.returnHome}
+      </Link>
+    </section>
+  );
 }

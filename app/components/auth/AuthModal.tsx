@@ -1,0 +1,140 @@
+import { useEffect, useId, useState } from "react";
+import { Dialog } from "~/components/ui/Dialog";
+import type { PublicUser } from "~/lib/api-types";
+import { apiRequest } from "~/lib/api-client";
+import { messages } from "~/lib/messages";
+import { firstMessage, loginSchema, registerSchema } from "~/lib/schemas";
+
+export type AuthMode = "signin" | "signup";
+
+interface AuthModalProps {
+  open: boolean;
+  initialMode: AuthMode;
+  onClose: () => void;
+  onSignedIn: (user: PublicUser) => void;
+}
+
+/** SPEC 2 and 4: sign in ('Welcome Back') or sign up ('Create Your Account'), in a modal. */
+export function AuthModal({ open, initialMode, onClose, onSignedIn }: AuthModalProps) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  useEffect(() => {
+    if (open) setMode(initialMode);
+  }, [open, initialMode]);
+  return (
+    <Dialog open={open} onClose={onClose} title={authHeading(mode)}>
+      {open ? <AuthForm mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} /> : null}
+    </Dialog>
+  );
+}
+
+export const authHeading = (mode: AuthMode) => (mode === "signin" ? messages.welcomeBack : messages.createAccount);
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100";
+
+interface AuthFormProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onSignedIn: (user: PublicUser) => void;
+}
+
+/** The form itself, also used on the /login page; the heading (authHeading) belongs to its container. */
+export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  /** SPEC 4: switching between sign in and sign up clears the fields and the error. */
+  function switchMode(next: AuthMode) {
+    onModeChange(next);
+    setName("");
+    setEmail("");
+    setPassword("");
+    setError(null);
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const parsed =
+      mode === "signin"
+        ? loginSchema.safeParse({ username: email, password })
+        : registerSchema.safeParse({ name, email, password });
+    if (!parsed.success) {
+      setError(firstMessage(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const result =
+      mode === "signin"
+        ? await apiRequest<{ user: PublicUser }>("/api/admin/login", { method: "POST", json: parsed.data })
+        : await apiRequest<{ user: PublicUser }>("/api/users/register", { method: "POST", json: parsed.data });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error ?? messages.authFallback);
+      return;
+    }
+    onSignedIn(result.data.user);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {mode === "signup" ? (
+        <label className="block text-sm font-medium" htmlFor={`${id}-name`}>
+          {messages.fullName}
+          <input id={`${id}-name`} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} className={fieldClass} />
+        </label>
+      ) : null}
+      <label className="block text-sm font-medium" htmlFor={`${id}-email`}>
+        {messages.emailAddress}
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className={fieldClass}
+        />
+      </label>
+      <label className="block text-sm font-medium" htmlFor={`${id}-password`}>
+        {messages.password}
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete={mode === "signin" ? "current-password" : "new-password"}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={fieldClass}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
+      >
+        {busy ? messages.pleaseWait : mode === "signin" ? messages.signIn : messages.signUp}
+      </button>
+      <p className="text-center text-sm">
+        {mode === "signin" ? (
+          <button type="button" className="text-brand underline" onClick={() => switchMode("signup")}>
+            {messages.toSignUp}
+          </button>
+        ) : (
+          <button type="button" className="text-brand underline" onClick={() => switchMode("signin")}>
+            {messages.toSignIn}
+          </button>
+        )}
+      </p>
+    </form>
+  );
+}

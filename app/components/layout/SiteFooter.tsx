@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { useSession } from "~/components/session/session";
+import type { Category } from "~/lib/api-types";
+import { messages } from "~/lib/messages";
+
+export const NEWSROOM_EMAIL = "newsroom@khulasa.example";
+export const TIPS_EMAIL = "tips@khulasa.example";
+
+/** SPEC 2 footer: about text, categories, quick links, contact, support, and /admin for signed-in users. */
+export function SiteFooter({ categories }: { categories: Category[] }) {
+  const { user } = useSession();
+  return (
+    <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 text-sm dark:border-neutral-800 dark:bg-neutral-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="text-lg font-black text-brand">
+            Khulasa
+          </h2>
+          <p className="mt-2 text-neutral-600 dark:text-neutral-400">{messages.footerAbout}</p>
+        </section>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="font-bold">
+            {messages.categories}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={`/category/${category.slug}`} className="hover:text-brand hover:underline">
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="font-bold">
+            {messages.quickLinks}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            <li>
+              <Link to="/news" className="hover:text-brand hover:underline">
+                {messages.allNews}
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" className="hover:text-brand hover:underline">
+                {messages.aboutUs}
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="hover:text-brand hover:underline">
+                {messages.contact}
+              </Link>
+            </li>
+            <li>
+              <Link to="/support" className="hover:text-brand hover:underline">
+                {messages.supportJournalism}
+              </Link>
+            </li>
+            {user ? (
+              <li>
+                <Link to="/admin" className="hover:text-brand hover:underline" reloadDocument>
+                  {messages.admin}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-bold">
+            {messages.contact}
+          </h2>
+          <address className="mt-2 space-y-1 not-italic text-neutral-600 dark:text-neutral-400">
+            <p>{messages.newsroomAddress}</p>
+            <p>
+              <a href={`mailto:${NEWSROOM_EMAIL}`} className="hover:text-brand hover:underline">
+                {NEWSROOM_EMAIL}
+              </a>
+            </p>
+            <p>
+              {messages.tipsLabel}{" "}
+              <a href={`mailto:${TIPS_EMAIL}`} className="hover:text-brand hover:underline">
+                {TIPS_EMAIL}
+              </a>
+            </p>
+          </address>
+          <Link
+            to="/support"
+            className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
+          >
+            {messages.supportUs}
+          </Link>
+        </section>
+      </div>
+      <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-500 dark:border-neutral-800">
+        © {messages.copyright}
+      </p>
+    </footer>
+  );
+}

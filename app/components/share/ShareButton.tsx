@@ -1,0 +1,22 @@
+import { messages } from "~/lib/messages";
+import { shareArticle } from "./share";
+
+/** Shares an article's address (relative paths become absolute on this origin). */
+export function ShareButton({ path, title, className = "" }: { path: string; title: string; className?: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={messages.share}
+      title={messages.share}
+      onClick={() => void shareArticle(new URL(path, window.location.origin).href, title)}
+      className={`rounded-full p-2 text-neutral-600 hover:bg-neutral-100 hover:text-brand dark:text-neutral-300 dark:hover:bg-neutral-800 ${className}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="18" cy="5" r="3" />
+        <circle cx="6" cy="12" r="3" />
+        <circle cx="18" cy="19" r="3" />
+        <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+      </svg>
+    </button>
+  );
+}

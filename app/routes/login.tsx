@@ -1,0 +1,4 @@
+/** Placeholder: this screen is being built. */
+export default function Page() {
+  return <h1 className="text-2xl font-bold">login</h1>;
+}

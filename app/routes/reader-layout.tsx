@@ -1,0 +1,32 @@
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { messages } from "~/lib/messages";
+import { database } from "~/server/runtime";
+import { listCategories } from "~/server/services/categories";
+import type { Route } from "./+types/reader-layout";
+
+/** The frame of every reader page: header with one nav link per category, and the footer. */
+export async function loader() {
+  return { categories: await listCategories(await database()) };
+}
+
+/** Categories change rarely; only a form submission (an action) needs to refresh them. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export default function ReaderLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+        {messages.skipToContent}
+      </a>
+      <SiteHeader categories={loaderData.categories} />
+      <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
+        <Outlet />
+      </main>
+      <SiteFooter categories={loaderData.categories} />
+    </>
+  );
+}
