@@ -100,6 +100,16 @@ export const messages = {
   tipsLabel: "Secure tips:",
   copyright: "Khulasa. Independent journalism.",
 
+  // Newsletter (SPEC 4)
+  newsletterTitle: "Get our investigations by e-mail",
+  newsletterText: "One e-mail a week with the stories we uncovered. No tracking, unsubscribe any time.",
+  newsletterPlaceholder: "you@example.com",
+  subscribe: "Subscribe",
+  subscribing: "Subscribing...",
+  newsletterThanks: "Thank you for subscribing!",
+  newsletterAnother: "Subscribe another email",
+  newsletterFailed: "Could not subscribe right now. Please try again.",
+
   // Auth modal (SPEC 2)
   welcomeBack: "Welcome Back",
   createAccount: "Create Your Account",

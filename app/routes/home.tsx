@@ -1,4 +1,4 @@
-import { ArticleCard } from "~/components/ArticleCard";
+import { ArticleCard } from "~/components/article-card/ArticleCard";
 import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/runtime";

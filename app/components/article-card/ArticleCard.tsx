@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import { BookmarkButton } from "~/components/bookmarks/BookmarkButton";
+import { ShareButton } from "~/components/share/ShareButton";
+import { useSession } from "~/components/session/session";
+import type { ArticleSummary } from "~/lib/api-types";
+import { formatCardDate } from "~/lib/dates";
+import { ArticleImage } from "./ArticleImage";
+
+export type CardVariant = "small" | "medium" | "large";
+
+interface ArticleCardProps {
+  article: ArticleSummary;
+  /** SPEC 2: small, medium and large variants. */
+  variant?: CardVariant;
+  /** Override the summary's excerpt (SPEC 9: 120 characters on All News, 150 on category pages). */
+  excerpt?: string;
+  /** Images above the fold load eagerly; the rest lazily. */
+  eager?: boolean;
+  headingLevel?: "h2" | "h3";
+}
+
+export const articlePath = (slug: string) => `/article/${slug}`;
+
+/** SPEC 2 article card, set in the article's own language; bookmark and share for signed-in readers. */
+export function ArticleCard({ article, variant = "medium", excerpt, eager = false, headingLevel = "h3" }: ArticleCardProps) {
+  const { user } = useSession();
+  const Heading = headingLevel;
+  const path = articlePath(article.slug);
+  const text = excerpt ?? article.excerpt;
+  const meta = (
+    <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
+      {article.writer_name} · <time dateTime={article.published_at}>{formatCardDate(article.published_at)}</time>
+    </p>
+  );
+  const actions = user ? (
+    <div className="flex items-center">
+      <BookmarkButton articleId={article.id} />
+      <ShareButton path={path} title={article.title} />
+    </div>
+  ) : null;
+
+  if (variant === "small") {
+    return (
+      <article lang={article.language} className="flex gap-3">
+        <ArticleImage
+          src={article.image_url}
+          width={96}
+          height={54}
+          loading={eager ? "eager" : "lazy"}
+          className="h-[54px] w-24 shrink-0 rounded object-cover"
+        />
+        <div className="min-w-0">
+          <Heading className="text-sm font-semibold leading-snug">
+            <Link to={path} className="hover:text-brand hover:underline">
+              {article.title}
+            </Link>
+          </Heading>
+          {meta}
+        </div>
+      </article>
+    );
+  }
+
+  if (variant === "large") {
+    return (
+      <article lang={article.language} className="group">
+        <Link to={path} tabIndex={-1} aria-hidden="true">
+          <ArticleImage
+            src={article.image_url}
+            width={1200}
+            height={675}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+            className="aspect-video w-full rounded-lg object-cover"
+          />
+        </Link>
+        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand">{article.category_name}</p>
+        <Heading className="mt-1 text-2xl font-black leading-tight sm:text-3xl">
+          <Link to={path} className="hover:underline">
+            {article.title}
+          </Link>
+        </Heading>
+        {text ? <p className="mt-2 text-neutral-700 dark:text-neutral-300">{text}</p> : null}
+        <div className="flex items-center justify-between gap-2">
+          {meta}
+          {actions}
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <article lang={article.language} className="flex gap-4">
+      <Link to={path} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <ArticleImage
+          src={article.image_url}
+          width={160}
+          height={90}
+          loading={eager ? "eager" : "lazy"}
+          className="h-[63px] w-28 rounded object-cover sm:h-[90px] sm:w-40"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand">{article.category_name}</p>
+        <Heading className="mt-1 font-bold leading-snug sm:text-lg">
+          <Link to={path} className="hover:underline">
+            {article.title}
+          </Link>
+        </Heading>
+        {text ? <p className="mt-1 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{text}</p> : null}
+        <div className="flex items-center justify-between gap-2">
+          {meta}
+          {actions}
+        </div>
+      </div>
+    </article>
+  );
+}

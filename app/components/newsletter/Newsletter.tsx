@@ -1,0 +1,92 @@
+import { useId, useState } from "react";
+import { apiRequest } from "~/lib/api-client";
+import { messages } from "~/lib/messages";
+import { firstMessage, newsletterSchema } from "~/lib/schemas";
+
+/** SPEC 9: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
+export const NEWSLETTER_DELAY_MS = 1200;
+
+type State = { step: "idle"; error: string | null } | { step: "subscribing" } | { step: "subscribed"; email: string };
+
+/**
+ * SPEC 4 newsletter form: idle → subscribing → subscribed, and 'Subscribe another email' back to
+ * idle. The subscription is stored for real (POST /api/newsletter).
+ */
+export function Newsletter({ className = "" }: { className?: string }) {
+  const [state, setState] = useState<State>({ step: "idle", error: null });
+  const [email, setEmail] = useState("");
+  const id = useId();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = newsletterSchema.safeParse({ email });
+    if (!parsed.success) {
+      setState({ step: "idle", error: firstMessage(parsed.error) });
+      return;
+    }
+    setState({ step: "subscribing" });
+    const [result] = await Promise.all([
+      apiRequest("/api/newsletter", { method: "POST", json: parsed.data }),
+      new Promise((resolve) => setTimeout(resolve, NEWSLETTER_DELAY_MS)),
+    ]);
+    if (result.ok) setState({ step: "subscribed", email: parsed.data.email });
+    else setState({ step: "idle", error: result.error ?? messages.newsletterFailed });
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`rounded-lg bg-neutral-900 p-6 text-white dark:bg-neutral-800 ${className}`}
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {messages.newsletterTitle}
+      </h2>
+      <p className="mt-1 text-sm text-neutral-300">{messages.newsletterText}</p>
+      {state.step === "subscribed" ? (
+        <div className="mt-4" role="status">
+          <p className="font-semibold text-green-300">{messages.newsletterThanks}</p>
+          <button
+            type="button"
+            className="mt-2 text-sm underline"
+            onClick={() => {
+              setEmail("");
+              setState({ step: "idle", error: null });
+            }}
+          >
+            {messages.newsletterAnother}
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            {messages.emailAddress}
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder={messages.newsletterPlaceholder}
+            aria-invalid={state.step === "idle" && state.error !== null}
+            aria-describedby={state.step === "idle" && state.error ? `${id}-error` : undefined}
+            className="min-w-0 flex-1 rounded-md border border-neutral-600 bg-neutral-800 px-3 py-2 text-white placeholder:text-neutral-400 focus:border-white focus:outline-none dark:bg-neutral-900"
+          />
+          <button
+            type="submit"
+            disabled={state.step === "subscribing"}
+            className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90 disabled:opacity-60"
+          >
+            {state.step === "subscribing" ? messages.subscribing : messages.subscribe}
+          </button>
+        </form>
+      )}
+      {state.step === "idle" && state.error ? (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-300">
+          {state.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
