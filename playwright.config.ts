@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf ./data-e2e && node server.js",
+    command: `rm -rf ./data-e2e-${port} && node server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -34,7 +34,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: "./data-e2e",
+      DATA_DIR: `./data-e2e-${port}`,
       DATABASE_URL: "",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: "admin@e2e.example",
