@@ -40,6 +40,8 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@e2e.example",
       ADMIN_PASSWORD: "e2e-admin-password",
       DEMO_CONTENT: "true",
+      // Every test registers its own readers from 127.0.0.1.
+      REGISTRATIONS_PER_ADDRESS: "1000",
     },
   },
 });
