@@ -4,11 +4,13 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 const server = express();
 server.disable("x-powered-by");
@@ -26,9 +28,9 @@ server.use(
 let build;
 let viteDevServer;
 if (production) {
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  build = await import("./build/server/index.js");
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   server.use(build.app);
 } else {
   const vite = await import("vite");

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const BUILD_MARKER = "build/server/index.js";
+const BUILD_MARKER = path.join(process.env.BUILD_DIR ?? "build", "server/index.js");
 const SOURCES = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestMtime(entry) {

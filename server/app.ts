@@ -1,12 +1,21 @@
 /**
- * The application as an Express sub-app: per-request CSP and context, then React Router, which
- * serves the pages and the /api resource routes. server.js mounts it in development and production.
+ * The application as an Express sub-app: React Router serves the pages and the /api resource
+ * routes, behind the public-page cache and a per-response Content Security Policy. server.js mounts
+ * it in development and production.
  */
 import { createHash, randomBytes } from "node:crypto";
-import express from "express";
-import { createRequestHandler } from "@react-router/express";
-import { RouterContextProvider } from "react-router";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { RouterContextProvider, createRequestHandler } from "react-router";
 import { THEME_SCRIPT } from "~/lib/theme-script";
+import {
+  type CachedPage,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  etagOf,
+  isPublicPagePath,
+  mutationChangesContent,
+  pageCache,
+} from "~/server/page-cache";
 import { requestInfoContext } from "~/server/request-context";
 import { startApp, stopApp } from "~/server/runtime";
 
@@ -33,28 +42,90 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+const loadBuild = () => import("virtual:react-router/server-build");
+// Production loads the whole build at start, so that replacing build/ on disk under a running
+// server cannot break it; development loads it per request for hot reload.
+const handleRequest = production
+  ? createRequestHandler(await loadBuild(), "production")
+  : createRequestHandler(loadBuild, "development");
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, hit: boolean): void {
+  res.status(page.status);
+  for (const [key, value] of page.headers) res.append(key, value);
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.nonce));
+  res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Page-Cache", hit ? "hit" : "miss");
+  if (req.headers["if-none-match"] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.end(req.method === "HEAD" ? undefined : Buffer.from(page.body));
+}
+
+/** Only whole, shared, successful page renders are kept: no cookies set, nothing personal. */
+function cacheable(req: ExpressRequest, response: Response): boolean {
+  return (
+    req.method === "GET" &&
+    isPublicPagePath(req.path) &&
+    response.status === 200 &&
+    !response.headers.has("set-cookie") &&
+    /^(text\/html|text\/x-script)/.test(response.headers.get("content-type") ?? "")
+  );
+}
+
 export const app = express();
 app.disable("x-powered-by");
 
-app.use((_req, res, next) => {
-  const nonce = production ? randomBytes(16).toString("base64") : "";
-  res.locals.nonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-  next();
+app.all("/{*path}", async (req, res, next) => {
+  try {
+    const publicPage = (req.method === "GET" || req.method === "HEAD") && isPublicPagePath(req.path);
+    if (publicPage) {
+      const cached = pageCache.get(req.originalUrl);
+      if (cached) return sendCached(req, res, cached, true);
+    }
+
+    const nonce = production ? randomBytes(16).toString("base64") : "";
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
+    const response = await handleRequest(toFetchRequest(req, res), context);
+
+    if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
+
+    if (cacheable(req, response)) {
+      const body = new Uint8Array(await response.arrayBuffer());
+      const page: CachedPage = { status: response.status, headers: [...response.headers], body, etag: etagOf(body), nonce };
+      pageCache.set(req.originalUrl, page);
+      return sendCached(req, res, page, false);
+    }
+
+    res.status(response.status);
+    for (const [key, value] of response.headers) res.append(key, value);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    // A public page that is not kept here (a 404, a HEAD) may still be cached briefly by a proxy.
+    if (publicPage && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "public, max-age=0, s-maxage=30");
+    if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
 });
-
-const loadBuild = () => import("virtual:react-router/server-build");
-
-app.all(
-  "/{*path}",
-  createRequestHandler({
-    // Production loads the whole build at start, so that replacing build/ on disk under a running
-    // server cannot break it; development loads it per request for hot reload.
-    build: production ? await loadBuild() : loadBuild,
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce: String(res.locals.nonce ?? "") });
-      return context;
-    },
-  }),
-);

@@ -6,6 +6,9 @@ import path from "node:path";
 import { config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/connection";
 import { bootstrap } from "./bootstrap";
+import { pageCache } from "./page-cache";
+
+const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
 let opening: Promise<DatabaseHandle> | undefined;
 
@@ -17,6 +20,11 @@ async function open(): Promise<DatabaseHandle> {
       : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db") },
   );
   await bootstrap(handle, cfg);
+  // A content write on any instance clears every instance's cached pages.
+  await handle.listen(PAGE_CACHE_CHANNEL, () => pageCache.clear());
+  pageCache.onInvalidate(() => {
+    handle.notify(PAGE_CACHE_CHANNEL).catch((error) => console.error("Page-cache notification failed", error));
+  });
   return handle;
 }
 

@@ -44,6 +44,35 @@ describe("PostgreSQL", () => {
     expect(categories.length).toBeGreaterThanOrEqual(8);
   });
 
+  it("a write on one instance refreshes the cached pages of the other", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    await fetch(`${b.baseUrl}/`);
+    expect((await fetch(`${b.baseUrl}/`)).headers.get("x-page-cache")).toBe("hit");
+
+    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const writers = (await (await fetch(`${a.baseUrl}/api/writers`)).json()) as { id: number }[];
+    const title = `Cross-instance refresh ${Date.now()}`;
+    const created = await fetch(`${a.baseUrl}/api/news`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title, content: "<p>Body</p>", writer_id: writers[0]!.id, is_published: true }),
+    });
+    expect(created.status).toBe(201);
+
+    // NOTIFY is asynchronous: give it a moment, bounded.
+    let text = "";
+    for (let attempt = 0; attempt < 50 && !text.includes(title); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await (await fetch(`${b.baseUrl}/`)).text();
+    }
+    expect(text).toContain(title);
+  });
+
   it("keeps Devanagari slugs and finds Nepali words", async () => {
     const [a] = servers as [RunningServer];
     const list = (await (await fetch(`${a.baseUrl}/api/news?language=ne&limit=1`)).json()) as {

@@ -39,7 +39,7 @@ export async function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
+  if (!existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     throw new Error("No build found: run `npx react-router build` (npm test does it first).");
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "khulasa-test-")));

@@ -13,6 +13,12 @@ export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" 
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * Cross-instance signals (PostgreSQL LISTEN/NOTIFY). The embedded database has one process, so
+   * there the signal has no one else to reach and both calls do nothing.
+   */
+  listen(channel: string, onSignal: () => void): Promise<void>;
+  notify(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,6 +27,12 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string };
 
 const MIGRATION_LOCK = 715000;
+
+/** Channel names are ours, but keep them from ever being read as SQL. */
+function pgIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad channel name: ${name}`);
+  return name;
+}
 
 /** The migrations folder sits beside this module in the source tree; the server bundle lives elsewhere. */
 function migrationsFolder(): string {
@@ -51,7 +63,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();
     }
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    const listeners: import("pg").Client[] = [];
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      async listen(channel, onSignal) {
+        // LISTEN needs a connection of its own that stays open, outside the pool.
+        const client = new pg.Client({ connectionString: target.url });
+        await client.connect();
+        client.on("notification", (message) => message.channel === channel && onSignal());
+        client.on("error", (error) => console.error("LISTEN connection failed", error));
+        await client.query(`LISTEN ${pgIdentifier(channel)}`);
+        listeners.push(client);
+      },
+      async notify(channel) {
+        await pool.query(`NOTIFY ${pgIdentifier(channel)}`);
+      },
+      async close() {
+        await Promise.all(listeners.map((client) => client.end()));
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -61,5 +93,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const client = new PGlite(target.dataDir === "memory" ? undefined : target.dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    listen: async () => undefined,
+    notify: async () => undefined,
+    close: () => client.close(),
+  };
 }

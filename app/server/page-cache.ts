@@ -1,0 +1,98 @@
+/**
+ * The in-process cache of rendered public pages (DESIGN "Public pages are cacheable"). Every
+ * visitor gets the same HTML for a public page, so a page rendered once serves everyone until
+ * content changes. Any content write clears it; with several instances the clearing travels over
+ * PostgreSQL LISTEN/NOTIFY (see runtime.ts).
+ */
+import { createHash } from "node:crypto";
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  etag: string;
+  /** The CSP nonce baked into the HTML: a cache hit must send the same one in its header. */
+  nonce: string;
+}
+
+/** What a CDN or proxy may do with a public page: serve it for a minute, stale for ten while it refetches. */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private listeners: (() => void)[] = [];
+
+  constructor(private readonly maxEntries = 300) {}
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Map order doubles as recency order for the LRU eviction below.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Clears this process's pages (a write here or a notification from another instance). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Clears and tells the other instances; `onInvalidate` hooks add the telling. */
+  invalidate(): void {
+    this.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+}
+
+export const pageCache = new PageCache();
+
+/**
+ * Mutations that change no public page: signing in and out, registering, bookmarks, new (pending)
+ * comments, newsletter, and a bare upload (the page changes only when an article is saved with it).
+ */
+const NON_CONTENT_MUTATIONS = [
+  /^\/api\/admin\/login$/,
+  /^\/api\/users\/register$/,
+  /^\/api\/users\/logout$/,
+  /^\/api\/users\/me\/bookmarks\//,
+  // A new comment waits for approval: no public page shows it yet.
+  /^\/api\/news\/\d+\/comments$/,
+  /^\/api\/newsletter$/,
+  /^\/api\/upload$/,
+];
+
+/** A successful write may change public pages unless it is one of the known personal ones. */
+export function mutationChangesContent(method: string, pathname: string, status: number): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  if (status >= 400) return false;
+  return !NON_CONTENT_MUTATIONS.some((pattern) => pattern.test(pathname));
+}
+
+/** Public pages: everything but the API and the back office. */
+export function isPublicPagePath(pathname: string): boolean {
+  return !pathname.startsWith("/api/") && pathname !== "/api" && !pathname.startsWith("/admin");
+}
