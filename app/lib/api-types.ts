@@ -35,7 +35,10 @@ export interface ArticleSummary {
   published_at: string;
   created_at: string;
   updated_at: string;
+  /** The banner (media position 0), with its size when we measured it at upload. */
   image_url: string | null;
+  image_width: number | null;
+  image_height: number | null;
   tags: Tag[];
 }
 

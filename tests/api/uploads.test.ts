@@ -121,6 +121,28 @@ describe("POST /api/upload", () => {
     expect(a.body.url).not.toBe(b.body.url);
   });
 
+  it("stores smaller variants of a large image for srcset, also without metadata", async () => {
+    const wide = bytes(
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#2a6" } })
+        .jpeg()
+        .withExif({ IFD0: { Make: "SpyCam" } })
+        .toBuffer(),
+    );
+    const res = await upload(wide, "wide.jpg", "image/jpeg");
+    expect(res.status).toBe(201);
+    expect(res.body.width).toBe(1200);
+    for (const width of [480, 960]) {
+      const variant = await fetch(baseUrl() + res.body.url.replace(/\.jpg$/, `-${width}w.jpg`));
+      expect(variant.status).toBe(200);
+      const meta = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(meta.width).toBe(width);
+      expect(meta.exif).toBeUndefined();
+    }
+    // No variant wider than the original.
+    expect((await fetch(baseUrl() + res.body.url.replace(/\.jpg$/, "-1600w.jpg"))).status).toBe(404);
+  });
+
   it("accepts a PNG, as content media and as a banner", async () => {
     for (const purpose of [undefined, "banner"]) {
       const res = await upload(await png(), "chart.png", "image/png", purpose);

@@ -44,6 +44,8 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
       <article lang={article.language} className="flex gap-3">
         <ArticleImage
           src={article.image_url}
+          srcWidth={article.image_width}
+          sizes="96px"
           width={96}
           height={54}
           loading={eager ? "eager" : "lazy"}
@@ -67,6 +69,8 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
         <Link to={path} tabIndex={-1} aria-hidden="true">
           <ArticleImage
             src={article.image_url}
+            srcWidth={article.image_width}
+            sizes="(min-width: 1024px) 720px, 100vw"
             width={1200}
             height={675}
             loading={eager ? "eager" : "lazy"}
@@ -94,6 +98,8 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
       <Link to={path} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <ArticleImage
           src={article.image_url}
+          srcWidth={article.image_width}
+          sizes="(min-width: 640px) 160px, 112px"
           width={160}
           height={90}
           loading={eager ? "eager" : "lazy"}

@@ -1,18 +1,25 @@
 import { useState } from "react";
+import { srcSetFor } from "~/lib/responsive-images";
 
 /** SPEC 8: a broken image falls back to /placeholder.jpg. */
 export const PLACEHOLDER_IMAGE = "/placeholder.jpg";
 
-type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined };
+type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
+  src: string | null | undefined;
+  /** The stored image's real width: with it, our uploads get a srcset of their smaller variants. */
+  srcWidth?: number | null;
+};
 
-/** An article image with explicit size (no layout shift) and the placeholder fallback. */
-export function ArticleImage({ src, alt = "", ...rest }: ImgProps) {
+/** An article image with explicit size (no layout shift), a srcset, and the placeholder fallback. */
+export function ArticleImage({ src, srcWidth, alt = "", ...rest }: ImgProps) {
   const [broken, setBroken] = useState(false);
+  const usable = src && !broken ? src : null;
   return (
     <img
       {...rest}
       alt={alt}
-      src={!src || broken ? PLACEHOLDER_IMAGE : src}
+      src={usable ?? PLACEHOLDER_IMAGE}
+      srcSet={usable ? srcSetFor(usable, srcWidth) : undefined}
       decoding="async"
       onError={() => setBroken(true)}
     />

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { storeImageVariants } from "../services/media";
 import type { MediaStorage } from "../storage";
 
 export type BannerKey =
@@ -283,6 +284,7 @@ export async function publishDemoImages(storage: MediaStorage): Promise<Record<I
       const bytes = await renderJpeg(key, index + 1);
       const url = await storage.save(`demo-${index + 1}-${randomBytes(6).toString("hex")}.jpg`, bytes, "image/jpeg");
       const { width, height } = PAINTERS[key];
+      await storeImageVariants(storage, url, bytes, width);
       return [key, { url, width, height }] as const;
     }),
   );

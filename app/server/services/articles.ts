@@ -2,7 +2,7 @@
  * Articles: listing, reading, writing and deleting, with SPEC 6's rule that only admins see or
  * touch anything unpublished. Pages and the /api routes both call these functions.
  */
-import { type Column, type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { type Column, type SQL, and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
 import type { ArticleInput, NewsQuery } from "~/lib/schemas";
@@ -47,16 +47,21 @@ const summaryColumns = {
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
   translationId: articles.translationId,
-  imageUrl: sql<string | null>`(select ${articleMedia.url} from ${articleMedia}
-    where ${articleMedia.articleId} = ${articles.id} and ${articleMedia.kind} = 'banner' limit 1)`,
+  imageUrl: articleMedia.url,
+  imageWidth: articleMedia.width,
+  imageHeight: articleMedia.height,
 };
 
 function selectSummaries(db: Executor) {
-  return db
-    .select(summaryColumns)
-    .from(articles)
-    .leftJoin(writers, eq(writers.id, articles.writerId))
-    .leftJoin(categories, eq(categories.id, articles.categoryId));
+  return (
+    db
+      .select(summaryColumns)
+      .from(articles)
+      .leftJoin(writers, eq(writers.id, articles.writerId))
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      // The banner is the media at position 0 (SPEC 3); at most one row per article.
+      .leftJoin(articleMedia, and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner")))
+  );
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
@@ -97,6 +102,8 @@ function toSummary(row: SummaryRow, tagRefs: Tag[]): ArticleSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     image_url: row.imageUrl,
+    image_width: row.imageWidth,
+    image_height: row.imageHeight,
     tags: tagRefs,
   };
 }
@@ -176,6 +183,32 @@ export async function publishedSummariesByIds(db: Executor, ids: number[]): Prom
   const rows = await selectSummaries(db).where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   return summaries(db, rows);
+}
+
+/**
+ * The newest `perCategory` published articles of every category, keyed by category id, newest first.
+ * One query for all categories (a window function), not one per category.
+ */
+export async function latestPerCategory(db: Executor, perCategory: number): Promise<Map<number, ArticleSummary[]>> {
+  const ranked = db
+    .select({
+      id: articles.id,
+      rank: sql<number>`row_number() over (partition by ${articles.categoryId} order by ${articles.publishedAt} desc, ${articles.id} desc)`.as("rank"),
+    })
+    .from(articles)
+    .where(and(eq(articles.isPublished, true), isNotNull(articles.categoryId)))
+    .as("ranked");
+  const rows = await selectSummaries(db)
+    .where(inArray(articles.id, db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perCategory))))
+    .orderBy(asc(articles.categoryId), desc(articles.publishedAt), desc(articles.id));
+  const byCategory = new Map<number, ArticleSummary[]>();
+  for (const summary of await summaries(db, rows)) {
+    if (summary.category_id === null) continue;
+    const list = byCategory.get(summary.category_id) ?? [];
+    list.push(summary);
+    byCategory.set(summary.category_id, list);
+  }
+  return byCategory;
 }
 
 async function findRow(db: Executor, actor: Actor | null, slug: string): Promise<SummaryRow> {

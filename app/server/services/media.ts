@@ -6,9 +6,10 @@ import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo } from "sharp";
 import { messages } from "~/lib/messages";
+import { variantUrl, variantWidths } from "~/lib/responsive-images";
 import { config } from "../config";
 import { AppError } from "../errors";
-import type { MediaStorage } from "../storage";
+import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
 
 export type MediaPurpose = "banner" | "content";
 
@@ -70,5 +71,19 @@ export async function storeMedia(
     throw new AppError(415, TYPE_MESSAGE[purpose]);
   }
   const url = await storage.save(`${id}.${png ? "png" : "jpg"}`, output.data, png ? "image/png" : "image/jpeg");
+  await storeImageVariants(storage, url, output.data, output.info.width);
   return { url, mediaType: "image", width: output.info.width, height: output.info.height };
+}
+
+/** The smaller widths of an already clean image, stored beside it (see responsive-images.ts). */
+export async function storeImageVariants(storage: MediaStorage, url: string, image: Uint8Array, width: number): Promise<void> {
+  const png = url.endsWith(".png");
+  await Promise.all(
+    variantWidths(width).map(async (w) => {
+      const resized = sharp(image).resize({ width: w });
+      const data = await (png ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: 78, mozjpeg: true })).toBuffer();
+      const name = variantUrl(url, w)!.slice(UPLOADS_URL_PREFIX.length);
+      await storage.save(name, data, png ? "image/png" : "image/jpeg");
+    }),
+  );
 }
