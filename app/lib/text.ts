@@ -18,11 +18,18 @@ export function htmlToText(html: string): string {
 
 export const WORDS_PER_MINUTE = 200;
 
-/** Minutes to read: word count divided by 200, rounded up (SPEC section 5). */
-export function readTimeMinutes(html: string): number {
+export function wordCount(html: string): number {
   const text = htmlToText(html);
-  const words = text === "" ? 0 : text.split(" ").length;
+  return text === "" ? 0 : text.split(" ").length;
+}
+
+/** Minutes to read: word count divided by 200, rounded up (SPEC section 5). */
+export function readTimeForWords(words: number): number {
   return Math.ceil(words / WORDS_PER_MINUTE);
+}
+
+export function readTimeMinutes(html: string): number {
+  return readTimeForWords(wordCount(html));
 }
 
 /** Excerpt lengths of SPEC section 9. */
@@ -30,10 +37,26 @@ export const EXCERPT_LENGTH = { default: 160, allNews: 120, category: 150 } as c
 
 /** The first `length` characters of the text, cut back to a word boundary, with an ellipsis when cut. */
 export function excerpt(html: string, length: number = EXCERPT_LENGTH.default): string {
-  const text = htmlToText(html);
+  return truncateText(htmlToText(html), length);
+}
+
+function truncateText(text: string, length: number): string {
   const chars = Array.from(text);
   if (chars.length <= length) return text;
   const cut = chars.slice(0, length).join("");
   const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  // "crossed.…" reads as a typo: the ellipsis replaces any punctuation the cut ended on.
+  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?।॥–—-]+$/u, "")}…`;
+}
+
+/**
+ * An excerpt already made by `excerpt` (the 160 characters every summary carries), cut down to a
+ * shorter `length` at a word boundary. Listings get the summary, not the article body, so this is
+ * how they show the 120 and 150 characters of SPEC 9.
+ */
+export function shortenExcerpt(existing: string, length: number): string {
+  const wasCut = existing.endsWith("…");
+  const text = wasCut ? existing.slice(0, -1) : existing;
+  const shortened = truncateText(text, length);
+  return wasCut && !shortened.endsWith("…") ? `${shortened}…` : shortened;
 }

@@ -1,10 +1,11 @@
 /** First start: make sure an admin exists, and fill an empty embedded database with the demo. */
 import { randomBytes } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { AppConfig } from "./config";
-import type { DatabaseHandle } from "./db/connection";
+import type { DatabaseHandle, Executor } from "./db/connection";
 import { articles, categories, users } from "./db/schema";
 import { seedDemoContent } from "./demo/seed";
+import { derivedFromContent } from "./services/articles";
 import { createUser } from "./services/users";
 import { mediaStorage } from "./storage";
 
@@ -26,6 +27,8 @@ export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise
       else console.log(`Created the first admin account: ${email} with password ${password}\nChange it after signing in.`);
     }
 
+    await backfillDerivedText(tx);
+
     const demoWanted = cfg.demoContent ?? handle.kind === "pglite";
     if (!demoWanted) return;
     const [content] = await tx
@@ -35,4 +38,15 @@ export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise
     await seedDemoContent(tx, mediaStorage());
     console.log("Loaded the demo content (set DEMO_CONTENT=false to start empty).");
   });
+}
+
+/** Articles saved before excerpts and word counts were stored get them once, at start. */
+async function backfillDerivedText(tx: Executor): Promise<void> {
+  const missing = await tx
+    .select({ id: articles.id, content: articles.content })
+    .from(articles)
+    .where(and(eq(articles.wordCount, 0), ne(articles.content, "")));
+  for (const row of missing) {
+    await tx.update(articles).set(derivedFromContent(row.content)).where(eq(articles.id, row.id));
+  }
 }

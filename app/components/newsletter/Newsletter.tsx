@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { messages } from "~/lib/messages";
-import { firstMessage, newsletterSchema } from "~/lib/schemas";
 
 /** SPEC 9: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
 export const NEWSLETTER_DELAY_MS = 1200;
@@ -19,6 +18,8 @@ export function Newsletter({ className = "" }: { className?: string }) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    // The schemas (and zod) load on first submit, keeping them off every page's critical path.
+    const { firstMessage, newsletterSchema } = await import("~/lib/schemas");
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
       setState({ step: "idle", error: firstMessage(parsed.error) });

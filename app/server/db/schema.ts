@@ -68,6 +68,9 @@ export const articles = pgTable(
     title: text("title").notNull(),
     slug: text("slug").notNull().unique(),
     content: text("content").notNull(),
+    /** Derived from content on every save, so that listings never read article bodies. */
+    excerpt: text("excerpt").notNull().default(""),
+    wordCount: integer("word_count").notNull().default(0),
     language: text("language", { enum: ["ne", "en"] }).notNull().default("en"),
     writerId: integer("writer_id").references(() => writers.id, { onDelete: "set null" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),

@@ -18,6 +18,7 @@ import {
   writers,
 } from "../db/schema";
 import { hashPassword } from "../services/passwords";
+import { derivedFromContent } from "../services/articles";
 import type { MediaStorage } from "../storage";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
 import {
@@ -117,10 +118,12 @@ export async function seedDemoContent(db: Executor, storage: MediaStorage): Prom
     .values(
       DEMO_ARTICLES.map((article) => {
         const publishedAt = hoursAgo(article.hoursAgo);
+        const content = article.blocks.join("");
         return {
           title: article.title,
           slug: slugify(article.title),
-          content: article.blocks.join(""),
+          content,
+          ...derivedFromContent(content),
           language: article.language,
           writerId: writerId(article.writer),
           categoryId: lookup(categoryIds, article.category, "category"),

@@ -8,7 +8,7 @@ import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-
 import type { ArticleInput, NewsQuery } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
-import { excerpt, readTimeMinutes } from "~/lib/text";
+import { excerpt, readTimeForWords, wordCount } from "~/lib/text";
 import type { Database, Executor } from "../db/connection";
 import {
   articleMedia,
@@ -32,7 +32,8 @@ const summaryColumns = {
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
-  content: articles.content,
+  excerpt: articles.excerpt,
+  wordCount: articles.wordCount,
   language: articles.language,
   writerId: articles.writerId,
   writerName: writers.name,
@@ -52,16 +53,28 @@ const summaryColumns = {
   imageHeight: articleMedia.height,
 };
 
+// The banner is the media at position 0 (SPEC 3); at most one row per article.
+const writerOf = eq(writers.id, articles.writerId);
+const categoryOf = eq(categories.id, articles.categoryId);
+const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
+
 function selectSummaries(db: Executor) {
-  return (
-    db
-      .select(summaryColumns)
-      .from(articles)
-      .leftJoin(writers, eq(writers.id, articles.writerId))
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
-      // The banner is the media at position 0 (SPEC 3); at most one row per article.
-      .leftJoin(articleMedia, and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner")))
-  );
+  return db
+    .select(summaryColumns)
+    .from(articles)
+    .leftJoin(writers, writerOf)
+    .leftJoin(categories, categoryOf)
+    .leftJoin(articleMedia, bannerOf);
+}
+
+/** A summary plus the body: only for the one article being read. */
+function selectWithContent(db: Executor) {
+  return db
+    .select({ ...summaryColumns, content: articles.content })
+    .from(articles)
+    .leftJoin(writers, writerOf)
+    .leftJoin(categories, categoryOf)
+    .leftJoin(articleMedia, bannerOf);
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
@@ -86,8 +99,8 @@ function toSummary(row: SummaryRow, tagRefs: Tag[]): ArticleSummary {
     title: row.title,
     slug: row.slug,
     language: row.language,
-    excerpt: excerpt(row.content),
-    read_time: readTimeMinutes(row.content),
+    excerpt: row.excerpt,
+    read_time: readTimeForWords(row.wordCount),
     writer_id: row.writerId,
     writer_name: writerName,
     author: writerName,
@@ -211,8 +224,8 @@ export async function latestPerCategory(db: Executor, perCategory: number): Prom
   return byCategory;
 }
 
-async function findRow(db: Executor, actor: Actor | null, slug: string): Promise<SummaryRow> {
-  const [row] = await selectSummaries(db).where(eq(articles.slug, slug.normalize("NFC")));
+async function findRow(db: Executor, actor: Actor | null, slug: string) {
+  const [row] = await selectWithContent(db).where(eq(articles.slug, slug.normalize("NFC")));
   // An unpublished article does not exist for anyone but an admin.
   if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, messages.articleNotFound);
   return row;
@@ -368,11 +381,18 @@ async function linkTranslation(tx: Executor, articleId: number, translationId: n
   await tx.update(articles).set({ translationId: articleId }).where(eq(articles.id, translationId));
 }
 
+/** What listings show of an article's body, computed once when it is saved. */
+export function derivedFromContent(content: string): { excerpt: string; wordCount: number } {
+  return { excerpt: excerpt(content), wordCount: wordCount(content) };
+}
+
 /** Text is stored in NFC, so that a search typed in either Unicode form finds it (DESIGN "Nepali"). */
 function columnsFrom(input: ArticleInput) {
+  const content = sanitizeArticleHtml(input.content.normalize("NFC"));
   return {
     title: input.title.normalize("NFC"),
-    content: sanitizeArticleHtml(input.content.normalize("NFC")),
+    content,
+    ...derivedFromContent(content),
     language: input.language ?? inferLanguage(input.title),
     writerId: input.writer_id,
     categoryId: input.category_id ?? null,
