@@ -122,7 +122,131 @@ export const messages = {
   toSignUp: "Don't have an account? Sign up",
   toSignIn: "Already have an account? Sign in",
 
-  // Auth and permissions (ours; SPEC 6 names the admin-area ones)
+  // Home page (SPEC 2, 4)
+  homeHeading: "Top stories",
+  homeDescription: "Investigations into corruption and abuse of power, in Nepali and English.",
+  breakingNews: "Breaking News",
+  pauseBreakingNews: "Pause breaking news",
+  latestNews: "Latest News",
+  specialReport: "Special Report",
+  opinion: "Opinion",
+  advertisement: "Advertisement",
+
+  // Listings, search, login and static pages (SPEC 2, 4, 8)
+  pagination: "Pagination",
+  previousPage: "Previous",
+  nextPage: "Next",
+  pageNumber: "Page {page}",
+  latestStories: "Latest stories",
+  specialReports: "Special reports",
+  browseCategories: "Browse categories",
+  backToHome: "Back to Home",
+  comingSoon: "Coming soon",
+  upcomingEvents: "Upcoming Events",
+  upcomingEventsText:
+    "Open newsroom evenings, Right to Information clinics and public screenings of our investigations will be listed here.",
+  highlights: "Highlights",
+  highlightsText: "A short selection of the stories in this section that our editors think every reader should see.",
+  allNewsIntro: "Every story we have published, newest first.",
+  writerProfile: "Writer Profile",
+  writerArticles: "Articles by {name}",
+  noWriterArticles: "This writer has no published articles yet.",
+  tagLabel: "Tag",
+  tagArticles: "Articles tagged {name}",
+  noTagArticles: "No published articles have this tag yet.",
+  searchResultsFor: 'Search results for "{query}"',
+  searching: "Searching articles...",
+  noResults: "No results found",
+  noResultsHint: "Try different keywords, or check the spelling.",
+  seeAllResults: "See all results",
+  searchFailed: "Search failed. Please try again.",
+  search: "Search",
+  login: "Login",
+  loginIntro: "Sign in to comment on stories and save articles to read later.",
+
+  // About, contact and support pages (ours: the spec shows no content)
+  aboutLead:
+    "Khulasa is an independent, reader-funded investigative newsroom in Kathmandu. We report in Nepali and English on how public money is spent and how power is used, and we publish the documents behind our stories wherever we safely can.",
+  aboutMissionHeading: "Our mission",
+  aboutMission:
+    "Corruption survives when nobody reads the paperwork. We follow budgets, contracts and decisions from the tender notice to the building site, and explain in plain language who gained, who lost and who was supposed to stop it. Our reporting is meant to be used: by readers, auditors, members of parliament and the courts.",
+  aboutIndependenceHeading: "Editorial independence",
+  aboutIndependence:
+    "Khulasa is owned by no party, business group or government. We take no money from anyone we might investigate, and no donor, foundation or advertiser has any say over what we publish or when. Every person named in a story is given the chance to respond before it appears.",
+  aboutCorrectionsHeading: "Corrections policy",
+  aboutCorrections:
+    "When we get something wrong, we correct it openly. A note at the end of the story says what was changed and when; we never quietly rewrite a published fact. To report an error, write to the newsroom with a link to the story.",
+  aboutSourcesHeading: "How we protect sources",
+  aboutSources:
+    "People who bring us documents often take real risks. We never reveal a confidential source without their consent, we keep as few records as the work allows, and we strip identifying data from every image we publish. This site loads nothing from third parties: no trackers, no advertising networks, no outside fonts. Nobody but us learns what you read here.",
+  contactLead:
+    "We read everything that reaches the newsroom. For story ideas, corrections and general questions, write to the newsroom. If you have documents or information that could put you at risk, use the secure tips address and read the advice below first.",
+  contactNewsroomHeading: "Newsroom",
+  contactNewsroomText: "Story ideas, corrections, interview requests and general questions.",
+  contactTipsHeading: "Secure tips",
+  contactTipsText: "Documents and information about wrongdoing. Only a small group of editors reads this inbox.",
+  contactPostHeading: "By post",
+  contactPostalAddress: "Khulasa Newsroom\nP.O. Box 21034\nKathmandu 44600\nNepal",
+  contactSafelyHeading: "How to send us documents safely",
+  contactSafelyWorkDevices: "Do not use a work computer, work phone or office network: employers can monitor them.",
+  contactSafelyNewAccount:
+    "Create a new e-mail account that is not linked to your name or phone number, and use it only to write to us.",
+  contactSafelyMetadata:
+    "Files carry hidden information about who made them and on which device. A photograph of a printed page reveals far less than the original file.",
+  contactSafelyPost:
+    "If you would rather not use e-mail, post copies to our P.O. box without a return address. Never send your only copy.",
+  contactSafelyTerms:
+    "Tell us how you want to be contacted and what we must not do. We agree with you how your identity will be protected before anything is published.",
+  contactReplyTime: "We aim to reply within three working days. We cannot investigate every tip, but every one is read.",
+  supportLead:
+    "Khulasa is funded by its readers. There is no paywall, and we take no money from the people and companies we investigate. Every investigation we publish is paid for by readers who believe Nepal deserves journalism that answers only to the public.",
+  supportWhyHeading: "Why your support matters",
+  supportWhyTime:
+    "A single investigation can take months: requesting records under the Right to Information Act, checking contracts line by line, travelling to the places where the money was meant to be spent.",
+  supportWhyIndependence:
+    "Without readers, a newsroom depends on owners, advertisers or politicians, and the stories about them stop being written.",
+  supportWhyLegal:
+    "Legal threats are part of the job. Reader support pays for the lawyers who help us publish what is true and defend it.",
+  supportWaysHeading: "Ways to give",
+  supportMonthlyHeading: "Give every month",
+  supportMonthly:
+    "A regular gift, however small, lets us plan investigations that take months. Write to the newsroom and we will send you the bank details for a standing order.",
+  supportOnceHeading: "Give once",
+  supportOnce: "Transfer any amount to our account at a Nepali bank. Ask the newsroom for the account details and a receipt.",
+  supportSkillsHeading: "Give your skills",
+  supportSkills: "Data analysts, lawyers, translators and photographers: an hour of your time can move a story forward.",
+  supportShareHeading: "Share our work",
+  supportShare: "Send our investigations to friends and family. Readers who trust us are our best protection.",
+  supportTransparency:
+    "Each year we publish every donation above NPR 100,000 and an audited account of how the money was spent. We never share donors' details with anyone.",
+  supportWriteTo: "To give, write to",
+  supportThanks: "Thank you for standing with independent journalism.",
+
+  // Article page (SPEC 2, 8, 9)
+  articleNotFoundTitle: "Article Not Found",
+  articleNotFoundText: "This article does not exist, or it is no longer available.",
+  articleTools: "Article tools",
+  back: "Back",
+  goingBack: "Going back…",
+  textSize: "Text size",
+  textSmall: "Small",
+  textMedium: "Medium",
+  textLarge: "Large",
+  minRead: "{n} min read",
+  byWriter: "By",
+  published: "Published",
+  updated: "Updated",
+  tags: "Tags",
+  readInEnglish: "Read this story in English",
+  readInNepali: "यो समाचार नेपालीमा पढ्नुहोस्",
+  relatedArticles: "Related Articles",
+  commentsCount: "Comments ({n})",
+  writeComment: "Write a comment",
+  postComment: "Post Comment",
+  commentModerated: "Comments appear after approval.",
+  commentSignInHint: "You will be asked to sign in before your comment is posted.",
+  commentingAs: "Commenting as {name}. Comments appear after approval.",
+
   invalidCredentials: "Incorrect email or password",
   emailTaken: "An account with this email already exists",
   passwordTooShort: "Password must be at least 8 characters",

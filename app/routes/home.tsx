@@ -1,33 +1,118 @@
+import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
+import { BreakingNews } from "~/components/breaking-news/BreakingNews";
+import { ArticleListSection } from "~/components/home/ArticleListSection";
+import { type FeaturedResult, FeaturedReport } from "~/components/home/FeaturedReport";
+import { Newsletter } from "~/components/newsletter/Newsletter";
 import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
+import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/runtime";
-import { listArticles } from "~/server/services/articles";
+import { latestPerCategory, listArticles } from "~/server/services/articles";
+import { OPINION_CATEGORY, listCategories } from "~/server/services/categories";
 import type { Route } from "./+types/home";
 
+/** SPEC 9: 5 ticker, 3 lead, 5 latest, 3 per category, 3 opinion. */
+const TICKER_COUNT = 5;
+const LEAD_COUNT = 3;
+const LATEST_COUNT = 5;
+const PER_CATEGORY = 3;
+const OPINION_COUNT = 3;
+
 export const meta: Route.MetaFunction = () => [
-  { title: "Khulasa — Independent investigative journalism from Nepal" },
-  { name: "description", content: "Investigations into corruption and abuse of power, in Nepali and English." },
+  { title: messages.defaultTitle },
+  { name: "description", content: messages.homeDescription },
 ];
 
+async function loadFeatured(db: Executor): Promise<FeaturedResult> {
+  try {
+    const { articles } = await listArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1 }));
+    return articles[0] ? { status: "found", article: articles[0] } : { status: "none" };
+  } catch (error) {
+    console.error("featured article", error);
+    return { status: "failed" };
+  }
+}
+
+/** A handful of queries in parallel, whatever the number of categories. Public: the same page for everyone. */
 export async function loader() {
-  const { articles } = await listArticles(await database(), null, newsQuerySchema.parse({ limit: 20 }));
-  return { articles };
+  const db = await database();
+  const [newest, featured, perCategory, categories] = await Promise.all([
+    listArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT })),
+    loadFeatured(db),
+    latestPerCategory(db, PER_CATEGORY),
+    listCategories(db),
+  ]);
+  const opinion = categories.find((category) => category.name === OPINION_CATEGORY);
+  return {
+    ticker: newest.articles.slice(0, TICKER_COUNT).map(({ id, slug, title, language }) => ({ id, slug, title, language })),
+    leads: newest.articles.slice(0, LEAD_COUNT),
+    // The leads are the newest three; the sidebar carries on from there instead of repeating them.
+    latest: newest.articles.slice(LEAD_COUNT, LEAD_COUNT + LATEST_COUNT),
+    featured,
+    // The Opinion category has its own box in the sidebar.
+    sections: categories
+      .filter((category) => category !== opinion)
+      .map((category) => ({ category, articles: perCategory.get(category.id) ?? [] }))
+      .filter((section) => section.articles.length > 0),
+    opinion: {
+      href: opinion ? `/category/${opinion.slug}` : undefined,
+      articles: (opinion && perCategory.get(opinion.id)?.slice(0, OPINION_COUNT)) || [],
+    },
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { ticker, leads, latest, featured, sections, opinion } = loaderData;
+  const [hero, ...secondary] = leads;
   return (
     <>
-      <h1 className="text-2xl font-bold">Latest News</h1>
-      {loaderData.articles.length === 0 ? (
-        <p className="py-8 text-neutral-600">{messages.noNews}</p>
+      <BreakingNews items={ticker} />
+      {!hero ? (
+        <>
+          <h1 className="sr-only">{messages.homeHeading}</h1>
+          <p className="py-8 text-neutral-600 dark:text-neutral-400">{messages.noNews}</p>
+        </>
       ) : (
-        <div>
-          {loaderData.articles.map((article) => (
-            <ArticleCard key={article.id} article={article} />
-          ))}
+        <div className="space-y-10">
+          <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_300px]">
+            <section aria-labelledby="top-stories" className="space-y-6">
+              <h1 id="top-stories" className="sr-only">
+                {messages.homeHeading}
+              </h1>
+              <ArticleCard article={hero} variant="large" headingLevel="h2" eager />
+              {secondary.length > 0 ? (
+                <div className="grid gap-6 border-t border-neutral-200 pt-6 md:grid-cols-2 dark:border-neutral-800">
+                  {secondary.map((article) => (
+                    <ArticleCard key={article.id} article={article} variant="medium" headingLevel="h2" />
+                  ))}
+                </div>
+              ) : null}
+            </section>
+            <div className="space-y-8">
+              {latest.length > 0 ? <ArticleListSection title={messages.latestNews} href="/news" articles={latest} /> : null}
+              <AdPlaceholder className="mx-auto lg:mx-0" />
+            </div>
+          </div>
+
+          <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_300px]">
+            <div className="space-y-10">
+              <FeaturedReport featured={featured} />
+              {sections.length > 0 ? (
+                <div className="grid gap-x-8 gap-y-10 md:grid-cols-2">
+                  {sections.map(({ category, articles }) => (
+                    <ArticleListSection key={category.id} title={category.name} href={`/category/${category.slug}`} articles={articles} />
+                  ))}
+                </div>
+              ) : null}
+            </div>
+            <div>
+              <ArticleListSection title={messages.opinion} href={opinion.href} articles={opinion.articles} empty={messages.noOpinion} />
+            </div>
+          </div>
         </div>
       )}
+      <Newsletter className="mt-10" />
     </>
   );
 }

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { articlePath } from "~/components/article-card/ArticleCard";
+import type { ArticleSummary } from "~/lib/api-types";
+import { messages } from "~/lib/messages";
+import { TICKER_STEP_PX, wrapOffset } from "./ticker";
+
+type TickerItem = Pick<ArticleSummary, "id" | "slug" | "title" | "language">;
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+/**
+ * Whether the strip may move: only in the browser, when the reader has not asked for reduced
+ * motion and the headlines do not fit anyway. Until then (server render, no JavaScript) it is a
+ * static list that scrolls sideways.
+ */
+function useMotionAllowed(viewport: React.RefObject<HTMLElement | null>, list: React.RefObject<HTMLElement | null>) {
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia(REDUCED_MOTION);
+    const update = () => {
+      const overflows = (list.current?.offsetWidth ?? 0) > (viewport.current?.clientWidth ?? 0);
+      setAllowed(!media.matches && overflows);
+    };
+    update();
+    media.addEventListener("change", update);
+    const observer = new ResizeObserver(update);
+    // Late web fonts can widen the headlines after the first measurement.
+    for (const element of [viewport.current, list.current]) if (element) observer.observe(element);
+    return () => {
+      media.removeEventListener("change", update);
+      observer.disconnect();
+    };
+  }, [viewport, list]);
+  return allowed;
+}
+
+function Headlines({ items, copy, ref }: { items: TickerItem[]; copy: boolean; ref?: React.Ref<HTMLUListElement> }) {
+  return (
+    // The copy only makes the loop seamless: screen readers and the keyboard skip it.
+    <ul ref={ref} className="flex shrink-0" aria-hidden={copy || undefined}>
+      {items.map((item) => (
+        <li key={item.id} className="flex shrink-0 items-center whitespace-nowrap px-4 text-sm">
+          <span aria-hidden="true" className="mr-3 h-1.5 w-1.5 rounded-full bg-brand" />
+          <Link to={articlePath(item.slug)} lang={item.language} tabIndex={copy ? -1 : undefined} className="font-medium hover:text-brand hover:underline">
+            {item.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * SPEC 4 breaking-news strip: scrolls 1 px per frame, pauses on hover and keyboard focus (and by
+ * its pause button, WCAG 2.2.2), and repeats its headlines in a seamless loop.
+ */
+export function BreakingNews({ items }: { items: TickerItem[] }) {
+  const labelId = useId();
+  const viewport = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+  const firstList = useRef<HTMLUListElement>(null);
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const offset = useRef(0);
+  // State for the button's look, a ref for the animation loop, which must not restart on a toggle.
+  const [stopped, setStopped] = useState(false);
+  const stoppedRef = useRef(false);
+  const moving = useMotionAllowed(viewport, firstList);
+
+  useEffect(() => {
+    const element = track.current;
+    const area = viewport.current;
+    if (!moving || !element || !area) return;
+    let frame = 0;
+    const step = () => {
+      if (!stoppedRef.current && !hovered.current && !focused.current) {
+        offset.current = wrapOffset(offset.current + TICKER_STEP_PX, firstList.current?.offsetWidth ?? 0);
+        element.style.transform = `translateX(${-offset.current}px)`;
+      }
+      frame = requestAnimationFrame(step);
+    };
+    // Scrolled out of sight, nobody sees it move: no work per frame on a phone's battery.
+    const visibility = new IntersectionObserver(([entry]) => {
+      cancelAnimationFrame(frame);
+      if (entry?.isIntersecting) frame = requestAnimationFrame(step);
+    });
+    visibility.observe(area);
+    return () => {
+      visibility.disconnect();
+      cancelAnimationFrame(frame);
+      offset.current = 0;
+      element.style.transform = "";
+    };
+  }, [moving]);
+
+  function showFocused(event: React.FocusEvent) {
+    focused.current = true;
+    // A focused headline may have scrolled out of sight: bring it to the start of the strip.
+    const item = event.target.closest("li");
+    if (!moving || !item || !track.current || !viewport.current) return;
+    offset.current = wrapOffset(item.offsetLeft, firstList.current?.offsetWidth ?? 0);
+    track.current.style.transform = `translateX(${-offset.current}px)`;
+    // The browser may also have scrolled the clipped strip to the headline; the transform alone places it.
+    viewport.current.scrollLeft = 0;
+  }
+
+  return (
+    <section
+      aria-labelledby={labelId}
+      className="mb-6 flex min-h-10 items-stretch overflow-hidden rounded-md border border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <span id={labelId} className="flex w-20 shrink-0 items-center bg-brand px-2.5 py-1 text-[11px] font-bold uppercase leading-tight tracking-wide text-white sm:w-auto sm:px-3 sm:text-xs">
+        {messages.breakingNews}
+      </span>
+      {items.length === 0 ? (
+        <p className="flex items-center px-4 text-sm text-neutral-600 dark:text-neutral-400">{messages.noBreakingNews}</p>
+      ) : (
+        <>
+          <div
+            ref={viewport}
+            className={`min-w-0 flex-1 ${moving ? "overflow-hidden" : "overflow-x-auto [scrollbar-width:thin]"}`}
+            onPointerEnter={() => (hovered.current = true)}
+            onPointerLeave={() => (hovered.current = false)}
+            onFocus={showFocused}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) focused.current = false;
+            }}
+          >
+            <div ref={track} className="relative flex h-full w-max will-change-transform">
+              <Headlines ref={firstList} items={items} copy={false} />
+              {moving ? <Headlines items={items} copy /> : null}
+            </div>
+          </div>
+          {moving ? (
+            <button
+              type="button"
+              aria-pressed={stopped}
+              aria-label={messages.pauseBreakingNews}
+              title={messages.pauseBreakingNews}
+              onClick={() => {
+                stoppedRef.current = !stopped;
+                setStopped(!stopped);
+              }}
+              className="flex shrink-0 items-center border-l border-neutral-200 px-3 text-neutral-600 hover:text-brand dark:border-neutral-800 dark:text-neutral-300"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+                {stopped ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
+              </svg>
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+/** SPEC 4: the breaking-news strip moves one pixel per animation frame. */
+export const TICKER_STEP_PX = 1;
+
+/**
+ * The strip shows its list twice in a row, so an offset of one list's width looks exactly like an
+ * offset of 0: wrapping the offset into [0, loopWidth) makes the loop seamless.
+ */
+export function wrapOffset(offset: number, loopWidth: number): number {
+  if (!(loopWidth > 0)) return 0;
+  return ((offset % loopWidth) + loopWidth) % loopWidth;
+}

@@ -1,0 +1,26 @@
+import { useId } from "react";
+import { ArticleCard } from "~/components/article-card/ArticleCard";
+import type { ArticleSummary } from "~/lib/api-types";
+import { messages } from "~/lib/messages";
+
+/** The featured block loads on its own: its failure is shown here, and the rest of the page still renders. */
+export type FeaturedResult = { status: "found"; article: ArticleSummary } | { status: "none" } | { status: "failed" };
+
+/** SPEC 2 'special report' block: the newest published featured article (SPEC 9: limit 1). */
+export function FeaturedReport({ featured }: { featured: FeaturedResult }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border-t-4 border-brand bg-neutral-50 p-4 sm:p-6 md:[&_img]:aspect-[21/9] dark:bg-neutral-900">
+      <h2 id={headingId} className="mb-4 text-sm font-black uppercase tracking-widest text-brand">
+        {messages.specialReport}
+      </h2>
+      {featured.status === "found" ? (
+        <ArticleCard article={featured.article} variant="large" />
+      ) : (
+        <p role={featured.status === "failed" ? "alert" : undefined} className="text-neutral-600 dark:text-neutral-400">
+          {featured.status === "failed" ? messages.featuredFailed : messages.featuredNone}
+        </p>
+      )}
+    </section>
+  );
+}
