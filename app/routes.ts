@@ -24,6 +24,7 @@ export default [
     route("admin/login", "routes/api/admin.login.ts"),
     route("users/register", "routes/api/users.register.ts"),
     route("users/logout", "routes/api/users.logout.ts"),
+    route("session", "routes/api/session.ts"),
     route("users/me", "routes/api/users.me.ts"),
     route("users/me/bookmarks", "routes/api/users.me.bookmarks.ts"),
     route("users/me/bookmarks/:articleId", "routes/api/users.me.bookmarks.$articleId.ts"),

@@ -458,3 +458,17 @@ describe("own server: https, and the per-address limits", () => {
     expect(await res.json()).toEqual({ error: messages.tooManyRequests });
   });
 });
+
+describe("GET /api/session", () => {
+  it("answers a guest 200 with no user, and a signed-in reader with their account", async () => {
+    const guest = await call("/api/session");
+    expect(guest.status).toBe(200);
+    expect(guest.body).toEqual({ user: null });
+    expect(guest.headers.get("cache-control")).toBe("private, no-store");
+
+    const reader = await newReader();
+    const signedIn = await call("/api/session", { token: reader.token });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ id: reader.user.id, email: reader.user.email, role: "user" });
+  });
+});

@@ -145,6 +145,12 @@ const rows: Row[] = [
   // The signed-in user
   {
     method: "GET",
+    route: "/api/session",
+    path: () => "/api/session",
+    expected: everyone(status(200)),
+  },
+  {
+    method: "GET",
     route: "/api/users/me",
     path: () => "/api/users/me",
     expected: signedIn(status(200)),
@@ -664,6 +670,7 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "GET", route: "/api/users/logout", path: () => "/api/users/logout", allow: "POST" },
   { method: "PUT", route: "/api/users/logout", path: () => "/api/users/logout", allow: "POST" },
   { method: "POST", route: "/api/users/me", path: () => "/api/users/me", allow: "GET" },
+  { method: "POST", route: "/api/session", path: () => "/api/session", allow: "GET" },
   { method: "POST", route: "/api/users/me/bookmarks", path: () => "/api/users/me/bookmarks", allow: "GET" },
   {
     method: "GET",

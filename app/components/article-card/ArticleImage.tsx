@@ -21,6 +21,8 @@ export function ArticleImage({ src, srcWidth, alt = "", ...rest }: ImgProps) {
       src={usable ?? PLACEHOLDER_IMAGE}
       srcSet={usable ? srcSetFor(usable, srcWidth) : undefined}
       decoding="async"
+      // A grey box, not white space, while the image is still on its way over a slow network.
+      className={`bg-neutral-200 dark:bg-neutral-800 ${rest.className ?? ""}`}
       onError={() => setBroken(true)}
     />
   );

@@ -1,6 +1,6 @@
 /**
  * The signed-in reader, known only in the browser: public pages are the same HTML for everyone
- * (DESIGN "Public pages are cacheable"), and /api/users/me fills in the personal parts.
+ * (DESIGN "Public pages are cacheable"), and /api/session fills in the personal parts.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { AuthModal, type AuthMode } from "~/components/auth/AuthModal";
@@ -15,7 +15,7 @@ export interface OpenAuthOptions {
 
 export interface SessionValue {
   user: PublicUser | null;
-  /** "loading" until /api/users/me has answered; personal UI waits for "ready". */
+  /** "loading" until /api/session has answered; personal UI waits for "ready". */
   status: "loading" | "ready";
   openAuth(options?: OpenAuthOptions): void;
   signedIn(user: PublicUser): void;
@@ -41,9 +41,9 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    apiRequest<PublicUser>("/api/users/me").then((result) => {
+    apiRequest<{ user: PublicUser | null }>("/api/session").then((result) => {
       if (cancelled) return;
-      setUser(result.ok ? result.data : null);
+      setUser(result.ok ? result.data.user : null);
       setStatus("ready");
     });
     return () => {
