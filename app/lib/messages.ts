@@ -247,6 +247,7 @@ export const messages = {
   commentSignInHint: "You will be asked to sign in before your comment is posted.",
   commentingAs: "Commenting as {name}. Comments appear after approval.",
 
+  // Auth and permissions (ours; SPEC 6 names the admin-area ones)
   invalidCredentials: "Incorrect email or password",
   emailTaken: "An account with this email already exists",
   passwordTooShort: "Password must be at least 8 characters",

@@ -1,65 +1,124 @@
-import { data } from "react-router";
-import { formatCardDate } from "~/lib/dates";
+import { Link, data, isRouteErrorResponse } from "react-router";
+import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
+import { ArticleCard, articlePath } from "~/components/article-card/ArticleCard";
+import { ArticleBar } from "~/components/article/ArticleBar";
+import { ArticleBody } from "~/components/article/ArticleBody";
+import { ArticleHeader } from "~/components/article/ArticleHeader";
+import { CommentsSection } from "~/components/article/CommentsSection";
+import { MediaFigure } from "~/components/article/MediaFigure";
+import { ArticleListSection } from "~/components/home/ArticleListSection";
 import { messages } from "~/lib/messages";
+import { newsQuerySchema } from "~/lib/schemas";
+import { config } from "~/server/config";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
-import { getArticle } from "~/server/services/articles";
+import { getArticle, listArticles } from "~/server/services/articles";
 import type { Route } from "./+types/article";
 
+/** SPEC 9: the Latest News sidebar shows 5. */
+const LATEST_NEWS_LIMIT = 5;
+
 export async function loader({ params }: Route.LoaderArgs) {
-  try {
-    return { article: await getArticle(await database(), null, params.slug) };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const db = await database();
+  // Published only, and the same for every visitor: the page is cached and shared (DESIGN).
+  const [article, latest] = await Promise.all([
+    getArticle(db, null, params.slug).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+      throw error;
+    }),
+    listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 1 })),
+  ]);
+  return {
+    article,
+    latest: latest.articles.filter((a) => a.id !== article.id).slice(0, LATEST_NEWS_LIMIT),
+    // The configured public origin, not the request's Host header: the HTML is cached and shared,
+    // so a forged Host must not end up in everyone's share links.
+    shareUrl: new URL(articlePath(article.slug), config().publicUrl).href,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: loaderData.article.meta_title || loaderData.article.title },
-        { name: "description", content: loaderData.article.meta_description || loaderData.article.excerpt },
-      ]
-    : [{ title: "Article Not Found" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: messages.articleNotFoundTitle }];
+  const { article, shareUrl } = loaderData;
+  return [
+    { title: article.meta_title || article.title },
+    { name: "description", content: article.meta_description || article.excerpt },
+    { tagName: "link", rel: "canonical", href: shareUrl },
+  ];
+};
 
-export default function ArticlePage({ loaderData: { article } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, latest, shareUrl } }: Route.ComponentProps) {
   const banner = article.media.find((m) => m.kind === "banner");
+  // Content media the editor has not already placed in the body follow it.
+  const contentMedia = article.media.filter((m) => m.kind === "content" && !article.content.includes(m.url));
   return (
-    <>
-      <article lang={article.language} className="mx-auto max-w-3xl">
-        <p className="text-sm font-semibold uppercase text-brand">{article.category_name}</p>
-        <h1 className="mt-2 text-3xl font-black leading-tight">{article.title}</h1>
-        {article.meta_description ? <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-400">{article.meta_description}</p> : null}
-        <p className="mt-3 text-sm text-neutral-500">
-          {article.writer_name} · <time dateTime={article.published_at}>{formatCardDate(article.published_at)}</time> ·{" "}
-          {article.read_time} min read
-        </p>
-        {banner ? (
-          <figure className="mt-6">
-            <img src={banner.url} alt={banner.caption} width={banner.width ?? undefined} height={banner.height ?? undefined} className="w-full rounded" />
-            {banner.caption ? <figcaption className="mt-1 text-sm text-neutral-500">{banner.caption}</figcaption> : null}
-          </figure>
-        ) : null}
-        <div className="prose mt-6 space-y-4 leading-relaxed" dangerouslySetInnerHTML={{ __html: article.content }} />
-        <section className="mt-10" aria-labelledby="comments-heading">
-          <h2 id="comments-heading" className="text-xl font-bold">
-            Comments ({article.comments.length})
-          </h2>
-          {article.comments.length === 0 ? (
-            <p className="mt-2 text-neutral-600">{messages.noComments}</p>
-          ) : (
-            <ul className="mt-2 space-y-3">
-              {article.comments.map((comment) => (
-                <li key={comment.id}>
-                  <p className="text-sm font-semibold">{comment.user_name ?? messages.anonymous}</p>
-                  <p>{comment.content}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </article>
-    </>
+    // A different article is a fresh page: no draft, menu or spinner carries over.
+    <div key={article.id}>
+      <ArticleBar articleId={article.id} title={article.title} path={articlePath(article.slug)} language={article.language} />
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
+        <div className="min-w-0 space-y-12">
+          <article lang={article.language} className="mx-auto max-w-3xl">
+            <ArticleHeader article={article} shareUrl={shareUrl} />
+            {banner ? <MediaFigure media={banner} lead /> : null}
+            <ArticleBody html={article.content} />
+            {contentMedia.map((media) => (
+              <MediaFigure key={media.position} media={media} />
+            ))}
+            {article.tags.length > 0 ? (
+              <footer className="mt-8">
+                <h2 className="sr-only">{messages.tags}</h2>
+                <ul className="flex flex-wrap gap-2">
+                  {article.tags.map((tag) => (
+                    <li key={tag.id}>
+                      <Link
+                        to={`/tag/${tag.slug}`}
+                        className="inline-block rounded-full bg-neutral-100 px-3 py-1 text-sm font-medium hover:bg-brand hover:text-white dark:bg-neutral-800"
+                      >
+                        #{tag.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </footer>
+            ) : null}
+          </article>
+          {article.related.length > 0 ? (
+            <section aria-labelledby="related-heading" className="mx-auto max-w-3xl">
+              <h2 id="related-heading" className="mb-4 border-b-2 border-brand pb-1 text-xl font-black">
+                {messages.relatedArticles}
+              </h2>
+              <ul className="space-y-5">
+                {article.related.map((related) => (
+                  <li key={related.id}>
+                    <ArticleCard article={related} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <div className="mx-auto max-w-3xl">
+            <CommentsSection articleId={article.id} comments={article.comments} />
+          </div>
+        </div>
+        <aside className="mt-12 space-y-8 lg:mt-0">
+          <ArticleListSection title={messages.latestNews} articles={latest} empty={messages.noNews} />
+          <AdPlaceholder className="mx-auto lg:sticky lg:top-40" />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC 8: a draft, an unknown slug or a failed load shows the Article Not Found page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{messages.articleNotFoundTitle}</h1>
+      <p className="mt-3 text-neutral-600 dark:text-neutral-400">{messages.articleNotFoundText}</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        {messages.returnHome}
+      </Link>
+    </section>
   );
 }

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { messages } from "~/lib/messages";
+
+/** SPEC 9: the back button shows its spinner for 500 ms before it leaves. */
+export const BACK_SPINNER_MS = 500;
+
+/**
+ * Whether going back stays on this site. React Router numbers the entries it made (`idx`), which
+ * covers client-side navigation and reloads; a full page load that came from one of our pages in
+ * this tab shows as a same-origin referrer with somewhere to go back to.
+ */
+function cameFromThisSite(locationKey: string): boolean {
+  const state: unknown = window.history.state;
+  const index = state && typeof state === "object" && "idx" in state && typeof state.idx === "number" ? state.idx : 0;
+  if (locationKey !== "default" && index > 0) return true;
+  if (!document.referrer || window.history.length < 2) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SPEC 2: back to the previous page when it was one of ours, else home. It is a link home, so it
+ * works before the script has loaded.
+ */
+export function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Back to another article keeps this component mounted: the spinner ends when the page changes.
+  useEffect(() => setLeaving(false), [location.key]);
+
+  return (
+    <>
+      <Link
+        to="/"
+        aria-busy={leaving}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          if (leaving) return;
+          setLeaving(true);
+          const back = cameFromThisSite(location.key);
+          timer.current = setTimeout(() => {
+            if (back) void navigate(-1);
+            else void navigate("/");
+          }, BACK_SPINNER_MS);
+        }}
+        className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full pl-2 pr-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 hover:text-brand dark:text-neutral-200 dark:hover:bg-neutral-800"
+      >
+        {leaving ? (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 animate-spin motion-reduce:animate-none" fill="none">
+            <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+            <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          </svg>
+        ) : (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+        )}
+        {messages.back}
+      </Link>
+      <span role="status" className="sr-only">
+        {leaving ? messages.goingBack : ""}
+      </span>
+    </>
+  );
+}
