@@ -6,7 +6,8 @@ export default [
   layout("routes/reader-layout.tsx", [
     index("routes/home.tsx"),
     route("article/:slug", "routes/article.tsx"),
-    route("category/:categorySlug", "routes/category.tsx"),
+    // The slug is optional so that /category/ reaches the page and says "No category specified".
+    route("category/:categorySlug?", "routes/category.tsx"),
     route("news", "routes/news.tsx"),
     route("writer/:writerId", "routes/writer.tsx"),
     route("tag/:slug", "routes/tag.tsx"),

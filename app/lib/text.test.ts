@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, htmlToText, readTimeMinutes } from "./text";
+import { EXCERPT_LENGTH, excerpt, htmlToText, readTimeMinutes, shortenExcerpt } from "./text";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -35,8 +35,40 @@ describe("excerpt", () => {
     expect(result.slice(0, -1)).toMatch(/word\d+$/);
   });
 
+  it("does not leave the punctuation of the cut before the ellipsis", () => {
+    expect(excerpt("<p>One two three. Four five six.</p>", 19)).toBe("One two three…");
+    expect(excerpt("<p>नेपाल सरकार। नयाँ नियम आयो</p>", 16)).toBe("नेपाल सरकार…");
+  });
+
   it("counts Devanagari by characters, not bytes", () => {
     const nepali = "नेपाल ".repeat(40);
     expect(Array.from(excerpt(nepali, 120)).length).toBeLessThanOrEqual(121);
+  });
+});
+
+describe("shortenExcerpt", () => {
+  const long = excerpt(`<p>${words(100)}</p>`);
+
+  it("cuts a 160-character excerpt down to 150 and 120 at a word boundary", () => {
+    for (const length of [EXCERPT_LENGTH.category, EXCERPT_LENGTH.allNews]) {
+      const result = shortenExcerpt(long, length);
+      expect(Array.from(result).length).toBeLessThanOrEqual(length + 1);
+      expect(result).toMatch(/word\d+…$/);
+      expect(long.startsWith(result.slice(0, -1))).toBe(true);
+    }
+  });
+
+  it("leaves a short excerpt alone, and keeps the ellipsis of one that was already cut", () => {
+    expect(shortenExcerpt("Short text.", 150)).toBe("Short text.");
+    expect(shortenExcerpt("Cut earlier…", 150)).toBe("Cut earlier…");
+  });
+
+  it("does not treat the text as HTML", () => {
+    expect(shortenExcerpt("Tom &amp; Jerry <3", 150)).toBe("Tom &amp; Jerry <3");
+  });
+
+  it("counts Devanagari by characters", () => {
+    const nepali = excerpt("नेपाल ".repeat(60));
+    expect(Array.from(shortenExcerpt(nepali, 120)).length).toBeLessThanOrEqual(121);
   });
 });

@@ -1,4 +1,48 @@
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">about</h1>;
+import { Link } from "react-router";
+import { NEWSROOM_EMAIL } from "~/components/layout/SiteFooter";
+import { messages } from "~/lib/messages";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = () => [
+  { title: messages.aboutUs },
+  { name: "description", content: messages.aboutLead },
+];
+
+const SECTIONS = [
+  { id: "mission", heading: messages.aboutMissionHeading, text: messages.aboutMission },
+  { id: "independence", heading: messages.aboutIndependenceHeading, text: messages.aboutIndependence },
+  { id: "corrections", heading: messages.aboutCorrectionsHeading, text: messages.aboutCorrections },
+  { id: "sources", heading: messages.aboutSourcesHeading, text: messages.aboutSources },
+];
+
+export default function About() {
+  return (
+    <article className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-black sm:text-4xl">{messages.aboutUs}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-neutral-700 dark:text-neutral-300">{messages.aboutLead}</p>
+      {SECTIONS.map((section) => (
+        <section key={section.id} aria-labelledby={`about-${section.id}`} className="mt-8">
+          <h2 id={`about-${section.id}`} className="text-xl font-bold">
+            {section.heading}
+          </h2>
+          <p className="mt-2 leading-relaxed text-neutral-700 dark:text-neutral-300">{section.text}</p>
+          {section.id === "corrections" ? (
+            <p className="mt-2">
+              <a href={`mailto:${NEWSROOM_EMAIL}`} className="font-semibold text-brand hover:underline dark:text-red-400">
+                {NEWSROOM_EMAIL}
+              </a>
+            </p>
+          ) : null}
+        </section>
+      ))}
+      <p className="mt-10 flex flex-wrap gap-3">
+        <Link to="/contact" className="rounded-md border border-neutral-300 px-4 py-2 font-semibold hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400">
+          {messages.contact}
+        </Link>
+        <Link to="/support" className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90">
+          {messages.supportUs}
+        </Link>
+      </p>
+    </article>
+  );
 }

@@ -1,4 +1,161 @@
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">category</h1>;
+import { Link, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
+import { ArticleCard } from "~/components/article-card/ArticleCard";
+import { ArticleListing } from "~/components/listing/ArticleListing";
+import { PlaceholderBlock } from "~/components/listing/PlaceholderBlock";
+import { Newsletter } from "~/components/newsletter/Newsletter";
+import { Pagination } from "~/components/pagination/Pagination";
+import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { messages } from "~/lib/messages";
+import { newsQuerySchema } from "~/lib/schemas";
+import { slugify } from "~/lib/slug";
+import { EXCERPT_LENGTH } from "~/lib/text";
+import { AppError } from "~/server/errors";
+import { database } from "~/server/runtime";
+import { listArticles } from "~/server/services/articles";
+import { OPINION_CATEGORY, getCategory, listCategories } from "~/server/services/categories";
+import type { loader as layoutLoader } from "./reader-layout";
+import type { Route } from "./+types/category";
+
+/** SPEC 9: the Opinion box shows at most 3 articles. */
+const OPINION_MAX = 3;
+
+/**
+ * SPEC 8's three failures map to statuses: no slug 400, unknown slug 404, anything else 500. The
+ * ErrorBoundary turns each status back into its message.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const slug = params.categorySlug?.trim() ?? "";
+  if (slug === "") throw data(null, { status: 400 });
+  // Stored slugs are always slugify's output: anything else cannot name a category.
+  if (slugify(slug) !== slug.normalize("NFC")) throw data(null, { status: 404 });
+  try {
+    const db = await database();
+    const category = await getCategory(db, slug);
+    const page = new URL(request.url).searchParams.get("page") ?? undefined;
+    const opinionCategory = (await listCategories(db)).find((c) => c.name === OPINION_CATEGORY);
+    const [listing, opinion] = await Promise.all([
+      listArticles(db, null, newsQuerySchema.parse({ category: String(category.id), page, limit: LISTING_PAGE_SIZE })),
+      opinionCategory
+        ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionCategory.id), limit: OPINION_MAX }))
+        : null,
+    ]);
+    return { category, listing, opinion: opinion?.articles ?? [] };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    console.error("Category page failed", error);
+    throw data(null, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: loaderData.category.name },
+        ...(loaderData.category.description ? [{ name: "description", content: loaderData.category.description }] : []),
+      ]
+    : [{ title: messages.categoryOops }];
+
+export default function CategoryPage({ loaderData: { category, listing, opinion } }: Route.ComponentProps) {
+  return (
+    <>
+      <header
+        className={
+          category.featured
+            ? "rounded-lg border-t-4 border-brand bg-neutral-900 px-5 py-8 text-white sm:px-8"
+            : "border-b-4 border-brand pb-4"
+        }
+      >
+        {category.featured ? (
+          <p className="text-xs font-bold uppercase tracking-widest text-red-300">{messages.specialReports}</p>
+        ) : null}
+        <h1 className={`text-3xl font-black sm:text-4xl ${category.featured ? "mt-1" : ""}`}>{category.name}</h1>
+        {category.description ? (
+          <p className={`mt-2 max-w-3xl ${category.featured ? "text-neutral-300" : "text-neutral-600 dark:text-neutral-400"}`}>
+            {category.description}
+          </p>
+        ) : null}
+      </header>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <section aria-labelledby="category-articles">
+          <h2 id="category-articles" className="mb-4 text-xl font-bold">
+            {messages.latestStories}
+          </h2>
+          <ArticleListing
+            articles={listing.articles}
+            excerptLength={EXCERPT_LENGTH.category}
+            emptyText={messages.noCategoryArticles}
+            eagerFirst={listing.page === 1}
+          />
+          <Pagination page={listing.page} total={listing.total} pageSize={LISTING_PAGE_SIZE} />
+        </section>
+
+        <div className="space-y-8">
+          <section aria-labelledby="opinion-box" className="rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
+            <h2 id="opinion-box" className="border-b border-neutral-200 pb-2 text-lg font-bold dark:border-neutral-800">
+              {messages.opinion}
+            </h2>
+            {opinion.length === 0 ? (
+              <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">{messages.noOpinion}</p>
+            ) : (
+              <ul className="mt-3 space-y-4">
+                {opinion.map((article) => (
+                  <li key={article.id}>
+                    <ArticleCard article={article} variant="small" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <AdPlaceholder className="mx-auto" />
+          <PlaceholderBlock title={messages.upcomingEvents} text={messages.upcomingEventsText} />
+          <PlaceholderBlock title={messages.highlights} text={messages.highlightsText} />
+          <AdPlaceholder className="mx-auto hidden lg:flex" />
+        </div>
+      </div>
+
+      <Newsletter className="mt-12" />
+    </>
+  );
+}
+
+/** SPEC 8: the category page's errors, with the category links and a way home. No stack trace, ever. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/reader-layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404 ? messages.categoryNotFound : status === 400 ? messages.categoryNotSpecified : messages.categoryLoadFailed;
+  return (
+    <section className="mx-auto max-w-2xl py-12 text-center" aria-labelledby="category-error">
+      <h1 id="category-error" className="text-3xl font-bold">
+        {messages.categoryOops}
+      </h1>
+      <p role="alert" className="mt-3 text-lg text-neutral-700 dark:text-neutral-300">
+        {message}
+      </p>
+      {layout?.categories.length ? (
+        <nav aria-labelledby="category-error-links" className="mt-8">
+          <h2 id="category-error-links" className="text-sm font-semibold uppercase tracking-wide text-neutral-500">
+            {messages.browseCategories}
+          </h2>
+          <ul className="mt-3 flex flex-wrap justify-center gap-2">
+            {layout.categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`/category/${category.slug}`}
+                  className="inline-block rounded-full border border-neutral-300 px-3 py-1 text-sm hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        {messages.backToHome}
+      </Link>
+    </section>
+  );
 }

@@ -1,4 +1,42 @@
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">news</h1>;
+import { ArticleListing } from "~/components/listing/ArticleListing";
+import { Pagination } from "~/components/pagination/Pagination";
+import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { messages } from "~/lib/messages";
+import { newsQuerySchema } from "~/lib/schemas";
+import { EXCERPT_LENGTH } from "~/lib/text";
+import { database } from "~/server/runtime";
+import { listArticles } from "~/server/services/articles";
+import type { Route } from "./+types/news";
+
+/** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = new URL(request.url).searchParams.get("page") ?? undefined;
+  return { listing: await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE })) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: messages.allNews },
+  { name: "description", content: messages.allNewsIntro },
+];
+
+export default function AllNews({ loaderData: { listing } }: Route.ComponentProps) {
+  return (
+    <>
+      <header className="border-b-4 border-brand pb-4">
+        <h1 className="text-3xl font-black sm:text-4xl">{messages.allNews}</h1>
+        <p className="mt-2 text-neutral-600 dark:text-neutral-400">{messages.allNewsIntro}</p>
+      </header>
+      <div className="mt-4">
+        <ArticleListing
+          articles={listing.articles}
+          excerptLength={EXCERPT_LENGTH.allNews}
+          emptyText={messages.noNews}
+          wide
+          eagerFirst={listing.page === 1}
+          headingLevel="h2"
+        />
+        <Pagination page={listing.page} total={listing.total} pageSize={LISTING_PAGE_SIZE} />
+      </div>
+    </>
+  );
 }

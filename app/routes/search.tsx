@@ -1,4 +1,69 @@
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">search</h1>;
+import { useId } from "react";
+import { Form } from "react-router";
+import { ArticleListing } from "~/components/listing/ArticleListing";
+import { Pagination } from "~/components/pagination/Pagination";
+import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { SEARCH_QUERY_MAX, SearchStatus, searchTitle } from "~/components/search/search-texts";
+import { messages } from "~/lib/messages";
+import { newsQuerySchema, searchSchema } from "~/lib/schemas";
+import { database } from "~/server/runtime";
+import { listArticles } from "~/server/services/articles";
+import type { Route } from "./+types/search";
+
+/** /search?q=: the shareable, server-rendered twin of the search overlay. A blank query searches nothing (SPEC 5). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  // A hand-made URL may carry a longer query than the form allows: search its beginning.
+  const parsed = searchSchema.safeParse({ q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX) });
+  if (!parsed.success) return { query: "", listing: null };
+  const query = newsQuerySchema.parse({ search: parsed.data.q, page: params.get("page") ?? undefined, limit: LISTING_PAGE_SIZE });
+  return { query: parsed.data.q, listing: await listArticles(await database(), null, query) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: searchTitle(loaderData?.query ?? "") },
+  // Result pages are endless variations of the same articles: search engines should index the articles instead.
+  { name: "robots", content: "noindex, follow" },
+];
+
+export default function SearchPage({ loaderData: { query, listing } }: Route.ComponentProps) {
+  const id = useId();
+  return (
+    <div className="max-w-3xl">
+      <h1 className="text-3xl font-black break-words">{searchTitle(query)}</h1>
+      <Form method="get" action="/search" role="search" className="mt-4 flex gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          {messages.searchArticles}
+        </label>
+        <input
+          key={query}
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          maxLength={SEARCH_QUERY_MAX}
+          defaultValue={query}
+          placeholder={messages.searchPlaceholder}
+          className="min-w-0 flex-1 rounded-md border border-neutral-300 bg-white px-4 py-2.5 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 dark:border-neutral-700 dark:bg-neutral-900"
+        />
+        <button type="submit" className="rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+          {messages.search}
+        </button>
+      </Form>
+      <div className="mt-6">
+        {listing === null ? (
+          <SearchStatus>{messages.searchRequired}</SearchStatus>
+        ) : listing.total === 0 ? (
+          <SearchStatus>
+            <strong className="block text-base text-neutral-900 dark:text-neutral-100">{messages.noResults}</strong>
+            {messages.noResultsHint}
+          </SearchStatus>
+        ) : (
+          <>
+            <ArticleListing articles={listing.articles} emptyText={messages.noResults} eagerFirst={listing.page === 1} headingLevel="h2" />
+            <Pagination page={listing.page} total={listing.total} pageSize={LISTING_PAGE_SIZE} />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,72 @@
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">tag</h1>;
+import { Link, data, isRouteErrorResponse } from "react-router";
+import { ArticleListing } from "~/components/listing/ArticleListing";
+import { Pagination } from "~/components/pagination/Pagination";
+import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { formatMessage } from "~/lib/format-message";
+import { messages } from "~/lib/messages";
+import { newsQuerySchema } from "~/lib/schemas";
+import { slugify } from "~/lib/slug";
+import { AppError } from "~/server/errors";
+import { database } from "~/server/runtime";
+import { listArticles } from "~/server/services/articles";
+import { getTag } from "~/server/services/tags";
+import type { Route } from "./+types/tag";
+
+/** SPEC 2 tag page: the tag and its published articles. An unknown tag is a 404. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // Stored slugs are always slugify's output: anything else cannot name a tag.
+  if (slugify(params.slug) !== params.slug.normalize("NFC")) throw data(null, { status: 404 });
+  const db = await database();
+  try {
+    const tag = await getTag(db, params.slug);
+    const page = new URL(request.url).searchParams.get("page") ?? undefined;
+    const listing = await listArticles(db, null, newsQuerySchema.parse({ tag: String(tag.id), page, limit: LISTING_PAGE_SIZE }));
+    return { tag, listing };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? formatMessage(messages.tagArticles, { name: loaderData.tag.name }) : messages.tagNotFound },
+];
+
+export default function TagPage({ loaderData: { tag, listing } }: Route.ComponentProps) {
+  return (
+    <>
+      <header className="border-b-4 border-brand pb-4">
+        <p className="text-xs font-semibold uppercase tracking-widest text-neutral-500">{messages.tagLabel}</p>
+        <h1 className="mt-1 text-3xl font-black sm:text-4xl">
+          <span aria-hidden="true" className="text-brand">
+            #
+          </span>
+          {tag.name}
+        </h1>
+      </header>
+      <div className="mt-4">
+        <ArticleListing
+          articles={listing.articles}
+          emptyText={messages.noTagArticles}
+          wide
+          eagerFirst={listing.page === 1}
+          headingLevel="h2"
+        />
+        <Pagination page={listing.page} total={listing.total} pageSize={LISTING_PAGE_SIZE} />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? messages.tagNotFound : messages.somethingWentWrong}</h1>
+      {notFound ? <p className="mt-3 text-neutral-600 dark:text-neutral-400">{messages.pageNotFoundText}</p> : null}
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        {messages.backToHome}
+      </Link>
+    </section>
+  );
 }

@@ -1,4 +1,76 @@
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">writer</h1>;
+import { Link, data, isRouteErrorResponse } from "react-router";
+import { ArticleListing } from "~/components/listing/ArticleListing";
+import { Pagination } from "~/components/pagination/Pagination";
+import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { formatMessage } from "~/lib/format-message";
+import { messages } from "~/lib/messages";
+import { newsQuerySchema } from "~/lib/schemas";
+import { AppError } from "~/server/errors";
+import { database } from "~/server/runtime";
+import { listArticles } from "~/server/services/articles";
+import { getWriter } from "~/server/services/writers";
+import type { Route } from "./+types/writer";
+
+/** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  if (!/^[1-9]\d{0,9}$/.test(params.writerId)) throw data(null, { status: 404 });
+  const db = await database();
+  try {
+    const writer = await getWriter(db, Number(params.writerId));
+    const page = new URL(request.url).searchParams.get("page") ?? undefined;
+    const listing = await listArticles(db, null, newsQuerySchema.parse({ writer: writer.id, page, limit: LISTING_PAGE_SIZE }));
+    return { writer, listing };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? messages.writerProfile : messages.writerNotFound },
+  ...(loaderData?.writer.bio ? [{ name: "description", content: loaderData.writer.bio }] : []),
+];
+
+export default function WriterPage({ loaderData: { writer, listing } }: Route.ComponentProps) {
+  return (
+    <>
+      <header className="flex flex-col gap-4 border-b border-neutral-200 pb-6 sm:flex-row sm:items-start dark:border-neutral-800">
+        <span
+          aria-hidden="true"
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-black text-white"
+        >
+          {writer.name.trim().charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-widest text-neutral-500">{messages.writerProfile}</p>
+          <h1 className="mt-1 text-3xl font-black">{writer.name}</h1>
+          <p className="mt-1">
+            <a href={`mailto:${writer.email}`} className="break-all text-brand hover:underline dark:text-red-400">
+              {writer.email}
+            </a>
+          </p>
+          {writer.bio ? <p className="mt-3 max-w-2xl text-neutral-700 dark:text-neutral-300">{writer.bio}</p> : null}
+        </div>
+      </header>
+      <section aria-labelledby="writer-articles" className="mt-8">
+        <h2 id="writer-articles" className="mb-4 text-xl font-bold">
+          {formatMessage(messages.writerArticles, { name: writer.name })}
+        </h2>
+        <ArticleListing articles={listing.articles} emptyText={messages.noWriterArticles} wide />
+        <Pagination page={listing.page} total={listing.total} pageSize={LISTING_PAGE_SIZE} />
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? messages.writerNotFound : messages.somethingWentWrong}</h1>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        {messages.backToHome}
+      </Link>
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { srcSetFor } from "~/lib/responsive-images";
 
 /** SPEC 8: a broken image falls back to /placeholder.jpg. */
@@ -13,10 +13,19 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
 /** An article image with explicit size (no layout shift), a srcset, and the placeholder fallback. */
 export function ArticleImage({ src, srcWidth, alt = "", ...rest }: ImgProps) {
   const [broken, setBroken] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
   const usable = src && !broken ? src : null;
+
+  // A server-rendered image can fail before React attaches onError: check once after hydration.
+  useEffect(() => {
+    const image = ref.current;
+    if (image && image.complete && image.naturalWidth === 0 && image.getAttribute("src") !== PLACEHOLDER_IMAGE) setBroken(true);
+  }, []);
+
   return (
     <img
       {...rest}
+      ref={ref}
       alt={alt}
       src={usable ?? PLACEHOLDER_IMAGE}
       srcSet={usable ? srcSetFor(usable, srcWidth) : undefined}

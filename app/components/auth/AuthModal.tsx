@@ -81,7 +81,8 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    // POST, so that a submit before the page has hydrated can never put the password in a URL.
+    <form method="post" onSubmit={submit} noValidate className="space-y-4">
       {mode === "signup" ? (
         <label className="block text-sm font-medium" htmlFor={`${id}-name`}>
           {messages.fullName}

@@ -1,5 +1,10 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Dialog } from "~/components/ui/Dialog";
 import { messages } from "~/lib/messages";
+import { SEARCH_QUERY_MAX, SearchStatus, searchHref, searchTitle } from "./search-texts";
+import { useArticleSearch } from "./useArticleSearch";
 
 interface SearchOverlayProps {
   open: boolean;
@@ -7,11 +12,93 @@ interface SearchOverlayProps {
   onClose: () => void;
 }
 
-/** Placeholder until the search overlay lands; /search?q= is the page behind it. */
-export function SearchOverlay({ open, onClose }: SearchOverlayProps) {
+/** How many results the overlay shows; "See all results" leads to the full, paginated /search page. */
+export const OVERLAY_RESULTS = 8;
+
+/** SPEC 2 search overlay: results appear while the reader types; Enter opens the full results page. */
+export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProps) {
+  const [query, setQuery] = useState(initialQuery);
+  const navigate = useNavigate();
+  const id = useId();
+  const search = useArticleSearch(query, open, OVERLAY_RESULTS);
+  const trimmed = query.trim();
+
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (open) setQuery(initialQuery);
+  }, [open, initialQuery]);
+
+  // React's autoFocus fires before the Dialog opens (an element in a closed <dialog> cannot take
+  // focus); this effect runs after the Dialog's own, once it is open.
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+
   return (
-    <Dialog open={open} onClose={onClose} title={messages.searchArticles} variant="overlay">
-      <p>{messages.searchRequired}</p>
+    <Dialog open={open} onClose={onClose} title={searchTitle(trimmed)} variant="overlay">
+      <form
+        role="search"
+        action="/search"
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (trimmed === "") return;
+          onClose();
+          navigate(searchHref(trimmed));
+        }}
+      >
+        <label htmlFor={`${id}-q`} className="sr-only">
+          {messages.searchArticles}
+        </label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          ref={input}
+          type="search"
+          maxLength={SEARCH_QUERY_MAX}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // A search field eats the first Escape to clear itself; here Escape closes the overlay, as everywhere else.
+            if (event.key === "Escape") {
+              event.preventDefault();
+              onClose();
+            }
+          }}
+          placeholder={messages.searchPlaceholder}
+          className="w-full rounded-md border border-neutral-300 bg-white px-4 py-3 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 dark:border-neutral-700 dark:bg-neutral-800"
+        />
+      </form>
+      <div
+        className="mt-4"
+        onClick={(event) => {
+          // Following a result leaves the overlay behind.
+          if (event.target instanceof Element && event.target.closest("a")) onClose();
+        }}
+      >
+        {search.status === "idle" ? <SearchStatus>{messages.searchRequired}</SearchStatus> : null}
+        {search.status === "loading" ? <SearchStatus busy>{messages.searching}</SearchStatus> : null}
+        {search.status === "error" ? <SearchStatus alert>{messages.searchFailed}</SearchStatus> : null}
+        {search.status === "done" && search.articles.length === 0 ? (
+          <SearchStatus>
+            <strong className="block text-base text-neutral-900 dark:text-neutral-100">{messages.noResults}</strong>
+            {messages.noResultsHint}
+          </SearchStatus>
+        ) : null}
+        {search.status === "done" && search.articles.length > 0 ? (
+          <>
+            <ArticleListing articles={search.articles} emptyText={messages.noResults} />
+            <p className="mt-4 border-t border-neutral-200 pt-4 text-center dark:border-neutral-800">
+              <Link to={searchHref(trimmed)} className="font-semibold text-brand hover:underline dark:text-red-400">
+                {messages.seeAllResults}
+              </Link>
+            </p>
+          </>
+        ) : null}
+      </div>
     </Dialog>
   );
 }

@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import type { ArticleList, ArticleSummary } from "~/lib/api-types";
+import { apiRequest } from "~/lib/api-client";
+
+/** Wait this long after the last keystroke before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type SearchState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "done"; articles: ArticleSummary[] };
+
+/**
+ * Published articles matching `query`, fetched as the reader types: debounced, and every newer
+ * query aborts the request of the older one, so a slow answer can never replace a newer one.
+ */
+export function useArticleSearch(query: string, enabled: boolean, limit: number): SearchState {
+  const [state, setState] = useState<SearchState>({ status: "idle" });
+  const trimmed = query.trim();
+
+  useEffect(() => {
+    if (!enabled || trimmed === "") {
+      setState({ status: "idle" });
+      return;
+    }
+    setState({ status: "loading" });
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const params = new URLSearchParams({ search: trimmed, status: "published", limit: String(limit) });
+      const result = await apiRequest<ArticleList>(`/api/news?${params}`, { signal: controller.signal });
+      if (controller.signal.aborted) return;
+      setState(result.ok ? { status: "done", articles: result.data.articles } : { status: "error" });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed, enabled, limit]);
+
+  return state;
+}

@@ -1,0 +1,111 @@
+/** The frame around every reader page: theme, clock, header, menus, images (SPEC 2, 4, 8, 9). */
+import { expect, test } from "@playwright/test";
+
+test.describe("theme", () => {
+  test("follows the system preference until the reader chooses, then keeps the choice across reloads", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+
+    // The stored choice wins over the system preference, from the first paint of the next load.
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  });
+
+  test("is set before the page is drawn: no flash of the wrong theme", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    // Record the class at the first point scripts can see the body, before React hydrates.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { firstPaintDark: boolean }).firstPaintDark = document.documentElement.classList.contains("dark");
+      });
+    });
+    await page.goto("/");
+    expect(await page.evaluate(() => (window as unknown as { firstPaintDark: boolean }).firstPaintDark)).toBe(true);
+  });
+});
+
+test("the clock shows Nepal time with a Nepali weekday, ticking every second", async ({ page }) => {
+  await page.clock.install({ time: new Date("2026-11-22T18:14:00Z") });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/");
+  // Time flows after install; stop it at a known second to read the clock.
+  await page.clock.pauseAt(new Date("2026-11-22T18:14:58Z"));
+  const clock = page.getByTestId("clock");
+  // 18:14:58 UTC is 23:59:58 in Kathmandu (UTC+5:45) on Sunday.
+  await expect(clock).toHaveText("आइतबार, 22 Nov 2026 23:59:58");
+  await page.clock.runFor(2000);
+  await expect(clock).toHaveText("सोमबार, 23 Nov 2026 00:00:00");
+});
+
+test("the header changes style after 50 px of scroll", async ({ page }) => {
+  await page.goto("/");
+  const header = page.locator("header[data-scrolled]");
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+});
+
+test("desktop navigation has the Nepali Home link and one link per category", async ({ page, request }) => {
+  const categories = (await (await request.get("/api/categories")).json()) as { name: string; slug: string }[];
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "गृहपृष्ठ" })).toHaveAttribute("href", "/");
+  for (const category of categories) {
+    await expect(nav.getByRole("link", { name: category.name, exact: true })).toHaveAttribute("href", `/category/${category.slug}`);
+  }
+});
+
+test("the phone menu lists Home and the categories, and navigates on the client", async ({ page, request }) => {
+  const categories = (await (await request.get("/api/categories")).json()) as { name: string; slug: string }[];
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).click();
+  const menu = page.locator("#mobile-menu");
+  await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
+  await expect(menu.getByRole("link")).toHaveCount(categories.length + 1);
+  // A client-side navigation keeps the page's JavaScript state: a marker set on window survives.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await menu.getByRole("link", { name: categories[0]!.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/category/${categories[0]!.slug}$`));
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+});
+
+test("a broken image falls back to /placeholder.jpg", async ({ page }) => {
+  await page.route(/\/uploads\/.*\.(jpg|png)$/, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/");
+  const image = page.locator("main img").first();
+  await expect(image).toHaveAttribute("src", "/placeholder.jpg");
+});
+
+test("page titles follow the route", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/independent investigative journalism/i);
+  await page.goto("/news");
+  await expect(page).toHaveTitle(/All News/);
+  await page.goto("/login");
+  await expect(page).toHaveTitle(/Login/);
+  await page.goto("/no-such-page");
+  await expect(page).toHaveTitle(/Page Not Found/);
+});
+
+test("a skip link takes keyboard users to the content", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await skip.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+});
