@@ -16,7 +16,11 @@ const server = express();
 server.disable("x-powered-by");
 // Behind a reverse proxy or CDN, req.ip must come from X-Forwarded-For (rate limits key on it).
 if (process.env.TRUST_PROXY) server.set("trust proxy", process.env.TRUST_PROXY);
-server.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+// "same-origin": other sites never learn which article a reader came from, and our own form posts
+// still carry a real Origin (under "no-referrer" Chromium sends "Origin: null", which fails CSRF checks).
+server.use(
+  helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "same-origin" } }),
+);
 server.use(compression());
 
 // Uploads have server-generated unique names, so they never change: cache them for a year.

@@ -1,11 +1,41 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { data, redirect, useActionData, useNavigate, useSearchParams } from "react-router";
+import { ZodError } from "zod";
 import { type AuthMode, AuthForm, authHeading } from "~/components/auth/AuthModal";
 import { useSession } from "~/components/session/session";
 import type { PublicUser } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import { afterSignInPath, isAdminPath } from "~/lib/redirect-path";
+import { firstMessage, loginSchema, registerSchema } from "~/lib/schemas";
+import { AppError } from "~/server/errors";
+import { loginAttempt, registration } from "~/server/rate-limits";
+import { requestInfoContext } from "~/server/request-context";
+import { database } from "~/server/runtime";
+import { sessionCookie } from "~/server/session";
+import { login, register } from "~/server/services/auth";
 import type { Route } from "./+types/login";
+
+/**
+ * The same sign-in and sign-up as the API, for a form sent before JavaScript has loaded (a slow
+ * phone): success sets the session cookie and follows the redirect rule; failure shows the message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const ip = context.get(requestInfoContext).clientIp;
+  try {
+    const db = await database();
+    const result = form.has("name")
+      ? await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") })))
+      : await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") })));
+    const target = afterSignInPath(new URL(request.url).searchParams.get("redirect"), result.user.role);
+    return redirect(target, { headers: { "Set-Cookie": sessionCookie(request, result.token) } });
+  } catch (error) {
+    if (error instanceof ZodError) return data({ error: firstMessage(error) }, { status: 400 });
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
 
 export const meta: Route.MetaFunction = () => [{ title: messages.login }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +49,8 @@ export default function LoginPage() {
   const [mode, setMode] = useState<AuthMode>(params.get("mode") === "signup" ? "signup" : "signin");
   const session = useSession();
   const navigate = useNavigate();
-  const redirect = params.get("redirect");
+  const redirectParam = params.get("redirect");
+  const failed = useActionData<typeof action>();
 
   const [leaving, setLeaving] = useState(false);
   const left = useRef(false);
@@ -27,7 +58,7 @@ export default function LoginPage() {
     if (left.current) return;
     left.current = true;
     setLeaving(true);
-    const target = afterSignInPath(redirect, user.role);
+    const target = afterSignInPath(redirectParam, user.role);
     // The admin area is its own application: it needs a full page load.
     if (isAdminPath(target)) window.location.assign(target);
     else navigate(target, { replace: true });
@@ -45,6 +76,11 @@ export default function LoginPage() {
           {authHeading(mode)}
         </h1>
         <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">{messages.loginIntro}</p>
+        {failed?.error ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+            {failed.error}
+          </p>
+        ) : null}
         {leaving ? (
           <p role="status">{messages.loading}</p>
         ) : (

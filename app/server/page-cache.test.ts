@@ -47,6 +47,7 @@ describe("which writes change public pages", () => {
     expect(mutationChangesContent("POST", "/api/admin/login", 200)).toBe(false);
     expect(mutationChangesContent("POST", "/api/users/me/bookmarks/5", 200)).toBe(false);
     expect(mutationChangesContent("POST", "/api/newsletter", 201)).toBe(false);
+    expect(mutationChangesContent("POST", "/login", 302)).toBe(false);
   });
 
   it("treats everything but /api and /admin as public pages", () => {

@@ -83,6 +83,8 @@ const NON_CONTENT_MUTATIONS = [
   /^\/api\/news\/\d+\/comments$/,
   /^\/api\/newsletter$/,
   /^\/api\/upload$/,
+  // The /login page's own form, sent before JavaScript loads.
+  /^\/login$/,
 ];
 
 /** A successful write may change public pages unless it is one of the known personal ones. */

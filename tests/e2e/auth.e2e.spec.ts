@@ -145,3 +145,21 @@ test.describe("header sign-in modal", () => {
     await expect(page.getByRole("button", { name: "Your account" })).toBeVisible();
   });
 });
+
+test.describe("login page without JavaScript", () => {
+  test("signs in with the plain form and follows the redirect; a wrong password shows the message", async ({ browser, request }) => {
+    const reader = await registerReader(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto("/login?redirect=/news");
+    await signIn(page.getByRole("main"), reader.email, "not the password");
+    await expect(page.getByRole("alert")).toHaveText("Incorrect email or password");
+
+    await signIn(page.getByRole("main"), reader.email, PASSWORD);
+    await expect(page).toHaveURL(/\/news$/);
+    const session = await (await context.request.get("/api/session")).json();
+    expect(session.user.email).toBe(reader.email);
+    await context.close();
+  });
+});
