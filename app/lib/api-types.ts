@@ -2,7 +2,7 @@
  * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module.
  */
-import type { Language, Role } from "./schemas";
+import type { Language, Role } from "./limits";
 
 export interface MediaItem {
   url: string;

@@ -5,15 +5,10 @@
 import { z } from "zod";
 import { messages } from "./messages";
 
-/** SPEC 5: non-space text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const META_TITLE_MAX = 1000;
-export const PASSWORD_MIN = 8;
-export const COMMENT_MAX = 5000;
-export const LANGUAGES = ["ne", "en"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const ROLES = ["user", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+import { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES } from "./limits";
+
+export { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES };
+export type { Language, Role } from "./limits";
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, { error: required });
 const email = (required: string) =>

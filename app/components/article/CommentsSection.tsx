@@ -6,7 +6,7 @@ import { apiRequest } from "~/lib/api-client";
 import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
 import { messages } from "~/lib/messages";
-import { COMMENT_MAX, commentSchema, firstMessage } from "~/lib/schemas";
+import { COMMENT_MAX } from "~/lib/limits";
 import { clearCommentDraft, readCommentDraft, saveCommentDraft } from "./comment-draft";
 
 /** SPEC 2 comments: the count, the form and the approved comments (the loader has no others). */
@@ -113,9 +113,11 @@ function CommentForm({ articleId }: { articleId: number }) {
     // Once, when the session is first known; later sign-ins go through askToSignIn's callback.
   }, [session.status]);
 
-  function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
+    // The schemas (and zod) load on first submit, keeping them off the page's critical path.
+    const { commentSchema, firstMessage } = await import("~/lib/schemas");
     const parsed = commentSchema.safeParse({ content });
     if (!parsed.success) {
       setError(firstMessage(parsed.error));

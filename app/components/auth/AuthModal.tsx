@@ -3,7 +3,6 @@ import { Dialog } from "~/components/ui/Dialog";
 import type { PublicUser } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
 import { messages } from "~/lib/messages";
-import { firstMessage, loginSchema, registerSchema } from "~/lib/schemas";
 
 export type AuthMode = "signin" | "signup";
 
@@ -59,6 +58,8 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
+    // The schemas (and zod) load on first submit, keeping them off every page's critical path.
+    const { firstMessage, loginSchema, registerSchema } = await import("~/lib/schemas");
     const parsed =
       mode === "signin"
         ? loginSchema.safeParse({ username: email, password })
