@@ -109,3 +109,51 @@ test("a skip link takes keyboard users to the content", async ({ page }) => {
   await skip.press("Enter");
   await expect(page).toHaveURL(/#main$/);
 });
+
+test("no page asks any other site for anything", async ({ page, request, baseURL }) => {
+  const article = (await (await request.get("/api/news?limit=1")).json()).articles[0] as { slug: string };
+  const ours = new URL(baseURL!).origin;
+  const foreign: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.protocol !== "data:" && url.origin !== ours) foreign.push(req.url());
+  });
+  for (const path of ["/", `/article/${encodeURIComponent(article.slug)}`, "/category/politics", "/news", "/search?q=budget", "/login"]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+  }
+  expect(foreign).toEqual([]);
+});
+
+test("a client-side navigation shows the route loading indicator", async ({ page }) => {
+  await page.goto("/");
+  // Hold the next page's data for a moment so the indicator has time to show.
+  await page.route(/\/news\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "All News" }).click();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+});
+
+test("notifications disappear after 3 seconds", async ({ page, request }) => {
+  const email = `notify-${Date.now()}@layout.e2e.example`;
+  await request.post("/api/users/register", { data: { name: "Notified Reader", email, password: "correct horse battery" } });
+  const article = (await (await request.get("/api/news?limit=1")).json()).articles[0] as { slug: string };
+  await page.clock.install();
+  await page.goto("/login");
+  await page.getByRole("main").getByLabel("Email Address", { exact: true }).fill(email);
+  await page.getByRole("main").getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/article/${encodeURIComponent(article.slug)}`);
+  await page.getByRole("textbox", { name: /comment/i }).fill("Thank you for this reporting.");
+  await page.getByRole("button", { name: /post comment/i }).click();
+  const notice = page.getByText("Comment submitted successfully! It will be visible after approval.");
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(2900);
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(notice).toHaveCount(0);
+});
