@@ -19,6 +19,23 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // Back office (SPEC 2, admin routes); every page passes the admin guard on the server
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/to-dashboard.tsx", { id: "admin-index" }),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("articles", "routes/admin/articles.tsx"),
+      route("articles/new", "routes/admin/article-new.tsx"),
+      route("articles/edit/:slug", "routes/admin/article-edit.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("tags", "routes/admin/tags.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("comments", "routes/admin/comments.tsx"),
+      route("writers", "routes/admin/writers.tsx"),
+      route("*", "routes/admin/to-dashboard.tsx", { id: "admin-unknown" }),
+    ]),
+  ]),
+
   // REST API
   ...prefix("api", [
     route("health", "routes/api/health.ts"),

@@ -83,10 +83,10 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage,
 }
 
 /** Only whole, shared, successful page renders are kept: no cookies set, nothing personal. */
-function cacheable(req: ExpressRequest, response: Response): boolean {
+function cacheable(req: ExpressRequest, response: Response, publicPage: boolean): boolean {
   return (
     req.method === "GET" &&
-    isPublicPagePath(req.path) &&
+    publicPage &&
     response.status === 200 &&
     !response.headers.has("set-cookie") &&
     /^(text\/html|text\/x-script)/.test(response.headers.get("content-type") ?? "")
@@ -98,7 +98,8 @@ app.disable("x-powered-by");
 
 app.all("/{*path}", async (req, res, next) => {
   try {
-    const publicPage = (req.method === "GET" || req.method === "HEAD") && isPublicPagePath(req.path);
+    // An admin's ?preview is personal (it may show a draft): never shared, never cached.
+    const publicPage = (req.method === "GET" || req.method === "HEAD") && isPublicPagePath(req.path) && !("preview" in req.query);
     if (publicPage) {
       const cached = pageCache.get(req.originalUrl);
       if (cached) return sendCached(req, res, cached, true);
@@ -111,7 +112,7 @@ app.all("/{*path}", async (req, res, next) => {
 
     if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
 
-    if (cacheable(req, response)) {
+    if (cacheable(req, response, publicPage)) {
       const body = new Uint8Array(await response.arrayBuffer());
       const page: CachedPage = { status: response.status, headers: [...response.headers], body, etag: etagOf(body), nonce };
       pageCache.set(req.originalUrl, page);
@@ -122,7 +123,9 @@ app.all("/{*path}", async (req, res, next) => {
     for (const [key, value] of response.headers) res.append(key, value);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     // A public page that is not kept here (a 404, a HEAD) may still be cached briefly by a proxy.
-    if (publicPage && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "public, max-age=0, s-maxage=30");
+    if (!res.hasHeader("Cache-Control")) {
+      res.setHeader("Cache-Control", publicPage ? "public, max-age=0, s-maxage=30" : "private, no-store");
+    }
     if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
     else res.end();
   } catch (error) {

@@ -247,6 +247,28 @@ export const messages = {
   commentSignInHint: "You will be asked to sign in before your comment is posted.",
   commentingAs: "Commenting as {name}. Comments appear after approval.",
 
+  // Back office: frame and dashboard (SPEC 2)
+  adminDashboardTitle: "Admin Dashboard",
+  adminNavigation: "Admin sections",
+  adminDashboard: "Dashboard",
+  adminArticles: "Articles",
+  adminCategories: "Categories",
+  adminTags: "Tags",
+  adminUsers: "Users",
+  adminComments: "Comments",
+  adminWriters: "Writers",
+  logout: "Logout",
+  statArticles: "Total articles",
+  statUsers: "Total users",
+  statComments: "Total comments",
+  statCategories: "Total categories",
+  newArticle: "New article",
+  confirmTitle: "Please confirm",
+  cancel: "Cancel",
+  delete: "Delete",
+  edit: "Edit",
+  save: "Save",
+
   // Auth and permissions (ours; SPEC 6 names the admin-area ones)
   invalidCredentials: "Incorrect email or password",
   emailTaken: "An account with this email already exists",

@@ -13,16 +13,20 @@ import { config } from "~/server/config";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { getArticle, listArticles } from "~/server/services/articles";
+import { isPreview } from "~/lib/preview";
+import { currentActor } from "~/server/session";
 import type { Route } from "./+types/article";
 
 /** SPEC 9: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await database();
   // Published only, and the same for every visitor: the page is cached and shared (DESIGN).
+  // The one exception is an admin's `?preview`, which may show a draft and is never cached.
+  const previewer = isPreview(request) ? await currentActor(request) : null;
   const [article, latest] = await Promise.all([
-    getArticle(db, null, params.slug).catch((error: unknown) => {
+    getArticle(db, previewer?.role === "admin" ? previewer : null, params.slug).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
       throw error;
     }),

@@ -76,6 +76,11 @@ export default function LoginPage() {
           {authHeading(mode)}
         </h1>
         <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">{messages.loginIntro}</p>
+        {redirectParam && isAdminPath(redirectParam) ? (
+          <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {messages.loginRequiredAdmin}
+          </p>
+        ) : null}
         {failed?.error ? (
           <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
             {failed.error}

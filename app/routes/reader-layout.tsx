@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminAwayFromSite } from "~/components/layout/AdminAwayFromSite";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { messages } from "~/lib/messages";
@@ -22,6 +23,7 @@ export default function ReaderLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         {messages.skipToContent}
       </a>
+      <AdminAwayFromSite />
       <SiteHeader categories={loaderData.categories} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
         <Outlet />

@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { messages } from "~/lib/messages";
+import { newsQuerySchema } from "~/lib/schemas";
+import { requireAdminPage } from "~/server/admin-guard";
+import { database } from "~/server/runtime";
+import { listArticles } from "~/server/services/articles";
+import { countCategories } from "~/server/services/categories";
+import { countComments } from "~/server/services/comments";
+import { countUsers } from "~/server/services/users";
+import type { Route } from "./+types/dashboard";
+
+/** SPEC 2: totals for articles, users, comments and categories, for admins only. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request);
+  try {
+    const db = await database();
+    const [articles, users, comments, categories] = await Promise.all([
+      listArticles(db, admin, newsQuerySchema.parse({ limit: 1, status: "all" })).then((list) => list.total),
+      countUsers(db),
+      countComments(db),
+      countCategories(db),
+    ]);
+    return { stats: { articles, users, comments, categories } };
+  } catch (error) {
+    console.error(error);
+    return { stats: null };
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: messages.adminDashboardTitle }];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{messages.adminDashboard}</h1>
+      {stats === null ? (
+        <p role="alert" className="mt-6 rounded-md bg-red-50 px-4 py-3 text-red-800 dark:bg-red-950 dark:text-red-200">
+          {messages.dashboardFailed}
+        </p>
+      ) : (
+        <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {(
+            [
+              ["articles", messages.statArticles, "/admin/articles"],
+              ["users", messages.statUsers, "/admin/users"],
+              ["comments", messages.statComments, "/admin/comments"],
+              ["categories", messages.statCategories, "/admin/categories"],
+            ] as const
+          ).map(([key, label, to]) => (
+            <div key={key} className="rounded-lg bg-white p-5 shadow-sm dark:bg-neutral-900">
+              <dt className="text-sm font-medium text-neutral-500">{label}</dt>
+              <dd className="mt-1 text-3xl font-black tabular-nums" data-stat={key}>
+                <Link to={to} className="hover:text-brand">
+                  {stats[key]}
+                </Link>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="mt-8">
+        <Link to="/admin/articles/new" className="inline-block rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90">
+          {messages.newArticle}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { NavLink, Outlet } from "react-router";
+import { useState } from "react";
+import { messages } from "~/lib/messages";
+import { requireAdminPage } from "~/server/admin-guard";
+import { apiRequest } from "~/lib/api-client";
+import type { Route } from "./+types/layout";
+
+/** Every page under /admin passes through this guard first (SPEC 6). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request);
+  return { admin: { name: admin.name, email: admin.email } };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: messages.adminDashboardTitle }, { name: "robots", content: "noindex" }];
+
+/** SPEC 2: the sidebar lists the seven sections plus Logout. */
+export const ADMIN_SECTIONS = [
+  { to: "/admin/dashboard", label: messages.adminDashboard },
+  { to: "/admin/articles", label: messages.adminArticles },
+  { to: "/admin/categories", label: messages.adminCategories },
+  { to: "/admin/tags", label: messages.adminTags },
+  { to: "/admin/users", label: messages.adminUsers },
+  { to: "/admin/comments", label: messages.adminComments },
+  { to: "/admin/writers", label: messages.adminWriters },
+] as const;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  async function logout() {
+    await apiRequest("/api/users/logout", { method: "POST" });
+    // The back office is left behind entirely: a full load drops every admin-only state.
+    window.location.assign("/");
+  }
+
+  return (
+    <div className="min-h-screen bg-neutral-100 text-neutral-900 lg:flex dark:bg-neutral-950 dark:text-neutral-100">
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+        {messages.skipToContent}
+      </a>
+      <aside className="border-b border-neutral-800 bg-neutral-900 text-neutral-100 lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0 lg:border-b-0">
+        <div className="flex items-center justify-between px-4 py-4">
+          <p className="text-lg font-black">
+            Khulasa <span className="font-normal text-neutral-400">{messages.admin}</span>
+          </p>
+          <button
+            type="button"
+            className="rounded p-2 hover:bg-neutral-800 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="admin-nav"
+            aria-label={messages.menu}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+        <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
+          <ul className="space-y-1">
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  onClick={() => setMenuOpen(false)}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand text-white" : "text-neutral-300 hover:bg-neutral-800 hover:text-white"}`
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={() => void logout()}
+                className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-neutral-300 hover:bg-neutral-800 hover:text-white"
+              >
+                {messages.logout}
+              </button>
+            </li>
+          </ul>
+          <p className="mt-6 px-3 text-xs text-neutral-500">
+            {loaderData.admin.name}
+            <br />
+            {loaderData.admin.email}
+          </p>
+        </nav>
+      </aside>
+      <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { requireAdminPage } from "~/server/admin-guard";
+import type { Route } from "./+types/writers";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  return null;
+}
+
+/** Placeholder: this screen is being built. */
+export default function Page() {
+  return <h1 className="text-2xl font-bold">writers</h1>;
+}
