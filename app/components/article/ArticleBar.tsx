@@ -4,20 +4,10 @@ import { ShareButton } from "~/components/share/ShareButton";
 import { messages } from "~/lib/messages";
 import { BackButton } from "./BackButton";
 import { FontSizeMenu } from "./FontSizeMenu";
+import { useScrolledPast } from "~/components/layout/use-scrolled-past";
 
 /** SPEC 9: the article bar changes after 100 px of scroll. */
 export const ARTICLE_BAR_SCROLL_PX = 100;
-
-function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const update = () => setPast(window.scrollY > px);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [px]);
-  return past;
-}
 
 /** The site header's height, which changes as it compacts on scroll: the bar sticks just below it. */
 function useSiteHeaderHeight(): number {

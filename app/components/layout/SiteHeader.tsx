@@ -7,20 +7,10 @@ import type { Category } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import { Clock } from "./Clock";
 import { ThemeToggle } from "./ThemeToggle";
+import { useScrolledPast } from "./use-scrolled-past";
 
 /** SPEC 9: the header changes style after 50 px of scroll. */
 const HEADER_SCROLL_PX = 50;
-
-function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const update = () => setPast(window.scrollY > px);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [px]);
-  return past;
-}
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap px-2 py-1 text-sm font-medium hover:text-brand ${isActive ? "text-brand" : ""}`;
