@@ -6,7 +6,7 @@ import { ARTICLE_FONT_SIZE_CLASSES } from "./FontSizeMenu";
  * quotes, links, code blocks, images, video). Sizes are in em, so the font size menu scales it all.
  * SPEC 9: an embedded image without its own width is 300 px wide, auto height.
  */
-const BODY_STYLES = [
+export const ARTICLE_BODY_STYLES = [
   "leading-[1.8] break-words",
   "[&>*+*]:mt-[1.1em]",
   "[&_h1]:mt-[1.6em] [&_h1]:text-[1.6em] [&_h1]:font-black [&_h1]:leading-tight",
@@ -28,7 +28,7 @@ export function ArticleBody({ html }: { html: string }) {
   return (
     <div
       data-testid="article-body"
-      className={`${ARTICLE_FONT_SIZE_CLASSES} ${BODY_STYLES}`}
+      className={`${ARTICLE_FONT_SIZE_CLASSES} ${ARTICLE_BODY_STYLES}`}
       dangerouslySetInnerHTML={{ __html: rewriteUploadSources(html) }}
     />
   );

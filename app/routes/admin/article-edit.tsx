@@ -1,12 +1,48 @@
+import { Link, data } from "react-router";
+import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
+import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
+import { AppError } from "~/server/errors";
+import { database } from "~/server/runtime";
+import { getArticle } from "~/server/services/articles";
+import { listCategories } from "~/server/services/categories";
+import { listTags } from "~/server/services/tags";
+import { listWriters } from "~/server/services/writers";
 import type { Route } from "./+types/article-edit";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return null;
+/** SPEC 4: edit mode loads the article by its slug, drafts included (the admin sees them all). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request);
+  const db = await database();
+  const [article, categories, writers, tags] = await Promise.all([
+    getArticle(db, admin, params.slug).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }),
+    listCategories(db),
+    listWriters(db),
+    listTags(db),
+  ]);
+  return data({ article, categories, writers, tags }, { status: article ? 200 : 404 });
 }
 
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">article-edit</h1>;
+export const meta: Route.MetaFunction = () => [{ title: messages.editArticle }];
+
+export default function EditArticle({ loaderData }: Route.ComponentProps) {
+  const { article, ...choices } = loaderData;
+  if (!article) {
+    return (
+      <div className="mx-auto max-w-2xl py-8 text-center">
+        <h1 className="text-2xl font-bold">{messages.articleNotFoundTitle}</h1>
+        <p className="mt-3 text-neutral-700 dark:text-neutral-300">{messages.articleNotFoundText}</p>
+        <p className="mt-6">
+          <Link to="/admin/articles" className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
+            {messages.backToArticles}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  // A new slug (after a save that moved it) is a different article to the form: it starts afresh.
+  return <ArticleForm key={article.slug} article={article} {...choices} />;
 }

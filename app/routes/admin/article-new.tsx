@@ -1,12 +1,22 @@
+import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
+import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
+import { database } from "~/server/runtime";
+import { listCategories } from "~/server/services/categories";
+import { listTags } from "~/server/services/tags";
+import { listWriters } from "~/server/services/writers";
 import type { Route } from "./+types/article-new";
 
+/** SPEC 2: the article form, empty (SPEC 3's defaults), with the choices it offers. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return null;
+  const db = await database();
+  const [categories, writers, tags] = await Promise.all([listCategories(db), listWriters(db), listTags(db)]);
+  return { categories, writers, tags };
 }
 
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">article-new</h1>;
+export const meta: Route.MetaFunction = () => [{ title: messages.newArticle }];
+
+export default function NewArticle({ loaderData }: Route.ComponentProps) {
+  return <ArticleForm article={null} {...loaderData} />;
 }

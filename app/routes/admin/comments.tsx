@@ -1,12 +1,43 @@
+import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
+import { CommentFilter, type CommentView, commentViewOf } from "~/components/admin/people/CommentFilter";
+import { CommentsTable } from "~/components/admin/people/CommentsTable";
+import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
+import { database } from "~/server/runtime";
+import { listComments } from "~/server/services/comments";
 import type { Route } from "./+types/comments";
 
+/** SPEC 2 Comment Moderation: every comment, pending first; `?show=pending|approved` narrows it. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return null;
+  const admin = await requireAdminPage(request);
+  const view = commentViewOf(new URL(request.url).searchParams.get("show"));
+  try {
+    const all = await listComments(await database(), admin);
+    const pending = all.filter((comment) => !comment.is_approved);
+    const counts: Record<CommentView, number> = { all: all.length, pending: pending.length, approved: all.length - pending.length };
+    const comments = view === "all" ? all : view === "pending" ? pending : all.filter((comment) => comment.is_approved);
+    return { view, counts, comments };
+  } catch (error) {
+    console.error(error);
+    return { view, counts: null, comments: null };
+  }
 }
 
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">comments</h1>;
+export const meta: Route.MetaFunction = () => [{ title: `${messages.commentModeration} · ${messages.adminDashboardTitle}` }];
+
+export default function CommentsPage({ loaderData }: Route.ComponentProps) {
+  const { view, counts, comments } = loaderData;
+  return (
+    <>
+      <PageIntro title={messages.commentModeration} intro={messages.commentsIntro} />
+      {comments === null || counts === null ? (
+        <LoadFailed message={messages.commentsFetchFailed} />
+      ) : (
+        <>
+          <CommentFilter view={view} counts={counts} />
+          <CommentsTable comments={comments} />
+        </>
+      )}
+    </>
+  );
 }

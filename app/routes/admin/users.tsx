@@ -1,12 +1,30 @@
+import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
+import { UsersTable } from "~/components/admin/people/UsersTable";
+import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
+import { database } from "~/server/runtime";
+import { listUsers } from "~/server/services/users";
 import type { Route } from "./+types/users";
 
+/** SPEC 2 /admin/users: every account, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  return null;
+  const admin = await requireAdminPage(request);
+  try {
+    return { users: await listUsers(await database(), admin), currentUserId: admin.id };
+  } catch (error) {
+    console.error(error);
+    return { users: null, currentUserId: admin.id };
+  }
 }
 
-/** Placeholder: this screen is being built. */
-export default function Page() {
-  return <h1 className="text-2xl font-bold">users</h1>;
+export const meta: Route.MetaFunction = () => [{ title: `${messages.adminUsers} · ${messages.adminDashboardTitle}` }];
+
+export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const { users, currentUserId } = loaderData;
+  return (
+    <>
+      <PageIntro title={messages.adminUsers} intro={messages.usersIntro} />
+      {users === null ? <LoadFailed message={messages.usersFetchFailed} /> : <UsersTable users={users} currentUserId={currentUserId} />}
+    </>
+  );
 }

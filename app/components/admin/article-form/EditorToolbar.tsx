@@ -1,0 +1,128 @@
+import { type Editor, useEditorState } from "@tiptap/react";
+import { useRef, useState } from "react";
+import { messages } from "~/lib/messages";
+
+interface ToolbarButton {
+  key: string;
+  label: string;
+  glyph: React.ReactNode;
+  run: (editor: Editor) => void;
+  /** Toggles report their state (aria-pressed); actions such as "Insert image" do not. */
+  active?: (editor: Editor) => boolean;
+}
+
+const BUTTONS: ToolbarButton[] = [
+  {
+    key: "h1",
+    label: messages.heading1,
+    glyph: "H1",
+    run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(),
+    active: (e) => e.isActive("heading", { level: 1 }),
+  },
+  {
+    key: "h2",
+    label: messages.heading2,
+    glyph: "H2",
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    active: (e) => e.isActive("heading", { level: 2 }),
+  },
+  { key: "bold", label: messages.bold, glyph: <b>B</b>, run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
+  {
+    key: "italic",
+    label: messages.italic,
+    glyph: <i className="font-serif">I</i>,
+    run: (e) => e.chain().focus().toggleItalic().run(),
+    active: (e) => e.isActive("italic"),
+  },
+  {
+    key: "underline",
+    label: messages.underline,
+    glyph: <u>U</u>,
+    run: (e) => e.chain().focus().toggleUnderline().run(),
+    active: (e) => e.isActive("underline"),
+  },
+  {
+    key: "codeBlock",
+    label: messages.codeBlock,
+    glyph: <span className="font-mono text-xs">{"</>"}</span>,
+    run: (e) => e.chain().focus().toggleCodeBlock().run(),
+    active: (e) => e.isActive("codeBlock"),
+  },
+];
+
+/**
+ * The formatting toolbar of SPEC 2 (headings 1 and 2, bold, italic, underline, code block, image),
+ * following the ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons.
+ */
+export function EditorToolbar({ editor, controls, onInsertImage }: { editor: Editor; controls: string; onInsertImage: () => void }) {
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Object.fromEntries(BUTTONS.map((b) => [b.key, b.active?.(e) ?? false])),
+  });
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [focused, setFocused] = useState(0);
+  const count = BUTTONS.length + 1;
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const moves: Record<string, number> = { ArrowRight: focused + 1, ArrowLeft: focused - 1, Home: 0, End: count - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = (target + count) % count;
+    setFocused(next);
+    buttons.current[next]?.focus();
+  }
+
+  const buttonClass =
+    "inline-flex h-9 min-w-9 items-center justify-center rounded px-2 text-sm font-semibold text-neutral-800 hover:bg-neutral-200 aria-pressed:bg-neutral-800 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand dark:text-neutral-200 dark:hover:bg-neutral-700 dark:aria-pressed:bg-neutral-100 dark:aria-pressed:text-neutral-900";
+
+  return (
+    <div
+      role="toolbar"
+      aria-label={messages.formattingToolbar}
+      aria-controls={controls}
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap gap-1 border-b border-neutral-300 bg-neutral-50 p-1.5 dark:border-neutral-700 dark:bg-neutral-800/60"
+    >
+      {BUTTONS.map((button, index) => (
+        <button
+          key={button.key}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          tabIndex={focused === index ? 0 : -1}
+          aria-label={button.label}
+          title={button.label}
+          aria-pressed={active?.[button.key] ?? false}
+          onFocus={() => setFocused(index)}
+          // Keeps the text selection: a mousedown on the button would otherwise blur the editor.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => button.run(editor)}
+          className={buttonClass}
+        >
+          <span aria-hidden="true">{button.glyph}</span>
+        </button>
+      ))}
+      <button
+        ref={(element) => {
+          buttons.current[BUTTONS.length] = element;
+        }}
+        type="button"
+        tabIndex={focused === BUTTONS.length ? 0 : -1}
+        aria-label={messages.insertImage}
+        title={messages.insertImage}
+        aria-haspopup="dialog"
+        onFocus={() => setFocused(BUTTONS.length)}
+        onClick={onInsertImage}
+        className={buttonClass}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <circle cx="9" cy="10" r="2" />
+          <path d="M21 17l-5-5-9 8" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId } from "react";
+import { Link, useNavigate } from "react-router";
+import { buttonClass, inputClass } from "~/components/admin/people/AdminTable";
+import { messages } from "~/lib/messages";
+
+export const ARTICLE_STATUS_FILTERS = ["all", "published", "draft"] as const;
+export type ArticleStatusFilter = (typeof ARTICLE_STATUS_FILTERS)[number];
+
+export interface ArticleListFilters {
+  search: string;
+  status: ArticleStatusFilter;
+  category: number | null;
+  writer: number | null;
+}
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+interface ArticleFiltersProps {
+  action: string;
+  filters: ArticleListFilters;
+  categories: Option[];
+  writers: Option[];
+}
+
+const statusLabel: Record<ArticleStatusFilter, string> = {
+  all: messages.allStatuses,
+  published: messages.published,
+  draft: messages.draft,
+};
+
+export const hasFilters = (filters: ArticleListFilters) =>
+  filters.search !== "" || filters.status !== "all" || filters.category !== null || filters.writer !== null;
+
+/**
+ * A plain GET form: the filters live in the address, so a filtered list can be bookmarked, shared
+ * and paged, and the form works before JavaScript. With JavaScript, empty fields are left out of
+ * the address. Changing a filter starts again at page 1. Nothing submits on change: moving through
+ * a select with the arrow keys must not reload the list at every step.
+ */
+export function ArticleFilters({ action, filters, categories, writers }: ArticleFiltersProps) {
+  const navigate = useNavigate();
+  const id = useId();
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      const text = typeof value === "string" ? value.trim() : "";
+      if (text !== "" && !(name === "status" && text === "all")) params.set(name, text);
+    }
+    const query = params.toString();
+    void navigate(query ? `${action}?${query}` : action);
+  }
+
+  const labelClass = "mb-1 block text-sm font-medium";
+  return (
+    <form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={messages.articleFilters}
+      onSubmit={submit}
+      className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))_auto] lg:items-end dark:bg-neutral-900"
+    >
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor={`${id}-search`} className={labelClass}>
+          {messages.search}
+        </label>
+        <input
+          id={`${id}-search`}
+          name="search"
+          type="search"
+          maxLength={200}
+          defaultValue={filters.search}
+          placeholder={messages.searchPlaceholder}
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-status`} className={labelClass}>
+          {messages.fieldStatus}
+        </label>
+        <select id={`${id}-status`} name="status" defaultValue={filters.status} className={inputClass}>
+          {ARTICLE_STATUS_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-category`} className={labelClass}>
+          {messages.category}
+        </label>
+        <select id={`${id}-category`} name="category" defaultValue={filters.category ?? ""} className={inputClass}>
+          <option value="">{messages.allCategories}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-writer`} className={labelClass}>
+          {messages.writer}
+        </label>
+        <select id={`${id}-writer`} name="writer" defaultValue={filters.writer ?? ""} className={inputClass}>
+          <option value="">{messages.allWriters}</option>
+          {writers.map((writer) => (
+            <option key={writer.id} value={writer.id}>
+              {writer.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-1">
+        <button type="submit" className={`${buttonClass.primary} py-2`}>
+          {messages.applyFilters}
+        </button>
+        {hasFilters(filters) ? (
+          <Link to={action} className="text-sm font-medium text-brand underline-offset-2 hover:underline dark:text-red-400">
+            {messages.clearFilters}
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

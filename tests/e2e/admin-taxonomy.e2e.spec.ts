@@ -1,0 +1,181 @@
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./support/article-fixtures";
+
+/**
+ * Categories and tags share one screen shape: add at the top, edit in place, delete after a
+ * question. Every test works on records it creates; the demo's are only used to provoke a clash.
+ */
+async function signIn(page: Page) {
+  expect((await page.request.post("/api/admin/login", { data: E2E_ADMIN })).status()).toBe(200);
+}
+
+const addForm = (page: Page, heading: string) => page.getByRole("form", { name: heading });
+const rowOf = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+
+/** The public navigation as a guest sees it, in a context that shares nothing with the admin's. */
+async function guestNavigation(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/");
+  const links = await page.getByRole("navigation", { name: "Main" }).first().getByRole("link").allInnerTexts();
+  await context.close();
+  return links.map((text) => text.trim());
+}
+
+test.describe("admin categories", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/categories");
+  });
+
+  test("add: a blank name is refused with the spec's message; a valid one is added and shows in the site's navigation", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const form = addForm(page, "Add a category");
+    await form.getByLabel("Name").fill("   ");
+    await form.getByRole("button", { name: "Add category" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Category name is required");
+
+    const name = `E2E Beat ${Date.now()}`;
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Description").fill("Made by a browser test.");
+    await form.getByRole("button", { name: "Add category" }).click();
+    await expect(page.getByText("Category created successfully")).toBeVisible();
+    const row = rowOf(page, name);
+    await expect(row).toContainText(name.toLowerCase().replaceAll(" ", "-"));
+    await expect(row).toContainText("Made by a browser test.");
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    await expect(form.getByRole("alert")).toHaveCount(0);
+
+    expect(await guestNavigation(browser, baseURL)).toContain(name);
+
+    // Clean up through the screen, and the guest's navigation follows.
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Category deleted successfully")).toBeVisible();
+    expect(await guestNavigation(browser, baseURL)).not.toContain(name);
+  });
+
+  test("a slug that is taken gets the server's message", async ({ page }) => {
+    const form = addForm(page, "Add a category");
+    await form.getByLabel("Name").fill("Politics");
+    await form.getByRole("button", { name: "Add category" }).click();
+    await expect(page.getByText("A category with this slug already exists")).toBeVisible();
+    await expect(page.getByRole("rowheader", { name: "Politics", exact: true })).toHaveCount(1);
+  });
+
+  test("inline edit: Enter saves a new name, Escape cancels, and focus returns to Edit", async ({ page }) => {
+    const name = `E2E Desk ${Date.now()}`;
+    const form = addForm(page, "Add a category");
+    await form.getByLabel("Name").fill(name);
+    await form.getByRole("button", { name: "Add category" }).click();
+    await expect(page.getByText("Category created successfully")).toBeVisible();
+    const slug = name.toLowerCase().replaceAll(" ", "-");
+
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const nameField = page.getByRole("textbox", { name: "Name", exact: true }).last();
+    await expect(nameField).toBeFocused();
+    await expect(nameField).toHaveValue(name);
+    await nameField.fill("Changed my mind");
+    await nameField.press("Escape");
+    await expect(page.getByRole("button", { name: `Edit ${name}` })).toBeFocused();
+    await expect(rowOf(page, name)).toBeVisible();
+    await expect(page.getByRole("rowheader", { name: "Changed my mind" })).toHaveCount(0);
+
+    const renamed = `${name} renamed`;
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    await nameField.fill(renamed);
+    await page.getByRole("textbox", { name: "Description" }).last().fill("Renamed in place.");
+    await nameField.press("Enter");
+    await expect(page.getByText("Category updated successfully")).toBeVisible();
+    const row = rowOf(page, renamed);
+    // A rename keeps the address: the slug only changes when the editor changes it.
+    await expect(row).toContainText(slug);
+    await expect(row).toContainText("Renamed in place.");
+
+    await page.getByRole("button", { name: `Edit ${renamed}` }).click();
+    await nameField.fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Category name is required")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await row.getByRole("button", { name: `Delete ${renamed}` }).click();
+    await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Category deleted successfully")).toBeVisible();
+  });
+
+  test("delete asks first: Cancel keeps the category", async ({ page }) => {
+    const name = `E2E Kept ${Date.now()}`;
+    const form = addForm(page, "Add a category");
+    await form.getByLabel("Name").fill(name);
+    await form.getByRole("button", { name: "Add category" }).click();
+    await expect(page.getByText("Category created successfully")).toBeVisible();
+
+    await rowOf(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Please confirm" });
+    await expect(dialog).toContainText(`Are you sure you want to delete the category "${name}"? Its articles will become Uncategorized.`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, name)).toBeVisible();
+
+    await rowOf(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Category deleted successfully")).toBeVisible();
+    await expect(rowOf(page, name)).toHaveCount(0);
+  });
+});
+
+test.describe("admin tags", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/tags");
+  });
+
+  test("add, rename in place, cancel with Escape, then delete after confirming", async ({ page, request }) => {
+    const form = addForm(page, "Add a tag");
+    await form.getByRole("button", { name: "Add tag" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Tag name is required");
+
+    const name = `E2E Topic ${Date.now()}`;
+    await form.getByLabel("Name").fill(name);
+    await form.getByRole("button", { name: "Add tag" }).click();
+    await expect(page.getByText("Tag created successfully")).toBeVisible();
+    const slug = name.toLowerCase().replaceAll(" ", "-");
+    await expect(rowOf(page, name)).toContainText(slug);
+    expect((await request.get(`/api/tags/${slug}`)).status()).toBe(200);
+
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const nameField = page.getByRole("textbox", { name: "Name", exact: true }).last();
+    await nameField.fill("Not this");
+    await page.keyboard.press("Escape");
+    await expect(rowOf(page, name)).toBeVisible();
+
+    const renamed = `${name} renamed`;
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    await nameField.fill(renamed);
+    await nameField.press("Enter");
+    await expect(page.getByText("Tag updated successfully")).toBeVisible();
+    await expect(rowOf(page, renamed)).toContainText(slug);
+
+    // A slug another tag already has: the server's 409 message, and the row stays in edit mode.
+    await page.getByRole("button", { name: `Edit ${renamed}` }).click();
+    await page.getByRole("textbox", { name: "Slug" }).last().fill("corruption");
+    await nameField.press("Enter");
+    await expect(page.getByText("A tag with this slug already exists")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    const row = rowOf(page, renamed);
+    await row.getByRole("button", { name: `Delete ${renamed}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Please confirm" });
+    await expect(dialog).toContainText(`Are you sure you want to delete the tag "${renamed}"?`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: `Delete ${renamed}` }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Tag deleted successfully")).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await request.get(`/api/tags/${slug}`)).status()).toBe(404);
+  });
+});
