@@ -46,7 +46,7 @@ test.describe("admin articles list", () => {
     await expect(table(page).getByRole("columnheader")).toHaveText(COLUMNS);
     await expect(bodyRows(page)).toHaveCount(PAGE_SIZE);
     const expected = await adminList(request, { status: "all" });
-    expect(await titles(page)).toEqual(expected.articles.map((a) => a.title));
+    await expect.poll(() => titles(page)).toEqual(expected.articles.map((a) => a.title));
     await expect(page.getByText(`Showing 1–20 of ${expected.total}`)).toBeVisible();
     await expect(page.getByRole("link", { name: "New article" })).toHaveAttribute("href", "/admin/articles/new");
     // Drafts are listed too, marked as such.
@@ -88,8 +88,8 @@ test.describe("admin articles list", () => {
     const drafts = await adminList(request, { status: "draft" });
     expect(drafts.total).toBeGreaterThan(0);
     await expect(bodyRows(page)).toHaveCount(Math.min(drafts.total, PAGE_SIZE));
-    expect(await titles(page)).toEqual(drafts.articles.map((a) => a.title));
-    expect(new Set(await column(page, "Status"))).toEqual(new Set(["Draft"]));
+    await expect.poll(() => titles(page)).toEqual(drafts.articles.map((a) => a.title));
+    await expect.poll(async () => new Set(await column(page, "Status"))).toEqual(new Set(["Draft"]));
   });
 
   test("category and writer filters, alone and together", async ({ page, request }) => {
@@ -105,18 +105,18 @@ test.describe("admin articles list", () => {
     const byCategory = await adminList(request, { status: "all", category: politics!.id });
     expect(byCategory.total).toBeGreaterThan(0);
     await expect(bodyRows(page)).toHaveCount(Math.min(byCategory.total, PAGE_SIZE));
-    expect(new Set(await column(page, "Category"))).toEqual(new Set(["Politics"]));
+    await expect.poll(async () => new Set(await column(page, "Category"))).toEqual(new Set(["Politics"]));
 
     await page.getByRole("link", { name: "Clear filters" }).click();
     await applyFilters(page, { writer: "Kiran Bhattarai" });
     await expect(page).toHaveURL(new RegExp(`\\?writer=${writer!.id}$`));
     const byWriter = await adminList(request, { status: "all", writer: writer!.id });
-    expect(await titles(page)).toEqual(byWriter.articles.map((a) => a.title));
-    expect(new Set(await column(page, "Writer"))).toEqual(new Set(["Kiran Bhattarai"]));
+    await expect.poll(() => titles(page)).toEqual(byWriter.articles.map((a) => a.title));
+    await expect.poll(async () => new Set(await column(page, "Writer"))).toEqual(new Set(["Kiran Bhattarai"]));
 
     await applyFilters(page, { category: "Politics" });
     const both = await adminList(request, { status: "all", category: politics!.id, writer: writer!.id });
-    expect(await titles(page)).toEqual(both.articles.map((a) => a.title));
+    await expect.poll(() => titles(page)).toEqual(both.articles.map((a) => a.title));
     await expect(page.getByLabel("Writer")).toHaveValue(String(writer!.id));
     await expect(page.getByLabel("Category")).toHaveValue(String(politics!.id));
   });
@@ -132,13 +132,14 @@ test.describe("admin articles list", () => {
     await pager.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\?status=published&page=2$/);
     await expect(page.getByLabel("Status")).toHaveValue("published");
-    expect(await titles(page)).toEqual(secondPage.articles.map((a) => a.title));
-    expect(new Set(await column(page, "Status"))).toEqual(new Set(["Published"]));
+    // The URL can change a moment before the new rows are drawn: wait for the rows themselves.
+    await expect.poll(() => titles(page)).toEqual(secondPage.articles.map((a) => a.title));
+    await expect.poll(async () => new Set(await column(page, "Status"))).toEqual(new Set(["Published"]));
     await expect(page.getByText(`Showing 21–${20 + secondPage.articles.length} of ${published.total}`)).toBeVisible();
 
     await pager.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(/\?status=published$/);
-    expect(await titles(page)).toEqual(published.articles.map((a) => a.title));
+    await expect.poll(() => titles(page)).toEqual(published.articles.map((a) => a.title));
   });
 
   test("deleting asks first: Cancel keeps the article, Delete removes it everywhere", async ({ page, request, playwright, baseURL }) => {
