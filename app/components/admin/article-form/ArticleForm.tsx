@@ -3,7 +3,7 @@
  * loses work: a local draft is kept while typing, leaving with unsaved changes asks first, a save
  * that fails (network, server, someone else's newer save) leaves everything on screen.
  */
-import { Suspense, lazy, useCallback, useId, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useNotify } from "~/components/notifications/notifications";
@@ -63,6 +63,11 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
   const [invalid, setInvalid] = useState<ReadonlySet<CheckedField>>(new Set());
   const [conflict, setConflict] = useState(false);
   const conflictPanel = useRef<HTMLDivElement>(null);
+  /** Counts refused saves, so that each one moves focus to the conflict panel once it is drawn. */
+  const [refusedSaves, setRefusedSaves] = useState(0);
+  useEffect(() => {
+    if (refusedSaves > 0) conflictPanel.current?.focus();
+  }, [refusedSaves]);
   const [uploads, setUploads] = useState(0);
 
   const key = draftKey(article?.slug ?? null);
@@ -86,7 +91,10 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
   function set<K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     if (invalid.has(field as CheckedField)) {
-      setInvalid((current) => new Set([...current].filter((f) => f !== field)));
+      const rest = new Set([...invalid].filter((f) => f !== field));
+      setInvalid(rest);
+      // Every field the message pointed at is fixed: the message no longer applies.
+      if (rest.size === 0) setFormError(null);
     }
   }
 
@@ -155,8 +163,8 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       draft.flush();
       if (result.status === 409 && result.error === messages.editConflict) {
         setConflict(true);
+        setRefusedSaves((n) => n + 1);
         notify(messages.editConflict, "error");
-        requestAnimationFrame(() => conflictPanel.current?.focus());
         return;
       }
       console.error("Saving the article failed", result.status, result.error ?? "(no answer from the server)");
@@ -425,7 +433,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       </div>
 
       {/* Save stays in reach however long the article is. */}
-      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-neutral-200 bg-neutral-100/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-neutral-800 dark:bg-neutral-950/95">
+      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-neutral-200 bg-neutral-100/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:mx-0 lg:rounded-t-lg lg:border-x lg:bg-white/95 lg:px-5 lg:shadow-[0_-2px_8px_rgb(0_0_0/0.06)] dark:border-neutral-800 dark:bg-neutral-950/95 lg:dark:bg-neutral-900/95">
         {formError ? (
           <p role="alert" className={`${errorClass} mt-0 mb-3`}>
             {formError}

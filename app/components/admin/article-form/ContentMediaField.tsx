@@ -88,7 +88,13 @@ export function ContentMediaField({ value, onChange, trackUpload }: ContentMedia
                 className="flex flex-col gap-3 rounded-md border border-neutral-200 p-3 sm:flex-row sm:items-start dark:border-neutral-800"
               >
                 {item.media_type === "video" ? (
-                  <video src={item.url} controls preload="metadata" className="aspect-video w-full rounded bg-black sm:w-48" />
+                  <video
+                    src={item.url}
+                    controls
+                    preload="metadata"
+                    aria-label={formatMessage(messages.mediaItem, { n })}
+                    className="aspect-video w-full rounded bg-black sm:w-48"
+                  />
                 ) : (
                   <img
                     src={item.url}

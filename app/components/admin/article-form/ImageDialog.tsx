@@ -80,6 +80,7 @@ export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
               void insertAddress();
             }}
             aria-invalid={error === messages.imageUrlScheme ? true : undefined}
+            aria-describedby={error === messages.imageUrlScheme ? `${id}-error` : undefined}
             className={fieldClass}
           />
         </div>
@@ -104,7 +105,7 @@ export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
           {upload ? <UploadProgress name={upload.name} fraction={upload.fraction} /> : null}
         </div>
         {error ? (
-          <p role="alert" className={errorClass}>
+          <p id={`${id}-error`} role="alert" className={errorClass}>
             {error}
           </p>
         ) : null}

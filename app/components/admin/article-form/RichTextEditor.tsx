@@ -3,6 +3,7 @@
  * only, so that ProseMirror never reaches the reader site or the other admin pages.
  */
 import Image from "@tiptap/extension-image";
+import { NodeSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef, useState } from "react";
@@ -73,9 +74,13 @@ export default function RichTextEditor({ id, initialContent, onChange, labelledB
               setImageDialog(false);
               editor.commands.focus();
             }}
-            onInsert={({ src, alt }) =>
-              editor.chain().focus().insertContent({ type: "image", attrs: { src, alt: alt || null, ...DEFAULT_IMAGE } }).run()
-            }
+            onInsert={({ src, alt }) => {
+              const image = { type: "image", attrs: { src, alt: alt || null, ...DEFAULT_IMAGE } };
+              const { selection } = editor.state;
+              const chain = editor.chain().focus();
+              // An image just inserted stays selected: the next one goes after it instead of replacing it.
+              (selection instanceof NodeSelection ? chain.insertContentAt(selection.to, image) : chain.insertContent(image)).run();
+            }}
           />
         </>
       ) : (
