@@ -284,7 +284,6 @@ export const messages = {
   editNamed: "Edit {name}",
   deleteNamed: "Delete {name}",
   you: "you",
-  cannotDeleteSelf: "You cannot delete your own account",
   usersIntro: "Change a person's name, e-mail or role. There must always be at least one admin.",
   usersFetchFailed: "Failed to fetch users",
   userUpdated: "User updated successfully",

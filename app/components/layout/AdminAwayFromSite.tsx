@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useNotify } from "~/components/notifications/notifications";
 import { useSession } from "~/components/session/session";
@@ -15,20 +15,25 @@ export function AdminAwayFromSite() {
   const location = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
+  // The effect runs again when the session arrives, before the notice has left the address.
+  const noticeShownFor = useRef<string | null>(null);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (session.status === "ready" && session.user?.role === "admin" && !params.has(PREVIEW_PARAM)) {
+    // The login page sends a signed-in admin on itself, to the page they asked for (`?redirect=`).
+    const onLoginPage = location.pathname === "/login";
+    if (session.status === "ready" && session.user?.role === "admin" && !params.has(PREVIEW_PARAM) && !onLoginPage) {
       window.location.replace("/admin/dashboard");
       return;
     }
-    if (params.get("notice") === ADMIN_REQUIRED_NOTICE) {
+    if (params.get("notice") === ADMIN_REQUIRED_NOTICE && noticeShownFor.current !== location.key) {
+      noticeShownFor.current = location.key;
       notify(messages.adminRequired, "error");
       params.delete("notice");
       const search = params.toString();
       navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
     }
-  }, [session.status, session.user, location.search, location.pathname, navigate, notify]);
+  }, [session.status, session.user, location.search, location.pathname, location.key, navigate, notify]);
 
   return null;
 }

@@ -6,6 +6,7 @@ import { useSession } from "~/components/session/session";
 import type { Category } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import { Clock } from "./Clock";
+import { MenuButton } from "./MenuButton";
 import { ThemeToggle } from "./ThemeToggle";
 import { useScrolledPast } from "./use-scrolled-past";
 
@@ -39,18 +40,12 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
         </div>
       </div>
       <div className={`mx-auto flex max-w-6xl items-center gap-3 px-4 ${scrolled ? "py-2" : "py-3"}`}>
-        <button
-          type="button"
-          className="rounded p-2 hover:bg-neutral-100 lg:hidden dark:hover:bg-neutral-800"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={messages.menu}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        <MenuButton
+          open={menuOpen}
+          controls="mobile-menu"
+          onToggle={() => setMenuOpen((open) => !open)}
+          className="hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        />
         <Link to="/" className="shrink-0 text-2xl font-black tracking-tight text-brand" aria-label={messages.homeLabel}>
           Khulasa
         </Link>

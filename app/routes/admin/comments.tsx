@@ -3,7 +3,7 @@ import { CommentFilter, type CommentView, commentViewOf } from "~/components/adm
 import { CommentsTable } from "~/components/admin/people/CommentsTable";
 import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
-import { database } from "~/server/runtime";
+import { readOrNull } from "~/server/admin-read";
 import { listComments } from "~/server/services/comments";
 import type { Route } from "./+types/comments";
 
@@ -11,16 +11,12 @@ import type { Route } from "./+types/comments";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
   const view = commentViewOf(new URL(request.url).searchParams.get("show"));
-  try {
-    const all = await listComments(await database(), admin);
-    const pending = all.filter((comment) => !comment.is_approved);
-    const counts: Record<CommentView, number> = { all: all.length, pending: pending.length, approved: all.length - pending.length };
-    const comments = view === "all" ? all : view === "pending" ? pending : all.filter((comment) => comment.is_approved);
-    return { view, counts, comments };
-  } catch (error) {
-    console.error(error);
-    return { view, counts: null, comments: null };
-  }
+  const all = await readOrNull((db) => listComments(db, admin));
+  if (all === null) return { view, counts: null, comments: null };
+  const pending = all.filter((comment) => !comment.is_approved);
+  const counts: Record<CommentView, number> = { all: all.length, pending: pending.length, approved: all.length - pending.length };
+  const comments = view === "all" ? all : view === "pending" ? pending : all.filter((comment) => comment.is_approved);
+  return { view, counts, comments };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${messages.commentModeration} · ${messages.adminDashboardTitle}` }];

@@ -1,5 +1,6 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useState } from "react";
+import { MenuButton } from "~/components/layout/MenuButton";
 import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
 import { apiRequest } from "~/lib/api-client";
@@ -9,6 +10,15 @@ import type { Route } from "./+types/layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
   return { admin: { name: admin.name, email: admin.email } };
+}
+
+/**
+ * Who is signed in does not change from one section to the next, and every page's own loader runs
+ * the guard: moving between sections fetches only the section's data (so a failed fetch is that
+ * page's to report, inside the frame). A revalidation of the same page, after a write, refreshes it.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname && defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: messages.adminDashboardTitle }, { name: "robots", content: "noindex" }];
@@ -43,18 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="text-lg font-black">
             Khulasa <span className="font-normal text-neutral-400">{messages.admin}</span>
           </p>
-          <button
-            type="button"
-            className="rounded p-2 hover:bg-neutral-800 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="admin-nav"
-            aria-label={messages.menu}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+          <MenuButton open={menuOpen} controls="admin-nav" onToggle={() => setMenuOpen((open) => !open)} className="hover:bg-neutral-800" />
         </div>
         <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
           <ul className="space-y-1">
@@ -81,7 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </button>
             </li>
           </ul>
-          <p className="mt-6 px-3 text-xs text-neutral-500">
+          <p className="mt-6 px-3 text-xs text-neutral-400">
             {loaderData.admin.name}
             <br />
             {loaderData.admin.email}

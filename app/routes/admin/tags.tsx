@@ -2,19 +2,14 @@ import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { tagKind } from "~/components/admin/taxonomy/kinds";
 import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
-import { database } from "~/server/runtime";
+import { readOrNull } from "~/server/admin-read";
 import { listTags } from "~/server/services/tags";
 import type { Route } from "./+types/tags";
 
 /** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  try {
-    return { tags: await listTags(await database()) };
-  } catch (error) {
-    console.error(error);
-    return { tags: null };
-  }
+  return { tags: await readOrNull(listTags) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${messages.adminTags} · ${messages.adminDashboardTitle}` }];

@@ -2,19 +2,14 @@ import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
 import { UsersTable } from "~/components/admin/people/UsersTable";
 import { messages } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
-import { database } from "~/server/runtime";
+import { readOrNull } from "~/server/admin-read";
 import { listUsers } from "~/server/services/users";
 import type { Route } from "./+types/users";
 
 /** SPEC 2 /admin/users: every account, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
-  try {
-    return { users: await listUsers(await database(), admin), currentUserId: admin.id };
-  } catch (error) {
-    console.error(error);
-    return { users: null, currentUserId: admin.id };
-  }
+  return { users: await readOrNull((db) => listUsers(db, admin)), currentUserId: admin.id };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `${messages.adminUsers} · ${messages.adminDashboardTitle}` }];

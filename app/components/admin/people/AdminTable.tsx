@@ -1,8 +1,9 @@
 import "./admin-table.css";
 
 /**
- * The look shared by the users, comments and writers screens: a card holding a real table, whose
- * rows become stacked cards on a phone (admin-table.css; cells name their column in data-label).
+ * The look shared by the back office's tables: a card holding a real table, whose rows become
+ * stacked cards on phones and tablets (admin-table.css; cells name their column in data-label) and
+ * which scrolls sideways on a desktop too narrow for it.
  */
 export const buttonClass = {
   primary:
@@ -27,7 +28,7 @@ interface AdminTableProps {
 
 export function AdminTable({ caption, columns, children }: AdminTableProps) {
   return (
-    <div className="mt-6 overflow-hidden rounded-lg bg-white shadow-sm dark:bg-neutral-900">
+    <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm dark:bg-neutral-900">
       <table className="admin-table w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-neutral-200 bg-neutral-50 text-xs uppercase tracking-wide text-neutral-600 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-400">

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { ActionsCell, RowButton } from "~/components/admin/RowActions";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import type { ArticleComment } from "~/lib/api-types";
 import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
@@ -12,9 +14,9 @@ import { useAdminWrite } from "./use-admin-write";
 /** SPEC 2 Comment Moderation: Article, User, Comment, Status; approve (pending only) and delete. */
 export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
   const write = useAdminWrite();
+  const hydrated = useHydrated();
   const [approving, setApproving] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ArticleComment | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function approve(comment: ArticleComment) {
     setApproving(comment.id);
@@ -23,17 +25,6 @@ export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
       failure: messages.commentApproveFailed,
     });
     setApproving(null);
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    const result = await write(`/api/comments/${deleting.id}`, { method: "DELETE" }, {
-      success: messages.commentDeleted,
-      failure: messages.commentDeleteFailed,
-    });
-    setBusy(false);
-    if (result.ok) setDeleting(null);
   }
 
   if (comments.length === 0) {
@@ -50,20 +41,25 @@ export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
           const names = { name: comment.user_name ?? messages.anonymous, article: comment.news_title };
           return (
             <tr key={comment.id} className={comment.is_approved ? undefined : "bg-amber-50/60 dark:bg-amber-950/20"}>
-              <td className={`${cellClass} max-w-56`}>
-                <Link to={previewPath(comment.article_slug)} className="font-medium hover:text-brand hover:underline">
+              <td data-label={messages.fieldArticle} className={`${cellClass} min-w-36 max-w-56`}>
+                <Link
+                  to={previewPath(comment.article_slug)}
+                  className="font-medium underline decoration-neutral-300 underline-offset-2 hover:text-brand dark:decoration-neutral-600"
+                >
                   {comment.news_title}
                 </Link>
               </td>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                {comment.user_name ?? <span className="italic text-neutral-500">{messages.anonymous}</span>}
+              <td data-label={messages.fieldUser} className={`${cellClass} whitespace-nowrap`}>
+                {comment.user_name ?? <span className="italic text-neutral-600 dark:text-neutral-400">{messages.anonymous}</span>}
                 <br />
-                <time dateTime={comment.created_at} className="text-xs text-neutral-500">
+                <time dateTime={comment.created_at} className="text-xs text-neutral-600 dark:text-neutral-400">
                   {formatCardDate(comment.created_at)}
                 </time>
               </td>
-              <td className={`${cellClass} min-w-64 max-w-md whitespace-pre-line break-words`}>{comment.content}</td>
-              <td className={cellClass}>
+              <td data-label={messages.fieldComment} className={`${cellClass} min-w-56 max-w-md whitespace-pre-line break-words`}>
+                {comment.content}
+              </td>
+              <td data-label={messages.fieldStatus} className={cellClass}>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
                     comment.is_approved
@@ -74,39 +70,28 @@ export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
                   {comment.is_approved ? messages.statusApproved : messages.statusPending}
                 </span>
               </td>
-              <td className={cellClass}>
-                <div className="flex gap-2">
-                  {comment.is_approved ? null : (
-                    <button
-                      type="button"
-                      disabled={approving === comment.id}
-                      className={`${buttonClass.secondary} border-green-600 text-green-800 dark:border-green-800 dark:text-green-300`}
-                      aria-label={formatMessage(messages.approveCommentBy, names)}
-                      onClick={() => void approve(comment)}
-                    >
-                      {approving === comment.id ? messages.pleaseWait : messages.approve}
-                    </button>
-                  )}
+              <ActionsCell>
+                {comment.is_approved ? null : (
                   <button
                     type="button"
-                    className={buttonClass.danger}
-                    aria-label={formatMessage(messages.deleteCommentBy, names)}
-                    onClick={() => setDeleting(comment)}
+                    disabled={!hydrated || approving === comment.id}
+                    className={`${buttonClass.secondary} border-green-600 text-green-800 dark:border-green-800 dark:text-green-300`}
+                    aria-label={formatMessage(messages.approveCommentBy, names)}
+                    onClick={() => void approve(comment)}
                   >
-                    {messages.delete}
+                    {approving === comment.id ? messages.pleaseWait : messages.approve}
                   </button>
-                </div>
-              </td>
+                )}
+                <RowButton action="delete" label={formatMessage(messages.deleteCommentBy, names)} onClick={() => setDeleting(comment)} />
+              </ActionsCell>
             </tr>
           );
         })}
       </AdminTable>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={messages.confirmDeleteComment}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+      <ConfirmDelete
+        target={deleting && { path: `/api/comments/${deleting.id}`, question: messages.confirmDeleteComment }}
+        texts={{ success: messages.commentDeleted, failure: messages.commentDeleteFailed }}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -1,53 +1,63 @@
-import { useRef, useState } from "react";
-import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { useState } from "react";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import type { FieldSpec, FieldValues, SubmitOutcome } from "~/components/admin/fields";
+import { InlineEditRow, useRowEditing } from "~/components/admin/InlineEditRow";
+import { EditDeleteCell } from "~/components/admin/RowActions";
 import type { PublicUser } from "~/lib/api-types";
 import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
+import { ROLES, type Role } from "~/lib/limits";
 import { messages } from "~/lib/messages";
-import { AdminTable, buttonClass, cellClass } from "./AdminTable";
-import { UserEditRow, roleLabel } from "./UserEditRow";
+import { AdminTable, cellClass } from "./AdminTable";
 import { useAdminWrite } from "./use-admin-write";
+
+const roleLabel = (role: Role) => (role === "admin" ? messages.admin : messages.roleUser);
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" },
+  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: 320, minWidth: "min-w-52" },
+  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role) })) },
+];
 
 interface UsersTableProps {
   users: PublicUser[];
   currentUserId: number;
 }
 
-/** SPEC 2: Name, Email, Role, Created At, with inline edit and delete (SPEC 5 asks first). */
+/**
+ * SPEC 2: Name, Email, Role, Created At, with inline edit and delete (SPEC 5 asks first). Whether
+ * an admin may be demoted or deleted is the server's rule (the last admin stays): its message is shown.
+ */
 export function UsersTable({ users, currentUserId }: UsersTableProps) {
   const write = useAdminWrite();
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = useRowEditing();
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Focus goes back to the row's Edit button when its edit ends, instead of being lost.
-  const returnFocusTo = useRef<number | null>(null);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    const result = await write(`/api/users/${deleting.id}`, { method: "DELETE" }, {
-      success: messages.userDeleted,
-      failure: messages.userDeleteFailed,
-    });
-    setBusy(false);
-    if (result.ok) setDeleting(null);
+  async function update(user: PublicUser, values: FieldValues): Promise<SubmitOutcome> {
+    const { userUpdateSchema, firstMessage } = await import("~/lib/schemas");
+    const parsed = userUpdateSchema.safeParse(values);
+    if (!parsed.success) return { invalid: firstMessage(parsed.error) };
+    return write(`/api/users/${user.id}`, { method: "PUT", json: parsed.data }, { success: messages.userUpdated, failure: messages.userUpdateFailed });
   }
 
   return (
     <>
-      <AdminTable
-        caption={messages.adminUsers}
-        columns={[messages.fieldName, messages.fieldEmail, messages.fieldRole, messages.fieldCreatedAt, messages.fieldActions]}
-      >
-        {users.map((user) =>
-          user.id === editingId ? (
-            <UserEditRow
+      <AdminTable caption={messages.adminUsers} columns={[...FIELDS.map((field) => field.label), messages.fieldCreatedAt, messages.fieldActions]}>
+        {users.map((user) => {
+          const created = <time dateTime={user.created_at}>{formatCardDate(user.created_at)}</time>;
+          return user.id === editing.editingId ? (
+            <InlineEditRow
               key={user.id}
-              user={user}
-              onDone={() => {
-                returnFocusTo.current = user.id;
-                setEditingId(null);
-              }}
+              label={formatMessage(messages.editNamed, { name: user.name })}
+              fields={FIELDS}
+              initialValues={{ name: user.name, email: user.email, role: user.role }}
+              after={
+                <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap pt-5`}>
+                  {created}
+                </td>
+              }
+              onSave={(values) => update(user, values)}
+              onDone={editing.done}
             />
           ) : (
             <tr key={user.id}>
@@ -59,60 +69,37 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
                   </span>
                 ) : null}
               </th>
-              <td className={`${cellClass} break-all`}>{user.email}</td>
-              <td className={cellClass}>
+              <td data-label={messages.fieldEmail} className={`${cellClass} [overflow-wrap:anywhere] md:whitespace-nowrap`}>
+                {user.email}
+              </td>
+              <td data-label={messages.fieldRole} className={cellClass}>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
                     user.role === "admin"
-                      ? "bg-brand/10 text-brand dark:bg-brand/30"
+                      ? "bg-brand/10 text-brand dark:bg-brand/30 dark:text-red-200"
                       : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
                   }`}
                 >
                   {roleLabel(user.role)}
                 </span>
               </td>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                <time dateTime={user.created_at}>{formatCardDate(user.created_at)}</time>
+              <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap`}>
+                {created}
               </td>
-              <td className={cellClass}>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    ref={(button) => {
-                      if (button && returnFocusTo.current === user.id) {
-                        returnFocusTo.current = null;
-                        button.focus();
-                      }
-                    }}
-                    className={buttonClass.secondary}
-                    aria-label={formatMessage(messages.editNamed, { name: user.name })}
-                    onClick={() => setEditingId(user.id)}
-                  >
-                    {messages.edit}
-                  </button>
-                  {/* Only a slip guard: the server's own rule is that the last admin stays. */}
-                  <button
-                    type="button"
-                    className={buttonClass.danger}
-                    aria-label={formatMessage(messages.deleteNamed, { name: user.name })}
-                    title={user.id === currentUserId ? messages.cannotDeleteSelf : undefined}
-                    disabled={user.id === currentUserId}
-                    onClick={() => setDeleting(user)}
-                  >
-                    {messages.delete}
-                  </button>
-                </div>
-              </td>
+              <EditDeleteCell
+                name={user.name}
+                editButtonRef={editing.editButtonRef(user.id)}
+                onEdit={() => editing.edit(user.id)}
+                onDelete={() => setDeleting(user)}
+              />
             </tr>
-          ),
-        )}
+          );
+        })}
       </AdminTable>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={messages.confirmDeleteUser}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+      <ConfirmDelete
+        target={deleting && { path: `/api/users/${deleting.id}`, question: messages.confirmDeleteUser }}
+        texts={{ success: messages.userDeleted, failure: messages.userDeleteFailed }}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from "react";
-import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { AdminTable, buttonClass, cellClass } from "~/components/admin/people/AdminTable";
+import { useState } from "react";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import type { FieldValues, SubmitOutcome } from "~/components/admin/fields";
+import { InlineEditRow, useRowEditing } from "~/components/admin/InlineEditRow";
+import { AdminTable, cellClass } from "~/components/admin/people/AdminTable";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { EditDeleteCell } from "~/components/admin/RowActions";
 import { formatMessage } from "~/lib/format-message";
 import { messages } from "~/lib/messages";
-import type { TaxonomyItem, TaxonomyKind } from "./kinds";
-import { TaxonomyEditRow } from "./TaxonomyEditRow";
+import { type TaxonomyItem, type TaxonomyKind, validate } from "./kinds";
 
 interface TaxonomyTableProps {
   kind: TaxonomyKind;
@@ -16,95 +17,59 @@ interface TaxonomyTableProps {
 /** SPEC 2: Name and Slug (and a category's Description), edited in place one row at a time. */
 export function TaxonomyTable({ kind, items }: TaxonomyTableProps) {
   const write = useAdminWrite();
-  const hydrated = useHydrated();
-  const idPrefix = useId();
-  const [editingId, setEditingId] = useState<number | null>(null);
-  const [returnFocusTo, setReturnFocusTo] = useState<number | null>(null);
+  const editing = useRowEditing();
   const [deleting, setDeleting] = useState<TaxonomyItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const editButtonId = (id: number) => `${idPrefix}-edit-${id}`;
 
-  // Leaving edit mode puts the keyboard back on the row's Edit button, not at the top of the page.
-  useEffect(() => {
-    if (returnFocusTo === null) return;
-    document.getElementById(editButtonId(returnFocusTo))?.focus();
-    setReturnFocusTo(null);
-  });
-
-  function stopEditing() {
-    setReturnFocusTo(editingId);
-    setEditingId(null);
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    const result = await write(`${kind.endpoint}/${deleting.id}`, { method: "DELETE" }, {
-      success: kind.texts.deleted,
-      failure: kind.texts.deleteFailed,
-    });
-    setBusy(false);
-    if (result.ok) {
-      if (deleting.id === editingId) setEditingId(null);
-      setDeleting(null);
-    }
+  async function update(item: TaxonomyItem, values: FieldValues): Promise<SubmitOutcome> {
+    const checked = await validate(kind, values);
+    if (!checked.ok) return { invalid: checked.message };
+    return write(`${kind.endpoint}/${item.id}`, { method: "PUT", json: checked.values }, { success: kind.texts.updated, failure: kind.texts.updateFailed });
   }
 
   if (items.length === 0) {
     return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{kind.texts.empty}</p>;
   }
 
-  const columns = [messages.fieldName, messages.articleSlug, ...(kind.withDescription ? [messages.fieldDescription] : []), messages.fieldActions];
   return (
     <>
-      <AdminTable caption={kind.texts.title} columns={columns}>
+      <AdminTable caption={kind.texts.title} columns={[...kind.fields.map((field) => field.label), messages.fieldActions]}>
         {items.map((item) =>
-          item.id === editingId ? (
-            <TaxonomyEditRow key={item.id} kind={kind} item={item} onDone={stopEditing} />
+          item.id === editing.editingId ? (
+            <InlineEditRow
+              key={item.id}
+              label={formatMessage(messages.editNamed, { name: item.name })}
+              fields={kind.fields}
+              initialValues={{ name: item.name, slug: item.slug, description: item.description ?? "" }}
+              onSave={(values) => update(item, values)}
+              onDone={editing.done}
+            />
           ) : (
             <tr key={item.id}>
               <th scope="row" className={`${cellClass} font-semibold`}>
                 {item.name}
               </th>
-              <td className={`${cellClass} font-mono text-xs text-neutral-700 dark:text-neutral-300`}>{item.slug}</td>
+              <td data-label={messages.articleSlug} className={`${cellClass} font-mono text-xs text-neutral-700 dark:text-neutral-300`}>
+                {item.slug}
+              </td>
               {kind.withDescription ? (
-                <td className={`${cellClass} min-w-56 max-w-md text-neutral-700 dark:text-neutral-300`}>
+                <td data-label={messages.fieldDescription} className={`${cellClass} min-w-56 max-w-md text-neutral-700 dark:text-neutral-300`}>
                   <p className="line-clamp-2">{item.description}</p>
                 </td>
               ) : null}
-              <td className={cellClass}>
-                <div className="flex gap-2">
-                  <button
-                    id={editButtonId(item.id)}
-                    type="button"
-                    disabled={!hydrated}
-                    className={buttonClass.secondary}
-                    aria-label={formatMessage(messages.editNamed, { name: item.name })}
-                    onClick={() => setEditingId(item.id)}
-                  >
-                    {messages.edit}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={!hydrated}
-                    className={buttonClass.danger}
-                    aria-label={formatMessage(messages.deleteNamed, { name: item.name })}
-                    onClick={() => setDeleting(item)}
-                  >
-                    {messages.delete}
-                  </button>
-                </div>
-              </td>
+              <EditDeleteCell
+                name={item.name}
+                editButtonRef={editing.editButtonRef(item.id)}
+                onEdit={() => editing.edit(item.id)}
+                onDelete={() => setDeleting(item)}
+              />
             </tr>
           ),
         )}
       </AdminTable>
-      <ConfirmDialog
-        open={deleting !== null}
-        message={deleting ? formatMessage(kind.texts.confirmDelete, { name: deleting.name }) : ""}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+      <ConfirmDelete
+        target={deleting && { path: `${kind.endpoint}/${deleting.id}`, question: formatMessage(kind.texts.confirmDelete, { name: deleting.name }) }}
+        texts={{ success: kind.texts.deleted, failure: kind.texts.deleteFailed }}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

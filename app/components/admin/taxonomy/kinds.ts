@@ -1,3 +1,4 @@
+import type { FieldSpec, FieldValues } from "~/components/admin/fields";
 import { messages } from "~/lib/messages";
 
 /** A category or a tag as these screens show it: both have a name and a slug; categories add a description. */
@@ -8,19 +9,19 @@ export interface TaxonomyItem {
   description?: string;
 }
 
-export interface TaxonomyValues {
-  name: string;
-  slug: string;
-  description?: string;
-}
+export type Validation = { ok: true; values: object } | { ok: false; message: string };
 
-export type Validation = { ok: true; values: TaxonomyValues } | { ok: false; message: string };
+const nameField: FieldSpec = { name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" };
+const slugField: FieldSpec = { name: "slug", label: messages.articleSlug, mono: true, maxLength: 200, hint: messages.slugOptionalHint, minWidth: "min-w-40" };
+const descriptionField: FieldSpec = { name: "description", label: messages.fieldDescription, type: "textarea", maxLength: 2000, wide: true, minWidth: "min-w-64" };
 
 /** What differs between the categories and the tags screens: the endpoint, the texts and the schema. */
 export interface TaxonomyKind {
   /** REST collection: POST here, PUT and DELETE at `${endpoint}/{id}`. */
   endpoint: string;
   withDescription: boolean;
+  /** In the order of the table's columns. */
+  fields: readonly FieldSpec[];
   texts: {
     title: string;
     intro: string;
@@ -37,14 +38,21 @@ export interface TaxonomyKind {
     deleteFailed: string;
     fetchFailed: string;
   };
-  /** SPEC 5 through the shared schema, so the browser shows exactly the server's message. */
-  validate: (values: TaxonomyValues) => Promise<Validation>;
+  /** The shared schema of SPEC 5, so the browser shows exactly the server's message. */
+  schema: "categorySchema" | "tagSchema";
 }
 
-// The schemas are imported on submit: zod stays out of the chunks every admin page loads.
+export async function validate(kind: TaxonomyKind, values: FieldValues): Promise<Validation> {
+  // Imported on submit: zod stays out of the chunks every admin page loads.
+  const schemas = await import("~/lib/schemas");
+  const parsed = schemas[kind.schema].safeParse(values);
+  return parsed.success ? { ok: true, values: parsed.data } : { ok: false, message: schemas.firstMessage(parsed.error) };
+}
+
 export const categoryKind: TaxonomyKind = {
   endpoint: "/api/categories",
   withDescription: true,
+  fields: [nameField, slugField, descriptionField],
   texts: {
     title: messages.adminCategories,
     intro: messages.categoriesIntro,
@@ -60,18 +68,13 @@ export const categoryKind: TaxonomyKind = {
     deleteFailed: messages.categoryDeleteFailed,
     fetchFailed: messages.categoriesFetchFailed,
   },
-  async validate(values) {
-    const { categorySchema, firstMessage } = await import("~/lib/schemas");
-    const parsed = categorySchema.safeParse(values);
-    return parsed.success
-      ? { ok: true, values: { name: parsed.data.name, slug: parsed.data.slug ?? "", description: parsed.data.description ?? "" } }
-      : { ok: false, message: firstMessage(parsed.error) };
-  },
+  schema: "categorySchema",
 };
 
 export const tagKind: TaxonomyKind = {
   endpoint: "/api/tags",
   withDescription: false,
+  fields: [nameField, slugField],
   texts: {
     title: messages.adminTags,
     intro: messages.tagsIntro,
@@ -87,11 +90,5 @@ export const tagKind: TaxonomyKind = {
     deleteFailed: messages.tagDeleteFailed,
     fetchFailed: messages.tagsFetchFailed,
   },
-  async validate(values) {
-    const { tagSchema, firstMessage } = await import("~/lib/schemas");
-    const parsed = tagSchema.safeParse(values);
-    return parsed.success
-      ? { ok: true, values: { name: parsed.data.name, slug: parsed.data.slug ?? "" } }
-      : { ok: false, message: firstMessage(parsed.error) };
-  },
+  schema: "tagSchema",
 };

@@ -1,0 +1,77 @@
+import { inputClass } from "~/components/admin/people/AdminTable";
+
+/** One value of a back-office form, described once for the add form and for the inline-edit row. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: "text" | "email" | "textarea" | "select";
+  options?: readonly { value: string; label: string }[];
+  maxLength?: number;
+  /** Marked for assistive technology; the check itself is the shared zod schema's. */
+  required?: boolean;
+  hint?: string;
+  /** Slugs: typed as they are stored. */
+  mono?: boolean;
+  /** Takes the whole width of the add form. */
+  wide?: boolean;
+  /** Keeps a table cell from squeezing the control (a Tailwind min-w class). */
+  minWidth?: string;
+}
+
+export type FieldValues = Record<string, string>;
+
+/** What a submit came to: a validation message to show, or whether the server took the write. */
+export type SubmitOutcome = { invalid: string } | { ok: boolean };
+
+export const emptyValues = (fields: readonly FieldSpec[]): FieldValues => Object.fromEntries(fields.map((field) => [field.name, ""]));
+
+/** The first control of a form or row, where the keyboard goes when it opens or a value is refused. */
+export function focusFirstControl(container: HTMLElement | null) {
+  const first = container?.querySelector("input, textarea, select");
+  if (first instanceof HTMLInputElement) first.select();
+  else if (first instanceof HTMLElement) first.focus();
+}
+
+interface FieldControlProps {
+  field: FieldSpec;
+  value: string;
+  onChange: (value: string) => void;
+  id?: string;
+  /** The form the control belongs to when it cannot sit inside it (a table row). */
+  form?: string;
+  /** A table cell has no room for a visible label. */
+  "aria-label"?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+export function FieldControl({ field, value, onChange, ...attributes }: FieldControlProps) {
+  const common = {
+    ...attributes,
+    value,
+    maxLength: field.maxLength,
+    "aria-required": field.required || undefined,
+    className: `${inputClass} ${field.mono ? "font-mono" : ""} ${field.type === "textarea" ? "min-h-24" : ""} ${field.minWidth ?? ""}`,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value),
+  };
+  if (field.type === "textarea") return <textarea {...common} />;
+  if (field.type === "select") {
+    return (
+      <select {...common}>
+        {field.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      {...common}
+      type={field.type === "email" ? "email" : "text"}
+      autoCapitalize={field.mono ? "off" : undefined}
+      spellCheck={field.mono ? false : undefined}
+    />
+  );
+}

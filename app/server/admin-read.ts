@@ -1,0 +1,15 @@
+import type { Database } from "./db/connection";
+import { database } from "./runtime";
+
+/**
+ * What a back-office page shows, or null when it cannot be read: the page then says SPEC 8's
+ * 'Failed to fetch …' inside the admin frame instead of falling to an error page.
+ */
+export async function readOrNull<T>(read: (db: Database) => Promise<T>): Promise<T | null> {
+  try {
+    return await read(await database());
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
