@@ -40,6 +40,11 @@ export interface ArticleSummary {
   image_width: number | null;
   image_height: number | null;
   tags: Tag[];
+  /**
+   * Only in search results: the words of the body around the match, as HTML. The article's text is
+   * escaped; the matched words are wrapped in <mark>, the only element it ever contains.
+   */
+  snippet?: string;
 }
 
 export interface ArticleDetail extends ArticleSummary {

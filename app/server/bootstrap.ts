@@ -1,6 +1,6 @@
 /** First start: make sure an admin exists, and fill an empty embedded database with the demo. */
 import { randomBytes } from "node:crypto";
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle, Executor } from "./db/connection";
 import { articles, categories, users } from "./db/schema";
@@ -40,12 +40,12 @@ export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise
   });
 }
 
-/** Articles saved before excerpts and word counts were stored get them once, at start. */
+/** Articles saved before excerpts, word counts and the searchable body text were stored get them once, at start. */
 async function backfillDerivedText(tx: Executor): Promise<void> {
   const missing = await tx
     .select({ id: articles.id, content: articles.content })
     .from(articles)
-    .where(and(eq(articles.wordCount, 0), ne(articles.content, "")));
+    .where(and(or(eq(articles.wordCount, 0), eq(articles.bodyText, "")), ne(articles.content, "")));
   for (const row of missing) {
     await tx.update(articles).set(derivedFromContent(row.content)).where(eq(articles.id, row.id));
   }

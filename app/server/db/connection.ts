@@ -86,11 +86,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // PGlite does not create parent folders.
   if (target.dataDir !== "memory") mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  const client = new PGlite(target.dataDir === "memory" ? undefined : target.dataDir);
+  // The embedded engine ships pg_trgm apart; search's migration creates the extension from it.
+  const client = new PGlite({ dataDir: target.dataDir === "memory" ? undefined : target.dataDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return {

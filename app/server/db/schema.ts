@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -11,6 +12,24 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document; only the database reads and writes it. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The article's search document. search_fold (NFC, no ZWJ/ZWNJ, chandrabindu as anusvara) and
+ * search_config (`nepali` or `english` by the article's language) are SQL functions made by the
+ * 0003_search migration. Each field is indexed twice: stemmed in the article's language, and word for
+ * word (`simple`) so that exact words and stop words match too. The weights put title hits (A) above
+ * the meta description (B) and the body (C).
+ */
+const searchDocument = sql`
+  setweight(to_tsvector(search_config("language"), search_fold("title")), 'A') ||
+  setweight(to_tsvector('simple', search_fold("title")), 'A') ||
+  setweight(to_tsvector(search_config("language"), search_fold("meta_description")), 'B') ||
+  setweight(to_tsvector('simple', search_fold("meta_description")), 'B') ||
+  setweight(to_tsvector(search_config("language"), search_fold("body_text")), 'C') ||
+  setweight(to_tsvector('simple', search_fold("body_text")), 'C')`;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -71,6 +90,9 @@ export const articles = pgTable(
     /** Derived from content on every save, so that listings never read article bodies. */
     excerpt: text("excerpt").notNull().default(""),
     wordCount: integer("word_count").notNull().default(0),
+    /** The body as plain text (NFC, no HTML), derived on every save: what search indexes and quotes. */
+    bodyText: text("body_text").notNull().default(""),
+    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(searchDocument),
     language: text("language", { enum: ["ne", "en"] }).notNull().default("en"),
     writerId: integer("writer_id").references(() => writers.id, { onDelete: "set null" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
@@ -95,7 +117,21 @@ export const articles = pgTable(
     index("articles_category_idx").on(t.categoryId, t.publishedAt),
     index("articles_writer_idx").on(t.writerId, t.publishedAt),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
+    // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.
+    index("articles_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
   ],
+);
+
+/**
+ * Every lexeme of every article's search document: the vocabulary that search's trigram fallback
+ * matches partial words and typos against (pg_trgm's recommendation for full-text search). A
+ * trigger of the 0003_search migration adds an article's words whenever it is written; words of
+ * edited or deleted articles stay, and match no article.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  { word: text("word").primaryKey() },
+  (t) => [index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")).with({ fastupdate: "off" })],
 );
 
 export const articleMedia = pgTable(

@@ -2,7 +2,7 @@
  * Articles: listing, reading, writing and deleting, with SPEC 6's rule that only admins see or
  * touch anything unpublished. Pages and the /api routes both call these functions.
  */
-import { type Column, type SQL, and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
 import type { ArticleInput, NewsQuery } from "~/lib/schemas";
@@ -21,9 +21,11 @@ import {
 } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin } from "./actor";
+import { type SearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { sanitizeArticleHtml } from "./html";
 import type { StoredMedia } from "./media";
+import { bodyTextOf } from "./search-snippet";
 
 export const RELATED_MAX = 3;
 
@@ -126,21 +128,6 @@ async function summaries(db: Executor, rows: SummaryRow[]): Promise<ArticleSumma
   return rows.map((row) => toSummary(row, tagMap.get(row.id) ?? []));
 }
 
-const JOINERS = "\u200C\u200D";
-
-/** LIKE treats % _ and \ as syntax; a reader's query is plain text. */
-function likePattern(query: string): string {
-  const normalized = query.normalize("NFC").replace(/[\u200C\u200D]/g, "");
-  return `%${normalized.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * A stored text as search compares it: without ZWJ/ZWNJ, like the query (DESIGN "Nepali"). The
- * joiners stay in the stored text, where they shape how Devanagari conjuncts are drawn; text is
- * stored in NFC (see columnsFrom), so both sides are in the same Unicode form.
- */
-const searchable = (column: Column) => sql`translate(${column}, ${JOINERS}, '')`;
-
 async function categoryCondition(db: Executor, category: string): Promise<SQL> {
   if (/^\d+$/.test(category)) return eq(articles.categoryId, Number(category));
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slugify(category) || category));
@@ -156,38 +143,48 @@ function tagCondition(tag: string): SQL {
   );
 }
 
-/** SPEC 7 GET /news: filters, newest first, one page at a time. Non-admins only ever see published articles. */
+/**
+ * SPEC 7 GET /news: filters, newest first, one page at a time. Non-admins only ever see published articles.
+ * With a search, best matches come first and each result carries a highlighted snippet.
+ */
 export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery): Promise<ArticleList> {
   const status = isAdmin(actor) ? (query.status ?? "all") : "published";
-  const conditions: (SQL | undefined)[] = [
+  const where = and(
     status === "published" ? eq(articles.isPublished, true) : status === "draft" ? eq(articles.isPublished, false) : undefined,
     query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
     query.category ? await categoryCondition(db, query.category) : undefined,
     query.tag ? tagCondition(query.tag) : undefined,
     query.writer ? eq(articles.writerId, query.writer) : undefined,
     query.language ? eq(articles.language, query.language) : undefined,
-  ];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(searchable(articles.title), pattern),
-        ilike(searchable(articles.metaDescription), pattern),
-        ilike(searchable(articles.content), pattern),
-      ),
-    );
-  }
-  const where = and(...conditions);
+  );
   const offset = (query.page - 1) * query.limit;
-  const [rows, [totalRow]] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(query.limit)
-      .offset(offset),
-    db.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { articles: await summaries(db, rows), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
+  const page = ({ match, order }: SearchPlan) =>
+    Promise.all([
+      selectSummaries(db).where(and(where, match)).orderBy(...order).limit(query.limit).offset(offset),
+      db.select({ n: count() }).from(articles).where(and(where, match)),
+    ]);
+  if (!query.search) {
+    const [rows, [totalRow]] = await page({ match: undefined, order: [desc(articles.publishedAt), desc(articles.id)] });
+    return { articles: await summaries(db, rows), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
+  }
+  const search = articleSearch(query.search);
+  let plan = search.fullText;
+  let [rows, [totalRow]] = await page(plan);
+  // Words that full-text search cannot match (a partial word, a typo) may still look like some article's.
+  if (!totalRow?.n) {
+    plan = search.similarWords;
+    [rows, [totalRow]] = await page(plan);
+  }
+  const [found, snippets] = await Promise.all([summaries(db, rows), search.snippets(db, plan, rows.map((r) => r.id))]);
+  return {
+    articles: found.map((summary) => {
+      const snippet = snippets.get(summary.id);
+      return snippet === undefined ? summary : { ...summary, snippet };
+    }),
+    total: totalRow?.n ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /** Published articles by id, in the order of `ids`. */
@@ -381,9 +378,9 @@ async function linkTranslation(tx: Executor, articleId: number, translationId: n
   await tx.update(articles).set({ translationId: articleId }).where(eq(articles.id, translationId));
 }
 
-/** What listings show of an article's body, computed once when it is saved. */
-export function derivedFromContent(content: string): { excerpt: string; wordCount: number } {
-  return { excerpt: excerpt(content), wordCount: wordCount(content) };
+/** What listings show and search reads of an article's body, computed once when it is saved. */
+export function derivedFromContent(content: string): { excerpt: string; wordCount: number; bodyText: string } {
+  return { excerpt: excerpt(content), wordCount: wordCount(content), bodyText: bodyTextOf(content) };
 }
 
 /** Text is stored in NFC, so that a search typed in either Unicode form finds it (DESIGN "Nepali"). */
@@ -445,7 +442,17 @@ export async function updateArticle(
   const columns = columnsFrom(input);
   if (columns.content === "") throw new AppError(400, messages.articleRequired);
   const newSlug = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(articles).where(eq(articles.slug, slug.normalize("NFC"))).for("update");
+    const [current] = await tx
+      .select({
+        id: articles.id,
+        slug: articles.slug,
+        isPublished: articles.isPublished,
+        publishedAt: articles.publishedAt,
+        updatedAt: articles.updatedAt,
+      })
+      .from(articles)
+      .where(eq(articles.slug, slug.normalize("NFC")))
+      .for("update");
     if (!current) throw new AppError(404, messages.articleNotFound);
     if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
       throw new AppError(409, messages.editConflict);
