@@ -1,42 +1,51 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** One line per screen of SPEC section 2 and per call of SPEC section 7. */
-export default [
-  // Reader site
-  layout("routes/reader-layout.tsx", [
-    index("routes/home.tsx"),
-    route("article/:slug", "routes/article.tsx"),
-    // The slug is optional so that /category/ reaches the page and says "No category specified".
-    route("category/:categorySlug?", "routes/category.tsx"),
-    route("news", "routes/news.tsx"),
-    route("writer/:writerId", "routes/writer.tsx"),
-    route("tag/:slug", "routes/tag.tsx"),
-    route("search", "routes/search.tsx"),
-    route("about", "routes/about.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("support", "routes/support.tsx"),
-    route("login", "routes/login.tsx"),
-    route("*", "routes/not-found.tsx"),
-  ]),
-
-  // Back office (SPEC 2, admin routes); every page passes the admin guard on the server
-  ...prefix("admin", [
-    layout("routes/admin/layout.tsx", [
-      index("routes/admin/to-dashboard.tsx", { id: "admin-index" }),
-      route("dashboard", "routes/admin/dashboard.tsx"),
-      route("articles", "routes/admin/articles.tsx"),
-      route("articles/new", "routes/admin/article-new.tsx"),
-      route("articles/edit/:slug", "routes/admin/article-edit.tsx"),
-      route("categories", "routes/admin/categories.tsx"),
-      route("tags", "routes/admin/tags.tsx"),
-      route("users", "routes/admin/users.tsx"),
-      route("comments", "routes/admin/comments.tsx"),
-      route("writers", "routes/admin/writers.tsx"),
-      route("*", "routes/admin/to-dashboard.tsx", { id: "admin-unknown" }),
+/**
+ * The pages of the reader site and the back office, in one language. They are mounted three times
+ * (unprefixed for DEFAULT_LOCALE, under /ne and under /en), each mount with its own route ids.
+ */
+function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
+  const id = (name: string) => ({ id: `${locale}/${name}` });
+  const pages = [
+    // Reader site
+    layout("routes/reader-layout.tsx", id("reader-layout"), [
+      index("routes/home.tsx", id("home")),
+      route("article/:slug", "routes/article.tsx", id("article")),
+      // The slug is optional so that /category/ reaches the page and says "No category specified".
+      route("category/:categorySlug?", "routes/category.tsx", id("category")),
+      route("news", "routes/news.tsx", id("news")),
+      route("writer/:writerId", "routes/writer.tsx", id("writer")),
+      route("tag/:slug", "routes/tag.tsx", id("tag")),
+      route("search", "routes/search.tsx", id("search")),
+      route("about", "routes/about.tsx", id("about")),
+      route("contact", "routes/contact.tsx", id("contact")),
+      route("support", "routes/support.tsx", id("support")),
+      route("login", "routes/login.tsx", id("login")),
+      route("*", "routes/not-found.tsx", id("not-found")),
     ]),
-  ]),
 
-  // REST API
+    // Back office (SPEC 2, admin routes); every page passes the admin guard on the server
+    ...prefix("admin", [
+      layout("routes/admin/layout.tsx", id("admin-layout"), [
+        index("routes/admin/to-dashboard.tsx", id("admin-index")),
+        route("dashboard", "routes/admin/dashboard.tsx", id("admin-dashboard")),
+        route("articles", "routes/admin/articles.tsx", id("admin-articles")),
+        route("articles/new", "routes/admin/article-new.tsx", id("admin-article-new")),
+        route("articles/edit/:slug", "routes/admin/article-edit.tsx", id("admin-article-edit")),
+        route("categories", "routes/admin/categories.tsx", id("admin-categories")),
+        route("tags", "routes/admin/tags.tsx", id("admin-tags")),
+        route("users", "routes/admin/users.tsx", id("admin-users")),
+        route("comments", "routes/admin/comments.tsx", id("admin-comments")),
+        route("writers", "routes/admin/writers.tsx", id("admin-writers")),
+        route("*", "routes/admin/to-dashboard.tsx", id("admin-unknown")),
+      ]),
+    ]),
+  ];
+  return locale === "default" ? pages : prefix(locale, pages);
+}
+
+export default [
+  // REST API first: /api/* is never a page in any language.
   ...prefix("api", [
     route("health", "routes/api/health.ts"),
     route("admin/login", "routes/api/admin.login.ts"),
@@ -64,4 +73,7 @@ export default [
     route("newsletter", "routes/api/newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
+  ...localized("ne"),
+  ...localized("en"),
+  ...localized("default"),
 ] satisfies RouteConfig;

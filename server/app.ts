@@ -7,7 +7,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { RouterContextProvider, createRequestHandler } from "react-router";
+import { splitLocalePath } from "~/lib/i18n";
 import { THEME_SCRIPT } from "~/lib/theme-script";
+import { config } from "~/server/config";
 import {
   type CachedPage,
   PUBLIC_PAGE_CACHE_CONTROL,
@@ -98,6 +100,12 @@ app.disable("x-powered-by");
 
 app.all("/{*path}", async (req, res, next) => {
   try {
+    // The default language has one address, the unprefixed one: /en/x is a duplicate of /x.
+    const { locale, rest, prefixed } = splitLocalePath(req.path, config().defaultLocale);
+    if (prefixed && locale === config().defaultLocale && (req.method === "GET" || req.method === "HEAD")) {
+      const queryAt = req.originalUrl.indexOf("?");
+      return res.redirect(301, rest + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
+    }
     // An admin's ?preview is personal (it may show a draft): never shared, never cached.
     const publicPage = (req.method === "GET" || req.method === "HEAD") && isPublicPagePath(req.path) && !("preview" in req.query);
     if (publicPage) {

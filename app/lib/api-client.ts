@@ -5,13 +5,19 @@
  */
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string | null };
 
+/** The page's interface language (root sets <html lang>), so the server words its errors in it. */
+export function pageLanguage(): string {
+  return typeof document === "undefined" ? "en" : document.documentElement.lang || "en";
+}
+
 export async function apiRequest<T>(
   path: string,
   options: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
-  const init: RequestInit = { method: options.method ?? "GET", signal: options.signal, headers: {} };
+  const headers: Record<string, string> = { "accept-language": pageLanguage() };
+  const init: RequestInit = { method: options.method ?? "GET", signal: options.signal, headers };
   if (options.json !== undefined) {
-    init.headers = { "content-type": "application/json" };
+    headers["content-type"] = "application/json";
     init.body = JSON.stringify(options.json);
   } else if (options.form) {
     init.body = options.form;

@@ -15,7 +15,8 @@ import {
 function errorOf(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown): string {
   const result = schema.safeParse(value);
   if (result.success) return "";
-  return firstMessage(result.error as Parameters<typeof firstMessage>[0]);
+  // What the English interface shows: the catalog's wording of the key the schema gives.
+  return messages[firstMessage(result.error as Parameters<typeof firstMessage>[0])];
 }
 
 describe("SPEC 5 validation messages", () => {
@@ -44,6 +45,9 @@ describe("SPEC 5 validation messages", () => {
     expect(errorOf(articleSchema, { ...valid, writer_id: "" })).toBe(messages.articleRequired);
     expect(errorOf(articleSchema, { title: "T", content: "<p>x</p>" })).toBe(messages.articleRequired);
     expect(errorOf(articleSchema, { ...valid, meta_title: "x".repeat(1001) })).toBe(messages.metaTitleTooLong);
+    expect(errorOf(articleSchema, { ...valid, title: "x".repeat(501) })).toBe(messages.titleTooLong);
+    expect(errorOf(articleSchema, { ...valid, meta_description: "x".repeat(5001) })).toBe(messages.metaDescriptionTooLong);
+    expect(errorOf(categorySchema, { name: "x".repeat(201) })).toBe(messages.fieldTooLong);
     expect(errorOf(articleSchema, { ...valid, meta_title: "x".repeat(1000) })).toBe("");
   });
 

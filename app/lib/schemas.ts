@@ -1,71 +1,76 @@
 /**
  * Input schemas shared by the browser forms and the server handlers, so that each rule of SPEC
- * section 5 and its message exist once. Every message comes from `messages`.
+ * section 5 and its message exist once. Every message is a key of the catalog, worded in the reader's language where it is shown.
  */
 import { z } from "zod";
-import { messages } from "./messages";
+import { type MessageKey, messages } from "./messages";
 
 import { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES } from "./limits";
 
 export { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES };
 export type { Language, Role } from "./limits";
 
-const text = (required: string) => z.string({ error: required }).trim().min(1, { error: required });
-const email = (required: string) =>
-  text(required).toLowerCase().regex(EMAIL_PATTERN, { error: messages.emailInvalid });
+const text = (required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required });
+const email = (required: MessageKey) =>
+  text(required).toLowerCase().regex(EMAIL_PATTERN, { error: "emailInvalid" });
 const optionalText = z.string().trim().optional();
-const id = z.coerce.number({ error: messages.invalidId }).int({ error: messages.invalidId }).positive({ error: messages.invalidId });
+const id = z.coerce.number({ error: "invalidId" }).int({ error: "invalidId" }).positive({ error: "invalidId" });
 
 /** Multipart and query flags arrive as 'true'/'false'. */
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
-/** The first message of a failed parse: what the user is shown. */
-export function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? messages.invalidInput;
+const isMessageKey = (value: unknown): value is MessageKey => typeof value === "string" && value in messages;
+
+/** The catalog key of a failed parse's first message: what the user is shown, in their language. */
+export function firstMessage(error: z.ZodError): MessageKey {
+  const message = error.issues[0]?.message;
+  return isMessageKey(message) ? message : "invalidInput";
 }
 
+const tooLong = { error: "fieldTooLong" } as const;
+
 export const loginSchema = z.object({
-  username: text(messages.allFieldsRequired),
-  password: z.string({ error: messages.allFieldsRequired }).min(1, { error: messages.allFieldsRequired }),
+  username: text("allFieldsRequired"),
+  password: z.string({ error: "allFieldsRequired" }).min(1, { error: "allFieldsRequired" }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  name: text(messages.allFieldsRequired).max(200),
-  email: email(messages.allFieldsRequired).max(320),
+  name: text("allFieldsRequired").max(200, tooLong),
+  email: email("allFieldsRequired").max(320, tooLong),
   password: z
-    .string({ error: messages.allFieldsRequired })
-    .min(1, { error: messages.allFieldsRequired })
-    .min(PASSWORD_MIN, { error: messages.passwordTooShort })
-    .max(1000),
+    .string({ error: "allFieldsRequired" })
+    .min(1, { error: "allFieldsRequired" })
+    .min(PASSWORD_MIN, { error: "passwordTooShort" })
+    .max(1000, tooLong),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const newsletterSchema = z.object({ email: email(messages.emailRequired) });
+export const newsletterSchema = z.object({ email: email("emailRequired") });
 
 export const commentSchema = z.object({
-  content: text(messages.commentRequired).max(COMMENT_MAX),
+  content: text("commentRequired").max(COMMENT_MAX, { error: "commentTooLong" }),
 });
 
-export const searchSchema = z.object({ q: text(messages.searchRequired).max(200) });
+export const searchSchema = z.object({ q: text("searchRequired").max(200, tooLong) });
 
 export const categorySchema = z.object({
-  name: text(messages.categoryNameRequired).max(200),
+  name: text("categoryNameRequired").max(200, tooLong),
   slug: optionalText,
-  description: z.string().trim().max(2000).optional(),
+  description: z.string().trim().max(2000, tooLong).optional(),
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
 export const tagSchema = z.object({
-  name: text(messages.tagNameRequired).max(200),
+  name: text("tagNameRequired").max(200, tooLong),
   slug: optionalText,
 });
 export type TagInput = z.infer<typeof tagSchema>;
 
 export const writerSchema = z.object({
-  name: text(messages.writerRequired).max(200),
-  email: email(messages.writerRequired).max(320),
-  bio: z.string().trim().max(5000).nullish(),
+  name: text("writerRequired").max(200, tooLong),
+  email: email("writerRequired").max(320, tooLong),
+  bio: z.string().trim().max(5000, tooLong).nullish(),
 });
 export type WriterInput = z.infer<typeof writerSchema>;
 
@@ -74,10 +79,10 @@ export type WriterInput = z.infer<typeof writerSchema>;
  * fields (id, created_at…) are ignored; the service decides which known fields the actor may change.
  */
 export const userUpdateSchema = z.object({
-  name: text(messages.allFieldsRequired).max(200).optional(),
-  email: email(messages.allFieldsRequired).max(320).optional(),
+  name: text("allFieldsRequired").max(200, tooLong).optional(),
+  email: email("allFieldsRequired").max(320, tooLong).optional(),
   role: z.enum(ROLES).optional(),
-  bookmarks: z.array(id).max(10_000).optional(),
+  bookmarks: z.array(id).max(10_000, tooLong).optional(),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
@@ -92,7 +97,7 @@ const idList = z
     try {
       return z.array(id).parse(JSON.parse(value));
     } catch {
-      ctx.addIssue({ code: "custom", message: messages.invalidInput });
+      ctx.addIssue({ code: "custom", message: "invalidInput" });
       return z.NEVER;
     }
   })])
@@ -104,15 +109,15 @@ const nullableId = z
 
 /** Article fields of the create and update payloads (SPEC 7), as JSON or multipart strings. */
 export const articleSchema = z.object({
-  title: text(messages.articleRequired).max(500),
-  content: text(messages.articleRequired).max(2_000_000),
-  writer_id: z.union([z.literal(""), id], { error: messages.articleRequired }).refine((v) => v !== "", {
-    error: messages.articleRequired,
+  title: text("articleRequired").max(500, { error: "titleTooLong" }),
+  content: text("articleRequired").max(2_000_000, { error: "contentTooLong" }),
+  writer_id: z.union([z.literal(""), id], { error: "articleRequired" }).refine((v) => v !== "", {
+    error: "articleRequired",
   }).transform((v) => v as number),
   slug: optionalText,
   category_id: nullableId.optional(),
-  meta_title: z.string().trim().max(META_TITLE_MAX, { error: messages.metaTitleTooLong }).default(""),
-  meta_description: z.string().trim().max(5000).default(""),
+  meta_title: z.string().trim().max(META_TITLE_MAX, { error: "metaTitleTooLong" }).default(""),
+  meta_description: z.string().trim().max(5000, { error: "metaDescriptionTooLong" }).default(""),
   /** Absent: inferred from the title's script (see inferLanguage). */
   language: z.enum(LANGUAGES).optional(),
   is_published: flag.default(false),
@@ -132,7 +137,7 @@ const PAGE_MAX = 100_000;
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 export const newsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200, tooLong).optional(),
   is_featured: flag.optional(),
   /** Out-of-range values are clamped, not refused: a hand-edited URL still gets a page. */
   limit: z.coerce.number().int().catch(10).default(10).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),

@@ -1,4 +1,4 @@
-import { Link, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Link, data, isRouteErrorResponse } from "react-router";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import { ArticleListing } from "~/components/listing/ArticleListing";
@@ -14,7 +14,7 @@ import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
 import { OPINION_CATEGORY, getCategory, listCategories } from "~/server/services/categories";
-import type { loader as layoutLoader } from "./reader-layout";
+import { useReaderLayoutData } from "~/components/layout/reader-layout-data";
 import type { Route } from "./+types/category";
 
 /** SPEC 9: the Opinion box shows at most 3 articles. */
@@ -122,7 +122,7 @@ export default function CategoryPage({ loaderData: { category, listing, opinion 
 
 /** SPEC 8: the category page's errors, with the category links and a way home. No stack trace, ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/reader-layout");
+  const layout = useReaderLayoutData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     status === 404 ? messages.categoryNotFound : status === 400 ? messages.categoryNotSpecified : messages.categoryLoadFailed;

@@ -6,6 +6,8 @@ import { useSession } from "~/components/session/session";
 import type { PublicUser } from "~/lib/api-types";
 import { messages } from "~/lib/messages";
 import { afterSignInPath, isAdminPath } from "~/lib/redirect-path";
+import { translate } from "~/lib/i18n";
+import { pageLocale } from "~/server/page-locale";
 import { firstMessage, loginSchema, registerSchema } from "~/lib/schemas";
 import { AppError } from "~/server/errors";
 import { loginAttempt, registration } from "~/server/rate-limits";
@@ -31,8 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = afterSignInPath(new URL(request.url).searchParams.get("redirect"), result.user.role);
     return redirect(target, { headers: { "Set-Cookie": sessionCookie(request, result.token) } });
   } catch (error) {
-    if (error instanceof ZodError) return data({ error: firstMessage(error) }, { status: 400 });
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    const locale = pageLocale(request);
+    if (error instanceof ZodError) return data({ error: translate(locale, firstMessage(error)) }, { status: 400 });
+    if (error instanceof AppError) return data({ error: translate(locale, error.key, error.values) }, { status: error.status });
     throw error;
   }
 }

@@ -25,10 +25,10 @@ const MEDIA_KEY = /^(banner|banner_url|banner_caption|media\[\d+\]|media_urls\[\
 function keptMedia(url: string, caption: string, purpose: MediaPurpose): MediaEntry {
   const trimmed = url.trim();
   if (!trimmed.startsWith(UPLOADS_URL_PREFIX) && !/^https?:\/\/[^\s]+$/i.test(trimmed)) {
-    throw new AppError(400, messages.invalidMediaUrl);
+    throw new AppError(400, "invalidMediaUrl");
   }
   const video = /\.mp4($|\?)/i.test(trimmed);
-  if (video && purpose === "banner") throw new AppError(415, messages.bannerType);
+  if (video && purpose === "banner") throw new AppError(415, "bannerType");
   return { media: { url: trimmed, mediaType: video ? "video" : "image", width: null, height: null }, caption };
 }
 
@@ -97,9 +97,9 @@ export async function readArticleForm(
     try {
       body = JSON.parse(new TextDecoder().decode(await readBody(request, limit)) || "{}");
     } catch {
-      throw new AppError(400, messages.invalidJson);
+      throw new AppError(400, "invalidJson");
     }
-    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, messages.invalidJson);
+    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, "invalidJson");
     values = flattenJson(body as Record<string, unknown>);
   }
 

@@ -1,7 +1,7 @@
 /** HTTP plumbing shared by the /api resource routes: JSON in and out, errors, body limits. */
 import { ZodError, type z } from "zod";
 import { firstMessage } from "~/lib/schemas";
-import { messages } from "~/lib/messages";
+import { type Locale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
 import { AppError, isUniqueViolation } from "./errors";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -10,37 +10,48 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
   return Response.json(data, { status, headers: { ...PRIVATE, ...headers } });
 }
 
-export function errorResponse(error: unknown): Response {
+/**
+ * The language of an API error: the one the client names in Accept-Language (the site's own pages
+ * send their interface language), else English, the spec's.
+ */
+export function requestLocale(request: Request): Locale {
+  return localeFromAcceptLanguage(request.headers.get("accept-language"), "en");
+}
+
+export function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof Response) return error;
-  if (error instanceof AppError) return json({ error: error.message }, error.status);
-  if (error instanceof ZodError) return json({ error: firstMessage(error) }, 400);
+  if (error instanceof AppError) return json({ error: translate(locale, error.key, error.values) }, error.status);
+  if (error instanceof ZodError) return json({ error: translate(locale, firstMessage(error)) }, 400);
   // Two writers raced past a service's own uniqueness check; the database constraint held.
-  if (isUniqueViolation(error)) return json({ error: messages.conflict }, 409);
+  if (isUniqueViolation(error)) return json({ error: translate(locale, "conflict") }, 409);
   // Unexpected: log the detail for operators, show the client a plain message and no stack.
   console.error(error);
-  return json({ error: messages.serverError }, 500);
+  return json({ error: translate(locale, "serverError") }, 500);
 }
 
 /** Wraps a loader or action so that every failure becomes a JSON error with an honest status. */
-export function api<Args>(handler: (args: Args) => Promise<Response>): (args: Args) => Promise<Response> {
+export function api<Args extends { request: Request }>(
+  handler: (args: Args) => Promise<Response>,
+): (args: Args) => Promise<Response> {
   return async (args) => {
     try {
       return await handler(args);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, requestLocale(args.request));
     }
   };
 }
 
 /** 405 for a method the resource does not support. */
 export function methodNotAllowed(allowed: string[]): Response {
-  return json({ error: "Method not allowed" }, 405, { Allow: allowed.join(", ") });
+  // Protocol-level, before any language is known: the English wording.
+  return json({ error: translate("en", "methodNotAllowed") }, 405, { Allow: allowed.join(", ") });
 }
 
 /** Reads the body, refusing more than `maxBytes` whatever Content-Length claims. */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError(413, messages.requestTooLarge);
+  if (declared > maxBytes) throw new AppError(413, "requestTooLarge");
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -51,7 +62,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new AppError(413, messages.requestTooLarge);
+      throw new AppError(413, "requestTooLarge");
     }
     chunks.push(value);
   }
@@ -77,7 +88,7 @@ export async function readInput<S extends z.ZodType>(request: Request, schema: S
     try {
       raw = body.trim() === "" ? {} : JSON.parse(body);
     } catch {
-      throw new AppError(400, messages.invalidJson);
+      throw new AppError(400, "invalidJson");
     }
   }
   return schema.parse(raw);
@@ -90,13 +101,13 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
       headers: { "content-type": request.headers.get("content-type") ?? "" },
     }).formData();
   } catch {
-    throw new AppError(400, messages.invalidInput);
+    throw new AppError(400, "invalidInput");
   }
 }
 
 /** A positive integer route parameter, or 404: a malformed id names no resource. */
 export function idParam(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, messages.notFound);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "notFound");
   return id;
 }

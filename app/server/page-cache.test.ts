@@ -55,5 +55,8 @@ describe("which writes change public pages", () => {
     expect(isPublicPagePath("/category/politics.data")).toBe(true);
     expect(isPublicPagePath("/api/news")).toBe(false);
     expect(isPublicPagePath("/admin/dashboard")).toBe(false);
+    expect(isPublicPagePath("/ne/admin/dashboard")).toBe(false);
+    expect(isPublicPagePath("/en/admin/users.data")).toBe(false);
+    expect(isPublicPagePath("/ne/article/x")).toBe(true);
   });
 });

@@ -96,5 +96,7 @@ export function mutationChangesContent(method: string, pathname: string, status:
 
 /** Public pages: everything but the API and the back office. */
 export function isPublicPagePath(pathname: string): boolean {
-  return !pathname.startsWith("/api/") && pathname !== "/api" && !pathname.startsWith("/admin");
+  if (pathname.startsWith("/api/") || pathname === "/api") return false;
+  // The back office is private in every language: /admin, /ne/admin, /en/admin.
+  return !/^(\/(ne|en))?\/admin(\/|\.|$)/.test(pathname);
 }

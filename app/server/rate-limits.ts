@@ -21,7 +21,7 @@ export async function loginAttempt<T>(ip: string, username: string, attempt: () 
   const accountKey = `${ip}|${username.toLowerCase()}`;
   const [byAccount, byAddress] = await Promise.all([failedByAccount.get(accountKey), failedByAddress.get(ip)]);
   if (tooMany(byAccount, failedByAccount.points) || tooMany(byAddress, failedByAddress.points)) {
-    throw new AppError(429, messages.tooManyRequests);
+    throw new AppError(429, "tooManyRequests");
   }
   try {
     const result = await attempt();
@@ -42,7 +42,7 @@ export async function registration(ip: string): Promise<void> {
   try {
     await registrations.consume(ip);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw new AppError(429, messages.tooManyRequests);
+    if (rejection instanceof RateLimiterRes) throw new AppError(429, "tooManyRequests");
     throw rejection;
   }
 }

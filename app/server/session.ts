@@ -37,11 +37,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * browser on its own, so it needs no such check.
  */
 function assertSameOrigin(request: Request): void {
-  if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError(403, messages.csrfRejected);
+  if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError(403, "csrfRejected");
   const origin = request.headers.get("origin");
   if (!origin) return;
   const allowed = new Set([new URL(request.url).origin, new URL(config().publicUrl).origin]);
-  if (!allowed.has(origin)) throw new AppError(403, messages.csrfRejected);
+  if (!allowed.has(origin)) throw new AppError(403, "csrfRejected");
 }
 
 export async function currentActor(request: Request): Promise<Actor | null> {

@@ -43,7 +43,7 @@ export function FieldListForm({ heading, fields, initialValues, submitLabel, onS
     const outcome = await onSubmit(values);
     setBusy(false);
     if ("invalid" in outcome) {
-      setError(outcome.invalid);
+      setError(messages[outcome.invalid]);
       focusFirstControl(form.current);
       return;
     }

@@ -59,7 +59,7 @@ export function InlineEditRow({ label, fields, initialValues, after, onSave, onD
     setBusy(false);
     setInvalid("invalid" in outcome);
     if ("invalid" in outcome) {
-      notify(outcome.invalid, "error");
+      notify(messages[outcome.invalid], "error");
       focusFirstControl(row.current);
     } else if (outcome.ok) {
       onDone();

@@ -1,3 +1,4 @@
+import type { MessageKey } from "~/lib/messages";
 import { inputClass } from "~/components/admin/people/AdminTable";
 
 /** One value of a back-office form, described once for the add form and for the inline-edit row. */
@@ -21,7 +22,8 @@ export interface FieldSpec {
 export type FieldValues = Record<string, string>;
 
 /** What a submit came to: a validation message to show, or whether the server took the write. */
-export type SubmitOutcome = { invalid: string } | { ok: boolean };
+/** `invalid` is the catalog key of what is wrong, worded where it is shown. */
+export type SubmitOutcome = { invalid: MessageKey } | { ok: boolean };
 
 export const emptyValues = (fields: readonly FieldSpec[]): FieldValues => Object.fromEntries(fields.map((field) => [field.name, ""]));
 

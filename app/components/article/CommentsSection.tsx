@@ -120,7 +120,7 @@ function CommentForm({ articleId }: { articleId: number }) {
     const { commentSchema, firstMessage } = await import("~/lib/schemas");
     const parsed = commentSchema.safeParse({ content });
     if (!parsed.success) {
-      setError(firstMessage(parsed.error));
+      setError(messages[firstMessage(parsed.error)]);
       return;
     }
     if (session.user) void post(parsed.data.content);

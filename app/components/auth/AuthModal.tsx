@@ -65,7 +65,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
         ? loginSchema.safeParse({ username: email, password })
         : registerSchema.safeParse({ name, email, password });
     if (!parsed.success) {
-      setError(firstMessage(parsed.error));
+      setError(messages[firstMessage(parsed.error)]);
       return;
     }
     setBusy(true);

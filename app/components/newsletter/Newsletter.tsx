@@ -22,7 +22,7 @@ export function Newsletter({ className = "" }: { className?: string }) {
     const { firstMessage, newsletterSchema } = await import("~/lib/schemas");
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
-      setState({ step: "idle", error: firstMessage(parsed.error) });
+      setState({ step: "idle", error: messages[firstMessage(parsed.error)] });
       return;
     }
     setState({ step: "subscribing" });

@@ -20,7 +20,7 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
   requireAdmin(await currentActor(request));
   const form = await readFormData(request, config().maxVideoBytes + 1024 * 1024);
   const file = form.get("media");
-  if (!(file instanceof File)) throw new AppError(400, messages.noFile);
+  if (!(file instanceof File)) throw new AppError(400, "noFile");
   const purpose = form.get("purpose") === "banner" ? "banner" : "content";
   const stored = await storeMedia(mediaStorage(), { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
   return json({ url: stored.url, media_type: stored.mediaType, width: stored.width, height: stored.height }, 201);

@@ -14,13 +14,13 @@ export const isAdmin = (actor: Actor | null): actor is Actor => actor?.role === 
 
 /** SPEC 6: commenting and bookmarking need an account. */
 export function requireUser(actor: Actor | null): Actor {
-  if (!actor) throw new AppError(401, messages.signInRequired);
+  if (!actor) throw new AppError(401, "signInRequired");
   return actor;
 }
 
 /** SPEC 6: everything in the back office needs the admin role. */
 export function requireAdmin(actor: Actor | null): Actor {
-  if (!actor) throw new AppError(401, messages.loginRequiredAdmin);
-  if (actor.role !== "admin") throw new AppError(403, messages.adminRequired);
+  if (!actor) throw new AppError(401, "loginRequiredAdmin");
+  if (actor.role !== "admin") throw new AppError(403, "adminRequired");
   return actor;
 }

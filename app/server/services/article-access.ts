@@ -14,6 +14,6 @@ export async function readableArticleId(db: Executor, actor: Actor | null, artic
     .select({ id: articles.id, isPublished: articles.isPublished })
     .from(articles)
     .where(eq(articles.id, articleId));
-  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, messages.articleNotFound);
+  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, "articleNotFound");
   return row.id;
 }

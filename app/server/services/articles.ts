@@ -224,7 +224,7 @@ export async function latestPerCategory(db: Executor, perCategory: number): Prom
 async function findRow(db: Executor, actor: Actor | null, slug: string) {
   const [row] = await selectWithContent(db).where(eq(articles.slug, slug.normalize("NFC")));
   // An unpublished article does not exist for anyone but an admin.
-  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, messages.articleNotFound);
+  if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, "articleNotFound");
   return row;
 }
 
@@ -302,21 +302,21 @@ export interface ArticleMediaInput {
 
 async function assertReferencesExist(tx: Executor, input: ArticleInput, selfId?: number): Promise<void> {
   const [writer] = await tx.select({ id: writers.id }).from(writers).where(eq(writers.id, input.writer_id));
-  if (!writer) throw new AppError(400, messages.unknownWriter);
+  if (!writer) throw new AppError(400, "unknownWriter");
   if (input.category_id) {
     const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
-    if (!category) throw new AppError(400, messages.unknownCategory);
+    if (!category) throw new AppError(400, "unknownCategory");
   }
   const tagIds = [...new Set(input.tags)];
   if (tagIds.length) {
     const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
-    if (found.length !== tagIds.length) throw new AppError(400, messages.unknownTags);
+    if (found.length !== tagIds.length) throw new AppError(400, "unknownTags");
   }
   const relatedIds = [...new Set(input.related_news_ids)].filter((id) => id !== selfId);
   const linked = input.translation_id ? [...relatedIds, input.translation_id] : relatedIds;
   if (linked.length) {
     const found = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, [...new Set(linked)]));
-    if (found.length !== new Set(linked).size) throw new AppError(400, messages.unknownRelated);
+    if (found.length !== new Set(linked).size) throw new AppError(400, "unknownRelated");
   }
 }
 
@@ -408,7 +408,7 @@ export async function createArticle(
 ): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
   const columns = columnsFrom(input);
-  if (columns.content === "") throw new AppError(400, messages.articleRequired);
+  if (columns.content === "") throw new AppError(400, "articleRequired");
   const slug = await db.transaction(async (tx) => {
     await assertReferencesExist(tx, input);
     const slug = await chooseSlug(tx, input);
@@ -440,7 +440,7 @@ export async function updateArticle(
 ): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
   const columns = columnsFrom(input);
-  if (columns.content === "") throw new AppError(400, messages.articleRequired);
+  if (columns.content === "") throw new AppError(400, "articleRequired");
   const newSlug = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -453,9 +453,9 @@ export async function updateArticle(
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
-    if (!current) throw new AppError(404, messages.articleNotFound);
+    if (!current) throw new AppError(404, "articleNotFound");
     if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
-      throw new AppError(409, messages.editConflict);
+      throw new AppError(409, "editConflict");
     }
     await assertReferencesExist(tx, input, current.id);
     // A new title keeps the old address: links already shared must not break. Only an explicit slug moves it.
@@ -478,7 +478,7 @@ export async function updateArticle(
 export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
   requireAdmin(actor);
   const deleted = await db.delete(articles).where(eq(articles.slug, slug.normalize("NFC"))).returning({ id: articles.id });
-  if (deleted.length === 0) throw new AppError(404, messages.articleNotFound);
+  if (deleted.length === 0) throw new AppError(404, "articleNotFound");
 }
 
 /** The stored values of an article as the create/update payload names them, for partial updates. */

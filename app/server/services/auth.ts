@@ -50,7 +50,7 @@ export async function purgeExpiredSessions(db: Executor): Promise<void> {
 export async function login(db: Database, input: LoginInput): Promise<{ token: string; user: PublicUser }> {
   const account = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
-  if (!account || !valid) throw new AppError(401, messages.invalidCredentials);
+  if (!account || !valid) throw new AppError(401, "invalidCredentials");
   return { token: await createSession(db, account.id), user: await getUser(db, account.id) };
 }
 

@@ -27,18 +27,18 @@ export async function listCategories(db: Executor): Promise<Category[]> {
 export async function getCategory(db: Executor, key: string): Promise<Category> {
   const where = /^\d+$/.test(key) ? eq(categories.id, Number(key)) : eq(categories.slug, key.normalize("NFC"));
   const [row] = await db.select().from(categories).where(where);
-  if (!row) throw new AppError(404, messages.categoryNotFound);
+  if (!row) throw new AppError(404, "categoryNotFound");
   return toCategory(row);
 }
 
 async function write(db: Database, input: CategoryInput, id?: number): Promise<Category> {
   const slug = slugOrFallback(input.slug || input.name, "category");
-  await assertSlugFree(db, categories, slug, id, messages.categorySlugTaken);
+  await assertSlugFree(db, categories, slug, id, "categorySlugTaken");
   const values = { name: input.name, slug, ...(input.description !== undefined ? { description: input.description } : {}) };
   const [row] = id
     ? await db.update(categories).set(values).where(eq(categories.id, id)).returning()
     : await db.insert(categories).values(values).returning();
-  if (!row) throw new AppError(404, messages.categoryNotFound);
+  if (!row) throw new AppError(404, "categoryNotFound");
   return toCategory(row);
 }
 
@@ -56,7 +56,7 @@ export async function updateCategory(db: Database, actor: Actor | null, id: numb
 export async function deleteCategory(db: Database, actor: Actor | null, id: number): Promise<void> {
   requireAdmin(actor);
   const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-  if (deleted.length === 0) throw new AppError(404, messages.categoryNotFound);
+  if (deleted.length === 0) throw new AppError(404, "categoryNotFound");
 }
 
 export async function countCategories(db: Executor): Promise<number> {

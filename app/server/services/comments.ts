@@ -95,21 +95,21 @@ export async function getComment(
 ): Promise<ArticleComment> {
   const visible = isAdmin(actor) || options.includePending ? undefined : publicOnly;
   const [row] = await selectComments(db).where(and(eq(comments.id, id), visible));
-  if (!row) throw new AppError(404, messages.commentNotFound);
+  if (!row) throw new AppError(404, "commentNotFound");
   return toComment(row);
 }
 
 export async function approveComment(db: Database, actor: Actor | null, id: number): Promise<ArticleComment> {
   requireAdmin(actor);
   const updated = await db.update(comments).set({ isApproved: true }).where(eq(comments.id, id)).returning({ id: comments.id });
-  if (updated.length === 0) throw new AppError(404, messages.commentNotFound);
+  if (updated.length === 0) throw new AppError(404, "commentNotFound");
   return getComment(db, actor, id);
 }
 
 export async function deleteComment(db: Database, actor: Actor | null, id: number): Promise<void> {
   requireAdmin(actor);
   const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-  if (deleted.length === 0) throw new AppError(404, messages.commentNotFound);
+  if (deleted.length === 0) throw new AppError(404, "commentNotFound");
 }
 
 export async function countComments(db: Executor): Promise<number> {

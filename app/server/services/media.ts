@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo } from "sharp";
-import { messages } from "~/lib/messages";
+import type { MessageKey } from "~/lib/messages";
 import { variantUrl, variantWidths } from "~/lib/responsive-images";
 import { config } from "../config";
 import { AppError } from "../errors";
@@ -29,9 +29,9 @@ const ALLOWED_SNIFFED: Record<MediaPurpose, string[]> = {
   banner: ["image/jpeg", "image/png"],
   content: ["image/jpeg", "image/png", "video/mp4"],
 };
-const TYPE_MESSAGE: Record<MediaPurpose, string> = {
-  banner: messages.bannerType,
-  content: messages.contentMediaType,
+const TYPE_MESSAGE: Record<MediaPurpose, MessageKey> = {
+  banner: "bannerType",
+  content: "contentMediaType",
 };
 /** Banners and content images wider than this are scaled down: nobody needs more on a news page. */
 const MAX_IMAGE_WIDTH = 2400;
@@ -43,7 +43,7 @@ export async function storeMedia(
   file: { name: string; bytes: Uint8Array },
   purpose: MediaPurpose,
 ): Promise<StoredMedia> {
-  if (file.bytes.byteLength === 0) throw new AppError(400, messages.noFile);
+  if (file.bytes.byteLength === 0) throw new AppError(400, "noFile");
   const extension = extensionOf(file.name);
   if (!ALLOWED_EXTENSIONS[purpose].includes(extension)) throw new AppError(415, TYPE_MESSAGE[purpose]);
   const sniffed = await fileTypeFromBuffer(file.bytes);
@@ -51,12 +51,12 @@ export async function storeMedia(
 
   const id = randomBytes(12).toString("hex");
   if (sniffed.mime === "video/mp4") {
-    if (file.bytes.byteLength > config().maxVideoBytes) throw new AppError(413, messages.fileTooLarge);
+    if (file.bytes.byteLength > config().maxVideoBytes) throw new AppError(413, "fileTooLarge");
     const url = await storage.save(`${id}.mp4`, file.bytes, "video/mp4");
     return { url, mediaType: "video", width: null, height: null };
   }
 
-  if (file.bytes.byteLength > config().maxUploadBytes) throw new AppError(413, messages.fileTooLarge);
+  if (file.bytes.byteLength > config().maxUploadBytes) throw new AppError(413, "fileTooLarge");
   const png = sniffed.mime === "image/png";
   let pipeline = sharp(file.bytes, { limitInputPixels: 100_000_000 })
     // Apply the EXIF orientation to the pixels before the metadata is dropped.

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Executor } from "../db/connection";
 import type { categories, tags } from "../db/schema";
 import { AppError } from "../errors";
+import type { MessageKey } from "~/lib/messages";
 
 /**
  * Category and tag slugs are chosen by the editor and appear in public URLs, so a clash is reported
@@ -12,11 +13,11 @@ export async function assertSlugFree(
   table: typeof categories | typeof tags,
   slug: string,
   exceptId: number | undefined,
-  message: string,
+  key: MessageKey,
 ): Promise<void> {
   const [row] = await db
     .select({ id: table.id })
     .from(table)
     .where(and(eq(table.slug, slug), exceptId ? ne(table.id, exceptId) : undefined));
-  if (row) throw new AppError(409, message);
+  if (row) throw new AppError(409, key);
 }

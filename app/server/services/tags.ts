@@ -18,18 +18,18 @@ export async function listTags(db: Executor): Promise<Tag[]> {
 export async function getTag(db: Executor, key: string): Promise<Tag> {
   const where = /^\d+$/.test(key) ? eq(tags.id, Number(key)) : eq(tags.slug, key.normalize("NFC"));
   const [row] = await db.select().from(tags).where(where);
-  if (!row) throw new AppError(404, messages.tagNotFound);
+  if (!row) throw new AppError(404, "tagNotFound");
   return row;
 }
 
 async function write(db: Database, input: TagInput, id?: number): Promise<Tag> {
   const slug = slugOrFallback(input.slug || input.name, "tag");
-  await assertSlugFree(db, tags, slug, id, messages.tagSlugTaken);
+  await assertSlugFree(db, tags, slug, id, "tagSlugTaken");
   const values = { name: input.name, slug };
   const [row] = id
     ? await db.update(tags).set(values).where(eq(tags.id, id)).returning()
     : await db.insert(tags).values(values).returning();
-  if (!row) throw new AppError(404, messages.tagNotFound);
+  if (!row) throw new AppError(404, "tagNotFound");
   return row;
 }
 
@@ -46,5 +46,5 @@ export async function updateTag(db: Database, actor: Actor | null, id: number, i
 export async function deleteTag(db: Database, actor: Actor | null, id: number): Promise<void> {
   requireAdmin(actor);
   const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
-  if (deleted.length === 0) throw new AppError(404, messages.tagNotFound);
+  if (deleted.length === 0) throw new AppError(404, "tagNotFound");
 }

@@ -49,7 +49,7 @@ async function bookmarkIdsOf(db: Executor, userIds: number[]): Promise<Map<numbe
 
 export async function getUser(db: Executor, id: number): Promise<PublicUser> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw new AppError(404, messages.userNotFound);
+  if (!row) throw new AppError(404, "userNotFound");
   return toPublicUser(row, (await bookmarkIdsOf(db, [id])).get(id) ?? []);
 }
 
@@ -57,7 +57,7 @@ export async function createUser(
   db: Executor,
   input: { name: string; email: string; password: string; role?: Role },
 ): Promise<PublicUser> {
-  if (await emailTaken(db, input.email)) throw new AppError(409, messages.emailTaken);
+  if (await emailTaken(db, input.email)) throw new AppError(409, "emailTaken");
   const [row] = await db
     .insert(users)
     .values({
@@ -87,7 +87,7 @@ async function adminCount(tx: Executor): Promise<number> {
 /** Who may edit account `id` at all: its owner or an admin. Checked before the body is read. */
 export function assertMayUpdateUser(actor: Actor | null, id: number): Actor {
   const me = requireUser(actor);
-  if (me.role !== "admin" && me.id !== id) throw new AppError(403, messages.forbidden);
+  if (me.role !== "admin" && me.id !== id) throw new AppError(403, "forbidden");
   return me;
 }
 
@@ -108,21 +108,21 @@ export async function updateUser(
 
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-    if (!current) throw new AppError(404, messages.userNotFound);
+    if (!current) throw new AppError(404, "userNotFound");
 
     const changes: Partial<typeof users.$inferInsert> = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined && input.email !== current.email) {
-      if (await emailTaken(tx, input.email, id)) throw new AppError(409, messages.emailTaken);
+      if (await emailTaken(tx, input.email, id)) throw new AppError(409, "emailTaken");
       changes.email = input.email;
     }
     if (input.role !== undefined && input.role !== current.role) {
-      if (!admin) throw new AppError(403, messages.roleChangeForbidden);
-      if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, messages.lastAdmin);
+      if (!admin) throw new AppError(403, "roleChangeForbidden");
+      if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, "lastAdmin");
       changes.role = input.role;
     }
     if (input.bookmarks !== undefined) {
-      if (me.id !== id) throw new AppError(403, messages.forbidden);
+      if (me.id !== id) throw new AppError(403, "forbidden");
       await replaceBookmarks(tx, id, input.bookmarks, admin);
     }
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
@@ -146,7 +146,7 @@ async function replaceBookmarks(tx: Executor, userId: number, articleIds: number
       .select({ id: articles.id })
       .from(articles)
       .where(and(inArray(articles.id, added), admin ? undefined : eq(articles.isPublished, true)));
-    if (found.length !== added.length) throw new AppError(404, messages.articleNotFound);
+    if (found.length !== added.length) throw new AppError(404, "articleNotFound");
   }
   await tx
     .delete(bookmarks)
@@ -163,8 +163,8 @@ export async function deleteUser(db: Database, actor: Actor | null, id: number):
   requireAdmin(actor);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-    if (!current) throw new AppError(404, messages.userNotFound);
-    if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, messages.lastAdmin);
+    if (!current) throw new AppError(404, "userNotFound");
+    if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, "lastAdmin");
     await tx.delete(users).where(eq(users.id, id));
   });
 }

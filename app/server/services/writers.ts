@@ -14,7 +14,7 @@ export async function listWriters(db: Executor): Promise<Writer[]> {
 
 export async function getWriter(db: Executor, id: number): Promise<Writer> {
   const [row] = await db.select().from(writers).where(eq(writers.id, id));
-  if (!row) throw new AppError(404, messages.writerNotFound);
+  if (!row) throw new AppError(404, "writerNotFound");
   return row;
 }
 
@@ -33,7 +33,7 @@ export async function updateWriter(db: Database, actor: Actor | null, id: number
     .set({ name: input.name, email: input.email, ...(input.bio !== undefined ? { bio: input.bio || null } : {}) })
     .where(eq(writers.id, id))
     .returning();
-  if (!row) throw new AppError(404, messages.writerNotFound);
+  if (!row) throw new AppError(404, "writerNotFound");
   return row;
 }
 
@@ -41,5 +41,5 @@ export async function updateWriter(db: Database, actor: Actor | null, id: number
 export async function deleteWriter(db: Database, actor: Actor | null, id: number): Promise<void> {
   requireAdmin(actor);
   const deleted = await db.delete(writers).where(eq(writers.id, id)).returning({ id: writers.id });
-  if (deleted.length === 0) throw new AppError(404, messages.writerNotFound);
+  if (deleted.length === 0) throw new AppError(404, "writerNotFound");
 }

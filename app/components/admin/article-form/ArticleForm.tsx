@@ -128,7 +128,8 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       const fields = checked.error.issues.map((issue) => issue.path[0]).filter((f): f is CheckedField => CHECKED_FIELDS.includes(f as CheckedField));
       // One message covers title, content and writer (SPEC 5): mark whichever of them is empty.
       const empty = CHECKED_FIELDS.filter((f) => f !== "meta_title" && String(sent[f]).trim() === "");
-      fail(firstMessage(checked.error), firstMessage(checked.error) === messages.articleRequired ? empty : fields);
+      const problem = firstMessage(checked.error);
+      fail(messages[problem], problem === "articleRequired" ? empty : fields);
       return;
     }
 

@@ -2,6 +2,7 @@
  * Media uploads of the article form, through POST /api/upload. XMLHttpRequest rather than fetch:
  * only it reports upload progress, which a video over a slow connection needs.
  */
+import { pageLanguage } from "~/lib/api-client";
 import { messages } from "~/lib/messages";
 
 export type UploadPurpose = "banner" | "content";
@@ -47,6 +48,7 @@ export function uploadMedia(file: File, purpose: UploadPurpose, onProgress: (fra
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/upload");
+    xhr.setRequestHeader("accept-language", pageLanguage());
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });

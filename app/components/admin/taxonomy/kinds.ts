@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldValues } from "~/components/admin/fields";
-import { messages } from "~/lib/messages";
+import { type MessageKey, messages } from "~/lib/messages";
 
 /** A category or a tag as these screens show it: both have a name and a slug; categories add a description. */
 export interface TaxonomyItem {
@@ -9,7 +9,7 @@ export interface TaxonomyItem {
   description?: string;
 }
 
-export type Validation = { ok: true; values: object } | { ok: false; message: string };
+export type Validation = { ok: true; values: object } | { ok: false; message: MessageKey };
 
 const nameField: FieldSpec = { name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" };
 const slugField: FieldSpec = { name: "slug", label: messages.articleSlug, mono: true, maxLength: 200, hint: messages.slugOptionalHint, minWidth: "min-w-40" };
