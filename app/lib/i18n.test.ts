@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { localeFromAcceptLanguage, localizePath, splitLocalePath, switchLocalePath, translate } from "./i18n";
+
+describe("language in the URL", () => {
+  it("reads the locale from the first segment, else the default", () => {
+    expect(splitLocalePath("/ne/article/x", "en")).toEqual({ locale: "ne", rest: "/article/x", prefixed: true });
+    expect(splitLocalePath("/ne", "en")).toEqual({ locale: "ne", rest: "/", prefixed: true });
+    expect(splitLocalePath("/article/x", "en")).toEqual({ locale: "en", rest: "/article/x", prefixed: false });
+    expect(splitLocalePath("/article/x", "ne")).toEqual({ locale: "ne", rest: "/article/x", prefixed: false });
+    // A segment that merely starts like a locale is not one.
+    expect(splitLocalePath("/news", "en")).toEqual({ locale: "en", rest: "/news", prefixed: false });
+    expect(splitLocalePath("/nepal", "en").prefixed).toBe(false);
+  });
+
+  it("prefixes only the non-default locale, and never the API, uploads or feeds", () => {
+    expect(localizePath("/article/x?y=1", "ne", "en")).toBe("/ne/article/x?y=1");
+    expect(localizePath("/", "ne", "en")).toBe("/ne");
+    expect(localizePath("/article/x", "en", "en")).toBe("/article/x");
+    expect(localizePath("/article/x", "en", "ne")).toBe("/en/article/x");
+    expect(localizePath("/api/news", "ne", "en")).toBe("/api/news");
+    expect(localizePath("/uploads/a.jpg", "ne", "en")).toBe("/uploads/a.jpg");
+    expect(localizePath("https://example.com/", "ne", "en")).toBe("https://example.com/");
+    expect(localizePath("//evil.example/", "ne", "en")).toBe("//evil.example/");
+  });
+
+  it("switches the same page to the other language, keeping the query", () => {
+    expect(switchLocalePath("/ne/search", "?q=x", "en", "en")).toBe("/search?q=x");
+    expect(switchLocalePath("/search", "?q=x", "ne", "en")).toBe("/ne/search?q=x");
+    expect(switchLocalePath("/ne", "", "en", "en")).toBe("/");
+  });
+
+  it("takes an API error's language from Accept-Language, falling back to English", () => {
+    expect(localeFromAcceptLanguage("ne-NP,ne;q=0.9,en;q=0.8", "en")).toBe("ne");
+    expect(localeFromAcceptLanguage("fr-FR,fr", "en")).toBe("en");
+    expect(localeFromAcceptLanguage(null, "en")).toBe("en");
+  });
+
+  it("words a key in either catalog, filling its slots", () => {
+    expect(translate("en", "articleRequired")).toBe("Title, content, and writer are required");
+    expect(translate("ne", "articleRequired")).toBe("शीर्षक, सामग्री र लेखक अनिवार्य छन्");
+  });
+});
