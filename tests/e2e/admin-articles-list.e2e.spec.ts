@@ -60,7 +60,8 @@ test.describe("admin articles list", () => {
     await expect(table(page).getByRole("rowheader", { name: "Ghost teachers: salaries still paid for staff who left years ago" })).toBeVisible();
     await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("ghost");
 
-    await applyFilters(page, { search: "no article says zqxjv" });
+    // One made-up word: the search forgives typos, so real words could still find something.
+    await applyFilters(page, { search: "zqxjvqwpt" });
     await expect(page.getByText("No news articles found.")).toBeVisible();
     await expect(page.getByText("Try other words, or clear the filters.")).toBeVisible();
     await page.getByRole("link", { name: "Clear filters" }).click();
@@ -170,6 +171,26 @@ test.describe("admin articles list", () => {
     await guest.dispose();
     const asAdmin = await request.get(`/api/news/${article.slug}`, { headers: { authorization: `Bearer ${await adminToken(request)}` } });
     expect(asAdmin.status()).toBe(404);
+  });
+
+  test("a delete the server refuses closes the dialog, says why and keeps the row; on a phone each cell names its column", async ({ page, request }) => {
+    const article = await createArticle(request, `Article whose delete fails ${Date.now()}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/articles?search=${encodeURIComponent(article.title)}`);
+    const row = table(page).getByRole("row", { name: new RegExp(article.title) });
+    await expect(row.getByRole("cell").first()).toHaveAttribute("data-label", "Category");
+    await expect(row.locator("td[data-label='Published date'] time")).toBeVisible();
+
+    await page.route(/\/api\/news\//, (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, json: { error: "Database unavailable" } }) : route.fallback()));
+    await row.getByRole("button", { name: `Delete ${article.title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Please confirm" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").getByText("Database unavailable", { exact: true })).toBeVisible();
+    await expect(row).toBeVisible();
+    await page.unroute(/\/api\/news\//);
+    const cleanup = await request.delete(`/api/news/${encodeURIComponent(article.slug)}`, { headers: { authorization: `Bearer ${await adminToken(request)}` } });
+    expect(cleanup.status()).toBe(200);
   });
 
   test("each row links to its edit page and to an admin preview", async ({ page }) => {

@@ -502,6 +502,18 @@ test.describe("article form: validation and uploads", () => {
     await expect(page.getByLabel("Meta Title")).not.toHaveAttribute("aria-invalid", "true");
   });
 
+  test("an over-long meta description is refused with its own message, pointing at the field", async ({ page }) => {
+    await titleField(page).fill("A story with a very long summary");
+    await page.getByLabel("Writer").selectOption({ label: "Kiran Bhattarai" });
+    await editorOf(page).click();
+    await page.keyboard.type("Body text.");
+    await page.getByLabel("Meta Description").fill("d".repeat(5001));
+    await saveButton(page).click();
+    await expect(formAlert(page, "Meta description is too long (max 5000 characters)")).toBeVisible();
+    await expect(page.getByLabel("Meta Description")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Meta Description")).toBeFocused();
+  });
+
   test("the slug is derived from the title when left empty", async ({ page, request }) => {
     const title = `  Budget 2082/83: The Missing Millions! ${Date.now()} `;
     const slug = own(`budget-2082-83-the-missing-millions-${title.trim().split(" ").pop()}`);
@@ -606,11 +618,12 @@ test.describe("rich-text editor", () => {
   test("the toolbar is accessible: named buttons, pressed states, one Tab stop with arrow keys", async ({ page }) => {
     await page.goto("/admin/articles/new");
     const toolbar = toolbarOf(page);
-    const names = ["Heading 1", "Heading 2", "Bold", "Italic", "Underline", "Code block", "Insert image"];
+    const names = ["Heading 1", "Heading 2", "Bold", "Italic", "Underline", "Code block", "Insert image", "Paste from Preeti"];
     await expect(toolbar.getByRole("button")).toHaveCount(names.length);
     for (const name of names) await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
-    for (const name of names.slice(0, -1)) await expect(toolbar.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "false");
-    await expect(toolbar.getByRole("button", { name: "Insert image" })).not.toHaveAttribute("aria-pressed", /.*/);
+    for (const name of names.slice(0, -2)) await expect(toolbar.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "false");
+    // Actions that open a dialog are no toggles.
+    for (const name of names.slice(-2)) await expect(toolbar.getByRole("button", { name, exact: true })).not.toHaveAttribute("aria-pressed", /.*/);
 
     const button = (name: string) => toolbar.getByRole("button", { name, exact: true });
     const editor = editorOf(page);
@@ -636,11 +649,14 @@ test.describe("rich-text editor", () => {
     await page.keyboard.press("ArrowRight");
     await expect(button("Heading 2")).toBeFocused();
     await page.keyboard.press("End");
+    await expect(button("Paste from Preeti")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
     await expect(button("Insert image")).toBeFocused();
+    await page.keyboard.press("End");
     await page.keyboard.press("ArrowRight");
     await expect(button("Heading 1")).toBeFocused();
     await page.keyboard.press("ArrowLeft");
-    await expect(button("Insert image")).toBeFocused();
+    await expect(button("Paste from Preeti")).toBeFocused();
     await page.keyboard.press("Home");
     await page.keyboard.press("Enter");
     await expect(button("Heading 1")).toHaveAttribute("aria-pressed", "true");

@@ -91,6 +91,20 @@ test.describe("users", () => {
     }
   });
 
+  test("a dropped connection while opening the screen says 'Failed to fetch users' in the frame, and Try again loads it", async ({ page }) => {
+    await page.goto("/admin/dashboard");
+    await page.route(/\/admin\/users\.data/, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Users", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Failed to fetch users");
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+    await expect(usersTable(page)).toHaveCount(0);
+
+    await page.unroute(/\/admin\/users\.data/);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(usersTable(page)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
   test("delete asks 'Are you sure you want to delete this user?': Cancel keeps the reader, Delete removes them", async ({ page, request }) => {
     const reader = await registerReader(request, `E2E Leaving ${Date.now()}`);
     await page.goto("/admin/users");
@@ -170,6 +184,8 @@ test.describe("comment moderation", () => {
   });
 
   test("approving a reader's pending comment makes it public; deleting asks first and takes it away", async ({ page, request, browser, baseURL }) => {
+    // A journey through the back office and the public article, as two people.
+    test.slow();
     const article = await createArticle(request, `Moderated story ${Date.now()}`);
     const reader = await registerReader(request, `E2E Commenter ${Date.now()}`);
     const content = `Which ward office signed this? ${Date.now()}`;

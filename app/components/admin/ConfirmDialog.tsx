@@ -1,5 +1,5 @@
 import { Dialog } from "~/components/ui/Dialog";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -12,7 +12,8 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before anything destructive. The dialog focuses its Close button first, so Enter never deletes by accident. */
-export function ConfirmDialog({ open, message, confirmLabel = messages.delete, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const messages = useMessages();
   return (
     <Dialog open={open} onClose={onCancel} title={messages.confirmTitle}>
       <p>{message}</p>
@@ -30,7 +31,7 @@ export function ConfirmDialog({ open, message, confirmLabel = messages.delete, b
           onClick={onConfirm}
           className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
-          {busy ? messages.pleaseWait : confirmLabel}
+          {busy ? messages.pleaseWait : (confirmLabel ?? messages.delete)}
         </button>
       </div>
     </Dialog>

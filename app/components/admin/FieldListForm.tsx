@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { buttonClass } from "~/components/admin/people/AdminTable";
+import { buttonClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, emptyValues, focusFirstControl } from "./fields";
 
 interface FieldListFormProps {
@@ -22,6 +22,7 @@ interface FieldListFormProps {
  * validation message above them, and an empty form again after a successful save.
  */
 export function FieldListForm({ heading, fields, initialValues, submitLabel, onSubmit, onCancel, focusOnMount = false }: FieldListFormProps) {
+  const messages = useMessages();
   const hydrated = useHydrated();
   const idPrefix = useId();
   const form = useRef<HTMLFormElement>(null);

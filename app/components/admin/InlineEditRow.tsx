@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { buttonClass, cellClass } from "~/components/admin/people/AdminTable";
+import { buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useNotify } from "~/components/notifications/notifications";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, focusFirstControl } from "./fields";
 
 /** Which row is being edited, and the keyboard back on that row's Edit button when the edit ends. */
@@ -43,6 +43,7 @@ interface InlineEditRowProps {
  * value is announced as a notification: a row has no room for a message.
  */
 export function InlineEditRow({ label, fields, initialValues, after, onSave, onDone }: InlineEditRowProps) {
+  const messages = useMessages();
   const notify = useNotify();
   const formId = useId();
   const row = useRef<HTMLTableRowElement>(null);

@@ -1,13 +1,16 @@
-import { buttonClass, cellClass } from "~/components/admin/people/AdminTable";
+import { buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import { useHydrated } from "./use-hydrated";
 
-/** The last cell of an admin row: its buttons side by side, wrapping where the table is squeezed. */
-export function ActionsCell({ children }: { children: React.ReactNode }) {
+/**
+ * The last cell of an admin row: its buttons side by side, wrapping where the table is squeezed.
+ * `className` can keep it from being squeezed further (a Tailwind min-w class).
+ */
+export function ActionsCell({ children, className = "" }: { children: React.ReactNode; className?: string }) {
   return (
     <td className={cellClass}>
-      <div className="flex flex-wrap gap-2">{children}</div>
+      <div className={`flex flex-wrap gap-2 ${className}`}>{children}</div>
     </td>
   );
 }
@@ -22,6 +25,7 @@ interface RowButtonProps {
 
 /** A row's Edit or Delete. Off until hydrated: before that a click would do nothing at all. */
 export function RowButton({ action, label, onClick, buttonRef }: RowButtonProps) {
+  const messages = useMessages();
   const hydrated = useHydrated();
   return (
     <button
@@ -48,6 +52,7 @@ interface EditDeleteCellProps {
 }
 
 export function EditDeleteCell({ name, onEdit, onDelete, editButtonRef, children }: EditDeleteCellProps) {
+  const messages = useMessages();
   return (
     <ActionsCell>
       {children}

@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/lib/messages";
-import { inputClass } from "~/components/admin/people/AdminTable";
+import { inputClass } from "~/components/admin/table/AdminTable";
 
 /** One value of a back-office form, described once for the add form and for the inline-edit row. */
 export interface FieldSpec {

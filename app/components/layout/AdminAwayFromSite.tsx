@@ -1,16 +1,19 @@
 import { useEffect, useRef } from "react";
+import { useI18n, useMessages } from "~/components/i18n/i18n";
 import { useLocation, useNavigate } from "react-router";
 import { useNotify } from "~/components/notifications/notifications";
 import { useSession } from "~/components/session/session";
 import { ADMIN_REQUIRED_NOTICE } from "~/lib/admin-notice";
+import { localizePath, splitLocalePath } from "~/lib/i18n";
 import { PREVIEW_PARAM } from "~/lib/preview";
-import { messages } from "~/lib/messages";
 
 /**
  * SPEC 6 in the browser, where the session is known: a signed-in admin on the public site is sent
  * to the dashboard (unless previewing an article), and a reader turned away from /admin is told why.
  */
 export function AdminAwayFromSite() {
+  const messages = useMessages();
+  const { locale, defaultLocale } = useI18n();
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -21,9 +24,9 @@ export function AdminAwayFromSite() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     // The login page sends a signed-in admin on itself, to the page they asked for (`?redirect=`).
-    const onLoginPage = location.pathname === "/login";
+    const onLoginPage = splitLocalePath(location.pathname, defaultLocale).rest === "/login";
     if (session.status === "ready" && session.user?.role === "admin" && !params.has(PREVIEW_PARAM) && !onLoginPage) {
-      window.location.replace("/admin/dashboard");
+      window.location.replace(localizePath("/admin/dashboard", locale, defaultLocale));
       return;
     }
     if (params.get("notice") === ADMIN_REQUIRED_NOTICE && noticeShownFor.current !== location.key) {
@@ -33,7 +36,7 @@ export function AdminAwayFromSite() {
       const search = params.toString();
       navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
     }
-  }, [session.status, session.user, location.search, location.pathname, location.key, navigate, notify]);
+  }, [session.status, session.user, location.search, location.pathname, location.key, navigate, notify, messages, locale, defaultLocale]);
 
   return null;
 }

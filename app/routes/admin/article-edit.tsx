@@ -1,6 +1,8 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/admin-guard";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
@@ -26,9 +28,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ article, categories, writers, tags }, { status: article ? 200 : 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: messages.editArticle }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.editArticle, { suffix: false });
 
 export default function EditArticle({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
   const { article, ...choices } = loaderData;
   if (!article) {
     return (

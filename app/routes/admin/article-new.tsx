@@ -1,5 +1,5 @@
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
 import { requireAdminPage } from "~/server/admin-guard";
 import { database } from "~/server/runtime";
 import { listCategories } from "~/server/services/categories";
@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories, writers, tags };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: messages.newArticle }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.newArticle, { suffix: false });
 
 export default function NewArticle({ loaderData }: Route.ComponentProps) {
   return <ArticleForm article={null} {...loaderData} />;

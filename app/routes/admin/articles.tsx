@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import {
   ARTICLE_STATUS_FILTERS,
   type ArticleListFilters,
@@ -7,10 +7,11 @@ import {
   hasFilters,
 } from "~/components/admin/articles-list/ArticleFilters";
 import { ArticlesTable } from "~/components/admin/articles-list/ArticlesTable";
-import { LoadFailed } from "~/components/admin/people/AdminTable";
+import { LoadFailed } from "~/components/admin/table/AdminTable";
 import { Pagination } from "~/components/pagination/Pagination";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireAdminPage } from "~/server/admin-guard";
 import { database } from "~/server/runtime";
@@ -64,9 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${messages.adminArticles} · ${messages.adminDashboardTitle}` }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminArticles);
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
+  const formatNumber = useFormatNumber();
   const { filters, list, categories, writers } = loaderData;
   const from = list ? (list.page - 1) * list.limit + 1 : 0;
   return (
@@ -92,7 +95,11 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-6 text-sm text-neutral-600 tabular-nums dark:text-neutral-400" aria-live="polite">
-            {formatMessage(messages.articlesRange, { from, to: from + list.articles.length - 1, total: list.total })}
+            {formatMessage(messages.articlesRange, {
+              from: formatNumber(from),
+              to: formatNumber(from + list.articles.length - 1),
+              total: formatNumber(list.total),
+            })}
           </p>
           <ArticlesTable articles={list.articles} />
         </>

@@ -1,6 +1,7 @@
 import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { categoryKind } from "~/components/admin/taxonomy/kinds";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/admin-guard";
 import { readOrNull } from "~/server/admin-read";
 import { listCategories } from "~/server/services/categories";
@@ -12,8 +13,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories: await readOrNull(listCategories) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${messages.adminCategories} · ${messages.adminDashboardTitle}` }];
+/**
+ * Opening this screen from another admin page fetches its data over the network: when that fails
+ * (a dropped connection), the screen says so inside the admin frame, with a retry.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // The guard's redirect (signed out meanwhile) is not a failure.
+    if (error instanceof Response) throw error;
+    return { categories: null };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminCategories);
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
-  return <TaxonomyScreen kind={categoryKind} items={loaderData.categories} />;
+  const messages = useMessages();
+  return <TaxonomyScreen kind={categoryKind(messages)} items={loaderData.categories} />;
 }

@@ -1,7 +1,8 @@
-import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
+import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { CommentFilter, type CommentView, commentViewOf } from "~/components/admin/people/CommentFilter";
 import { CommentsTable } from "~/components/admin/people/CommentsTable";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/admin-guard";
 import { readOrNull } from "~/server/admin-read";
 import { listComments } from "~/server/services/comments";
@@ -19,9 +20,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { view, counts, comments };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${messages.commentModeration} · ${messages.adminDashboardTitle}` }];
+/**
+ * Opening this screen from another admin page fetches its data over the network: when that fails
+ * (a dropped connection), the screen says so inside the admin frame, with a retry.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // The guard's redirect (signed out meanwhile) is not a failure.
+    if (error instanceof Response) throw error;
+    return { view: commentViewOf(new URL(request.url).searchParams.get("show")), counts: null, comments: null };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.commentModeration);
 
 export default function CommentsPage({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
   const { view, counts, comments } = loaderData;
   return (
     <>

@@ -1,5 +1,7 @@
-import { Link } from "react-router";
-import { messages } from "~/lib/messages";
+import { Link } from "~/components/i18n/links";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { LoadFailed } from "~/components/admin/table/AdminTable";
+import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireAdminPage } from "~/server/admin-guard";
 import { readOrNull } from "~/server/admin-read";
@@ -38,17 +40,17 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: messages.adminDashboardTitle }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
+  const formatNumber = useFormatNumber();
   const { stats } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold">{messages.adminDashboard}</h1>
       {stats === null ? (
-        <p role="alert" className="mt-6 rounded-md bg-red-50 px-4 py-3 text-red-800 dark:bg-red-950 dark:text-red-200">
-          {messages.dashboardFailed}
-        </p>
+        <LoadFailed message={messages.dashboardFailed} />
       ) : (
         <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {(
@@ -63,7 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <dt className="text-sm font-medium text-neutral-500">{label}</dt>
               <dd className="mt-1 text-3xl font-black tabular-nums">
                 <Link to={to} className="hover:text-brand">
-                  {stats[key]}
+                  {formatNumber(stats[key])}
                 </Link>
               </dd>
             </div>

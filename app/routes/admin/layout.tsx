@@ -1,7 +1,11 @@
-import { NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useState } from "react";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminLanguageSwitch } from "~/components/admin/AdminLanguageSwitch";
 import { MenuButton } from "~/components/layout/MenuButton";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { NavLink } from "~/components/i18n/links";
+import type { MessageKey } from "~/lib/messages";
 import { requireAdminPage } from "~/server/admin-guard";
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
@@ -21,26 +25,28 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname && defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: messages.adminDashboardTitle }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 /** SPEC 2: the sidebar lists the seven sections plus Logout. */
-export const ADMIN_SECTIONS = [
-  { to: "/admin/dashboard", label: messages.adminDashboard },
-  { to: "/admin/articles", label: messages.adminArticles },
-  { to: "/admin/categories", label: messages.adminCategories },
-  { to: "/admin/tags", label: messages.adminTags },
-  { to: "/admin/users", label: messages.adminUsers },
-  { to: "/admin/comments", label: messages.adminComments },
-  { to: "/admin/writers", label: messages.adminWriters },
-] as const;
+export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey }[] = [
+  { to: "/admin/dashboard", label: "adminDashboard" },
+  { to: "/admin/articles", label: "adminArticles" },
+  { to: "/admin/categories", label: "adminCategories" },
+  { to: "/admin/tags", label: "adminTags" },
+  { to: "/admin/users", label: "adminUsers" },
+  { to: "/admin/comments", label: "adminComments" },
+  { to: "/admin/writers", label: "adminWriters" },
+];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
+  const localize = useLocalizePath();
   const [menuOpen, setMenuOpen] = useState(false);
 
   async function logout() {
     await apiRequest("/api/users/logout", { method: "POST" });
     // The back office is left behind entirely: a full load drops every admin-only state.
-    window.location.assign("/");
+    window.location.assign(localize("/"));
   }
 
   return (
@@ -49,10 +55,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         {messages.skipToContent}
       </a>
       <aside className="border-b border-neutral-800 bg-neutral-900 text-neutral-100 lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0 lg:border-b-0">
-        <div className="flex items-center justify-between px-4 py-4">
-          <p className="text-lg font-black">
+        <div className="flex items-center gap-3 px-4 py-4">
+          <p className="mr-auto text-lg font-black">
             Khulasa <span className="font-normal text-neutral-400">{messages.admin}</span>
           </p>
+          {/* Outside the navigation: it is no section, and on a phone it stays in reach with the menu closed. */}
+          <AdminLanguageSwitch className="lg:hidden" />
           <MenuButton open={menuOpen} controls="admin-nav" onToggle={() => setMenuOpen((open) => !open)} className="hover:bg-neutral-800" />
         </div>
         <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
@@ -66,7 +74,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand text-white" : "text-neutral-300 hover:bg-neutral-800 hover:text-white"}`
                   }
                 >
-                  {section.label}
+                  {messages[section.label]}
                 </NavLink>
               </li>
             ))}
@@ -80,12 +88,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </button>
             </li>
           </ul>
-          <p className="mt-6 px-3 text-xs text-neutral-400">
+          <p className="mt-6 break-words px-3 text-xs text-neutral-400">
             {loaderData.admin.name}
             <br />
             {loaderData.admin.email}
           </p>
         </nav>
+        <div className="hidden px-5 lg:block">
+          <AdminLanguageSwitch />
+        </div>
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <Outlet />

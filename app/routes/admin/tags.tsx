@@ -1,6 +1,7 @@
 import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { tagKind } from "~/components/admin/taxonomy/kinds";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/admin-guard";
 import { readOrNull } from "~/server/admin-read";
 import { listTags } from "~/server/services/tags";
@@ -12,8 +13,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { tags: await readOrNull(listTags) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${messages.adminTags} · ${messages.adminDashboardTitle}` }];
+/**
+ * Opening this screen from another admin page fetches its data over the network: when that fails
+ * (a dropped connection), the screen says so inside the admin frame, with a retry.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // The guard's redirect (signed out meanwhile) is not a failure.
+    if (error instanceof Response) throw error;
+    return { tags: null };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminTags);
 
 export default function TagsPage({ loaderData }: Route.ComponentProps) {
-  return <TaxonomyScreen kind={tagKind} items={loaderData.tags} />;
+  const messages = useMessages();
+  return <TaxonomyScreen kind={tagKind(messages)} items={loaderData.tags} />;
 }

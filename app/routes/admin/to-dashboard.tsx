@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { requireAdminPage } from "~/server/admin-guard";
+import { localizedFor, requireAdminPage } from "~/server/admin-guard";
 import type { Route } from "./+types/to-dashboard";
 
 /** /admin and any unknown admin path lead to the dashboard (SPEC 2), once the guard has passed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  throw redirect("/admin/dashboard");
+  throw redirect(localizedFor(request, "/admin/dashboard"));
 }
 
 export default function ToDashboard() {

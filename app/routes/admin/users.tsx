@@ -1,6 +1,7 @@
-import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
+import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { UsersTable } from "~/components/admin/people/UsersTable";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/admin-guard";
 import { readOrNull } from "~/server/admin-read";
 import { listUsers } from "~/server/services/users";
@@ -12,9 +13,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { users: await readOrNull((db) => listUsers(db, admin)), currentUserId: admin.id };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${messages.adminUsers} · ${messages.adminDashboardTitle}` }];
+/**
+ * Opening this screen from another admin page fetches its data over the network: when that fails
+ * (a dropped connection), the screen says so inside the admin frame, with a retry.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // The guard's redirect (signed out meanwhile) is not a failure.
+    if (error instanceof Response) throw error;
+    return { users: null, currentUserId: 0 };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminUsers);
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
   const { users, currentUserId } = loaderData;
   return (
     <>

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
+import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { WriterForm } from "~/components/admin/people/WriterForm";
 import { WritersTable } from "~/components/admin/people/WritersTable";
 import type { Writer } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/admin-guard";
 import { readOrNull } from "~/server/admin-read";
 import { listWriters } from "~/server/services/writers";
@@ -15,9 +16,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { writers: await readOrNull(listWriters) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${messages.adminWriters} · ${messages.adminDashboardTitle}` }];
+/**
+ * Opening this screen from another admin page fetches its data over the network: when that fails
+ * (a dropped connection), the screen says so inside the admin frame, with a retry.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // The guard's redirect (signed out meanwhile) is not a failure.
+    if (error instanceof Response) throw error;
+    return { writers: null };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminWriters);
 
 export default function WritersPage({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
   const { writers } = loaderData;
   const [editing, setEditing] = useState<Writer | null>(null);
 

@@ -4,7 +4,8 @@
  * that fails (network, server, someone else's newer save) leaves everything on screen.
  */
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
@@ -12,7 +13,7 @@ import type { ArticleDetail, Category, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { inferLanguage } from "~/lib/language";
 import { META_TITLE_MAX } from "~/lib/limits";
-import { messages } from "~/lib/messages";
+import { useFormatNumber, useLocale, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
 import { slugify } from "~/lib/slug";
 import { BannerField } from "./BannerField";
@@ -29,7 +30,7 @@ import { useLeaveGuard } from "./use-leave-guard";
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
 
 /** The fields a failed check can point at, in the order the form shows them. */
-const CHECKED_FIELDS = ["title", "meta_title", "writer_id", "content"] as const;
+const CHECKED_FIELDS = ["title", "meta_title", "meta_description", "writer_id", "content"] as const;
 type CheckedField = (typeof CHECKED_FIELDS)[number];
 
 export interface ArticleFormProps {
@@ -43,6 +44,10 @@ export interface ArticleFormProps {
 const editPath = (slug: string) => `/admin/articles/edit/${encodeURIComponent(slug)}`;
 
 export function ArticleForm({ article, categories, writers, tags }: ArticleFormProps) {
+  const messages = useMessages();
+  const localize = useLocalizePath();
+  const locale = useLocale();
+  const formatNumber = useFormatNumber();
   const id = useId();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -127,7 +132,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
     if (!checked.success) {
       const fields = checked.error.issues.map((issue) => issue.path[0]).filter((f): f is CheckedField => CHECKED_FIELDS.includes(f as CheckedField));
       // One message covers title, content and writer (SPEC 5): mark whichever of them is empty.
-      const empty = CHECKED_FIELDS.filter((f) => f !== "meta_title" && String(sent[f]).trim() === "");
+      const empty = (["title", "writer_id", "content"] as const).filter((f) => String(sent[f]).trim() === "");
       const problem = firstMessage(checked.error);
       fail(messages[problem], problem === "articleRequired" ? empty : fields);
       return;
@@ -152,7 +157,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
           // A new article continues in its edit page, where it can be previewed and saved again.
           keepTypedSince(sent, saved);
           allowNextNavigation();
-          navigate(editPath(saved.slug), { replace: true });
+          navigate(localize(editPath(saved.slug)), { replace: true });
           return;
         }
         setBaseline(sent);
@@ -214,7 +219,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{article ? messages.editArticle : messages.newArticle}</h1>
         {article ? (
-          <a href={previewPath(article.slug)} target="_blank" rel="noopener" className="font-medium text-brand underline underline-offset-2 hover:no-underline">
+          <a href={localize(previewPath(article.slug))} target="_blank" rel="noopener" className="font-medium text-brand underline underline-offset-2 hover:no-underline">
             {messages.previewArticle} <span className="sr-only">{messages.opensInNewTab}</span>
           </a>
         ) : null}
@@ -222,7 +227,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
 
       {restoredAt ? (
         <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <p className="font-medium">{formatMessage(messages.draftRestored, { time: formatDraftTime(restoredAt) })}</p>
+          <p className="font-medium">{formatMessage(messages.draftRestored, { time: formatDraftTime(restoredAt, locale) })}</p>
           <button type="button" className={secondaryButton} onClick={() => setConfirmDiscard(true)}>
             {messages.discardDraft}
           </button>
@@ -238,7 +243,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
         >
           <p className="font-semibold">{messages.editConflict}</p>
           <div className="mt-3 flex flex-wrap items-center gap-3">
-            <a href={previewPath(article.slug)} target="_blank" rel="noopener" className={secondaryButton}>
+            <a href={localize(previewPath(article.slug))} target="_blank" rel="noopener" className={secondaryButton}>
               {messages.openLatestVersion}
             </a>
             <button type="button" className={secondaryButton} disabled={saving} onClick={() => void saveOverLatest()} aria-describedby={`${id}-overwrite`}>
@@ -298,18 +303,19 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
               id={`${id}-meta-title-count`}
               className={`${hintClass} tabular-nums ${values.meta_title.trim().length > META_TITLE_MAX ? "font-semibold text-red-700 dark:text-red-400" : ""}`}
             >
-              {formatMessage(messages.characterCount, { count: values.meta_title.trim().length, max: META_TITLE_MAX })}
+              {formatMessage(messages.characterCount, { count: formatNumber(values.meta_title.trim().length), max: formatNumber(META_TITLE_MAX) })}
             </p>
           </div>
           <div>
-            <label htmlFor={`${id}-meta-description`} className={labelClass}>
+            <label htmlFor={fieldId("meta_description")} className={labelClass}>
               {messages.metaDescription}
             </label>
             <textarea
-              id={`${id}-meta-description`}
+              id={fieldId("meta_description")}
               rows={3}
               value={values.meta_description}
               onChange={(event) => set("meta_description", event.target.value)}
+              aria-invalid={ariaInvalid("meta_description")}
               className={fieldClass}
             />
           </div>

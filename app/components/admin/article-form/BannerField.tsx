@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import type { MediaValue } from "./form-values";
 import { errorClass, fieldClass, fileInputClass, dangerSmallButton, hintClass, labelClass } from "./styles";
 import { UploadProgress } from "./UploadProgress";
@@ -14,6 +14,7 @@ interface BannerFieldProps {
 
 /** SPEC 2 "Main Banner Image": uploaded as soon as it is chosen, then saved by URL (media position 0). */
 export function BannerField({ value, onChange, trackUpload }: BannerFieldProps) {
+  const messages = useMessages();
   const id = useId();
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,11 +24,11 @@ export function BannerField({ value, onChange, trackUpload }: BannerFieldProps) 
     // Cleared so that choosing the same file again is still a change.
     input.value = "";
     if (!file) return;
-    const typeError = fileTypeError(file, "banner");
+    const typeError = fileTypeError(file, "banner", messages);
     setError(typeError);
     if (typeError) return;
     setUpload({ name: file.name, fraction: 0 });
-    const result = await trackUpload(uploadMedia(file, "banner", (fraction) => setUpload({ name: file.name, fraction })));
+    const result = await trackUpload(uploadMedia(file, "banner", (fraction) => setUpload({ name: file.name, fraction }), messages));
     setUpload(null);
     if (!result.ok) {
       setError(result.error);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import type { MediaValue } from "./form-values";
 import { dangerSmallButton, errorClass, fieldClass, fileInputClass, hintClass, labelClass, smallButton } from "./styles";
 import { UploadProgress } from "./UploadProgress";
@@ -30,6 +30,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
  * chosen and shown with its caption. They are saved in the order shown, after the banner.
  */
 export function ContentMediaField({ value, onChange, trackUpload }: ContentMediaFieldProps) {
+  const messages = useMessages();
   const id = useId();
   const list = useRef<HTMLOListElement>(null);
   const nextUpload = useRef(0);
@@ -37,13 +38,14 @@ export function ContentMediaField({ value, onChange, trackUpload }: ContentMedia
   const [errors, setErrors] = useState<string[]>([]);
 
   async function uploadOne(file: File): Promise<string | null> {
-    const typeError = fileTypeError(file, "content");
+    const typeError = fileTypeError(file, "content", messages);
     if (typeError) return typeError;
     const uploadId = (nextUpload.current += 1);
     setPending((current) => [...current, { id: uploadId, name: file.name, fraction: 0 }]);
     const result = await trackUpload(
       uploadMedia(file, "content", (fraction) =>
         setPending((current) => current.map((p) => (p.id === uploadId ? { ...p, fraction } : p))),
+        messages,
       ),
     );
     setPending((current) => current.filter((p) => p.id !== uploadId));

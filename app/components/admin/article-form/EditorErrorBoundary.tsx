@@ -1,5 +1,5 @@
 import { Component } from "react";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /**
  * The editor's code comes as a separate download. If it fails (offline, a deploy in between), the
@@ -18,10 +18,15 @@ export class EditorErrorBoundary extends Component<{ children: React.ReactNode }
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <p role="alert" className="mt-1 rounded-md bg-red-50 px-3 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-        {messages.editorLoadFailed}
-      </p>
-    );
+    return <EditorLoadFailed />;
   }
+}
+
+function EditorLoadFailed() {
+  const messages = useMessages();
+  return (
+    <p role="alert" className="mt-1 rounded-md bg-red-50 px-3 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+      {messages.editorLoadFailed}
+    </p>
+  );
 }

@@ -1,10 +1,11 @@
 import { type Editor, useEditorState } from "@tiptap/react";
 import { useRef, useState } from "react";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
+import type { MessageKey } from "~/lib/messages";
 
 interface ToolbarButton {
   key: string;
-  label: string;
+  label: MessageKey;
   glyph: React.ReactNode;
   run: (editor: Editor) => void;
   /** Toggles report their state (aria-pressed); actions such as "Insert image" do not. */
@@ -14,36 +15,36 @@ interface ToolbarButton {
 const BUTTONS: ToolbarButton[] = [
   {
     key: "h1",
-    label: messages.heading1,
+    label: "heading1",
     glyph: "H1",
     run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(),
     active: (e) => e.isActive("heading", { level: 1 }),
   },
   {
     key: "h2",
-    label: messages.heading2,
+    label: "heading2",
     glyph: "H2",
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     active: (e) => e.isActive("heading", { level: 2 }),
   },
-  { key: "bold", label: messages.bold, glyph: <b>B</b>, run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
+  { key: "bold", label: "bold", glyph: <b>B</b>, run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
   {
     key: "italic",
-    label: messages.italic,
+    label: "italic",
     glyph: <i className="font-serif">I</i>,
     run: (e) => e.chain().focus().toggleItalic().run(),
     active: (e) => e.isActive("italic"),
   },
   {
     key: "underline",
-    label: messages.underline,
+    label: "underline",
     glyph: <u>U</u>,
     run: (e) => e.chain().focus().toggleUnderline().run(),
     active: (e) => e.isActive("underline"),
   },
   {
     key: "codeBlock",
-    label: messages.codeBlock,
+    label: "codeBlock",
     glyph: <span className="font-mono text-xs">{"</>"}</span>,
     run: (e) => e.chain().focus().toggleCodeBlock().run(),
     active: (e) => e.isActive("codeBlock"),
@@ -54,14 +55,23 @@ const BUTTONS: ToolbarButton[] = [
  * The formatting toolbar of SPEC 2 (headings 1 and 2, bold, italic, underline, code block, image),
  * following the ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons.
  */
-export function EditorToolbar({ editor, controls, onInsertImage }: { editor: Editor; controls: string; onInsertImage: () => void }) {
+interface EditorToolbarProps {
+  editor: Editor;
+  controls: string;
+  onInsertImage: () => void;
+  onPastePreeti: () => void;
+}
+
+export function EditorToolbar({ editor, controls, onInsertImage, onPastePreeti }: EditorToolbarProps) {
+  const messages = useMessages();
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => Object.fromEntries(BUTTONS.map((b) => [b.key, b.active?.(e) ?? false])),
   });
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const [focused, setFocused] = useState(0);
-  const count = BUTTONS.length + 1;
+  // The formatting toggles, then Insert image and Paste from Preeti.
+  const count = BUTTONS.length + 2;
 
   function onKeyDown(event: React.KeyboardEvent) {
     const moves: Record<string, number> = { ArrowRight: focused + 1, ArrowLeft: focused - 1, Home: 0, End: count - 1 };
@@ -92,8 +102,8 @@ export function EditorToolbar({ editor, controls, onInsertImage }: { editor: Edi
           }}
           type="button"
           tabIndex={focused === index ? 0 : -1}
-          aria-label={button.label}
-          title={button.label}
+          aria-label={messages[button.label]}
+          title={messages[button.label]}
           aria-pressed={active?.[button.key] ?? false}
           onFocus={() => setFocused(index)}
           // Keeps the text selection: a mousedown on the button would otherwise blur the editor.
@@ -122,6 +132,19 @@ export function EditorToolbar({ editor, controls, onInsertImage }: { editor: Edi
           <circle cx="9" cy="10" r="2" />
           <path d="M21 17l-5-5-9 8" />
         </svg>
+      </button>
+      <button
+        ref={(element) => {
+          buttons.current[BUTTONS.length + 1] = element;
+        }}
+        type="button"
+        tabIndex={focused === BUTTONS.length + 1 ? 0 : -1}
+        aria-haspopup="dialog"
+        onFocus={() => setFocused(BUTTONS.length + 1)}
+        onClick={onPastePreeti}
+        className={`${buttonClass} font-medium`}
+      >
+        {messages.pasteFromPreeti}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import { errorClass, fieldClass, fileInputClass, labelClass, primaryButton, secondaryButton } from "./styles";
 import { UploadProgress } from "./UploadProgress";
 import { uploadMedia } from "./upload";
@@ -15,6 +15,7 @@ const IMAGE_FILE = /\.(jpe?g|png)$/i;
 
 /** Inserts an image into the text: by address (SPEC 5: http, https or data only) or by upload. */
 export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
+  const messages = useMessages();
   const id = useId();
   const [url, setUrl] = useState("");
   const [alt, setAlt] = useState("");
@@ -54,7 +55,7 @@ export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
     }
     setError(null);
     setUpload({ name: file.name, fraction: 0 });
-    const result = await uploadMedia(file, "content", (fraction) => setUpload({ name: file.name, fraction }));
+    const result = await uploadMedia(file, "content", (fraction) => setUpload({ name: file.name, fraction }), messages);
     setUpload(null);
     if (result.ok) insert(result.media.url);
     else setError(result.error);

@@ -11,6 +11,7 @@ import { ARTICLE_BODY_STYLES } from "~/components/article/ArticleBody";
 import { EditorPlaceholder } from "./EditorPlaceholder";
 import { EditorToolbar } from "./EditorToolbar";
 import { ImageDialog } from "./ImageDialog";
+import { PreetiDialog } from "./PreetiDialog";
 
 /** SPEC 9: a content image is 300 px wide with an auto height (the server's sanitizer keeps both). */
 const DEFAULT_IMAGE = { width: 300, style: "width: 300px; height: auto" };
@@ -36,6 +37,7 @@ export default function RichTextEditor({ id, initialContent, onChange, labelledB
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [imageDialog, setImageDialog] = useState(false);
+  const [preetiDialog, setPreetiDialog] = useState(false);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -66,7 +68,7 @@ export default function RichTextEditor({ id, initialContent, onChange, labelledB
     >
       {editor ? (
         <>
-          <EditorToolbar editor={editor} controls={id} onInsertImage={() => setImageDialog(true)} />
+          <EditorToolbar editor={editor} controls={id} onInsertImage={() => setImageDialog(true)} onPastePreeti={() => setPreetiDialog(true)} />
           <EditorContent editor={editor} />
           <ImageDialog
             open={imageDialog}
@@ -80,6 +82,18 @@ export default function RichTextEditor({ id, initialContent, onChange, labelledB
               const chain = editor.chain().focus();
               // An image just inserted stays selected: the next one goes after it instead of replacing it.
               (selection instanceof NodeSelection ? chain.insertContentAt(selection.to, image) : chain.insertContent(image)).run();
+            }}
+          />
+          <PreetiDialog
+            open={preetiDialog}
+            onClose={() => setPreetiDialog(false)}
+            onInsert={(lines) => {
+              // Nodes, not an HTML string: the pasted text is never parsed as markup. One line stays inline.
+              const content =
+                lines.length === 1
+                  ? { type: "text", text: lines[0] }
+                  : lines.map((line) => ({ type: "paragraph", content: [{ type: "text", text: line }] }));
+              editor.chain().focus().insertContent(content).run();
             }}
           />
         </>

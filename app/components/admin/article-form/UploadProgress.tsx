@@ -1,8 +1,9 @@
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** One file on its way to the server: a large video can take minutes on a slow line. */
 export function UploadProgress({ name, fraction }: { name: string; fraction: number }) {
+  const messages = useMessages();
   const label = formatMessage(messages.uploadingFile, { name });
   const percent = Math.round(fraction * 100);
   return (

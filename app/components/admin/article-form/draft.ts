@@ -4,6 +4,8 @@
  * an article not saved yet).
  */
 import { NEPAL_TIME_ZONE } from "~/lib/dates";
+import type { Locale } from "~/lib/i18n";
+import { formatBsCardDate, toDevanagariDigits } from "~/lib/nepali-calendar";
 import { type ArticleFormValues, emptyValues } from "./form-values";
 
 const PREFIX = "khulasa:article-draft:";
@@ -57,4 +59,11 @@ const draftTime = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-export const formatDraftTime = (iso: string) => draftTime.format(new Date(iso));
+const clockTime = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** When a draft was kept, in Nepal time: AD in English, Bikram Sambat with Devanagari digits in Nepali. */
+export function formatDraftTime(iso: string, locale: Locale): string {
+  const instant = new Date(iso);
+  if (locale === "en") return draftTime.format(instant);
+  return `${formatBsCardDate(iso)}, ${toDevanagariDigits(clockTime.format(instant))}`;
+}

@@ -3,7 +3,7 @@
  * only it reports upload progress, which a video over a slow connection needs.
  */
 import { pageLanguage } from "~/lib/api-client";
-import { messages } from "~/lib/messages";
+import type { Catalog } from "~/lib/i18n";
 
 export type UploadPurpose = "banner" | "content";
 
@@ -20,7 +20,7 @@ const ALLOWED: Record<UploadPurpose, RegExp> = {
 };
 
 /** SPEC 5's type rules, checked before any byte is sent; the server checks again by content. */
-export function fileTypeError(file: File, purpose: UploadPurpose): string | null {
+export function fileTypeError(file: File, purpose: UploadPurpose, messages: Catalog): string | null {
   if (ALLOWED[purpose].test(file.name)) return null;
   return purpose === "banner" ? messages.bannerType : messages.contentMediaType;
 }
@@ -40,7 +40,12 @@ function serverError(xhr: XMLHttpRequest): string | null {
 }
 
 /** `onProgress` gets 0–1. Failures carry the server's message when it sent one, else SPEC 8's. */
-export function uploadMedia(file: File, purpose: UploadPurpose, onProgress: (fraction: number) => void): Promise<UploadResult> {
+export function uploadMedia(
+  file: File,
+  purpose: UploadPurpose,
+  onProgress: (fraction: number) => void,
+  messages: Catalog,
+): Promise<UploadResult> {
   const fallback = purpose === "banner" ? messages.bannerUploadFailed : messages.contentMediaUploadFailed;
   const body = new FormData();
   body.set("media", file);

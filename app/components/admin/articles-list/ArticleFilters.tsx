@@ -1,7 +1,9 @@
 import { useId } from "react";
-import { Link, useNavigate } from "react-router";
-import { buttonClass, inputClass } from "~/components/admin/people/AdminTable";
-import { messages } from "~/lib/messages";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/i18n/links";
+import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
+import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import type { MessageKey } from "~/lib/messages";
 
 export const ARTICLE_STATUS_FILTERS = ["all", "published", "draft"] as const;
 export type ArticleStatusFilter = (typeof ARTICLE_STATUS_FILTERS)[number];
@@ -25,10 +27,10 @@ interface ArticleFiltersProps {
   writers: Option[];
 }
 
-const statusLabel: Record<ArticleStatusFilter, string> = {
-  all: messages.allStatuses,
-  published: messages.published,
-  draft: messages.draft,
+const statusLabel: Record<ArticleStatusFilter, MessageKey> = {
+  all: "allStatuses",
+  published: "published",
+  draft: "draft",
 };
 
 export const hasFilters = (filters: ArticleListFilters) =>
@@ -41,6 +43,8 @@ export const hasFilters = (filters: ArticleListFilters) =>
  * a select with the arrow keys must not reload the list at every step.
  */
 export function ArticleFilters({ action, filters, categories, writers }: ArticleFiltersProps) {
+  const messages = useMessages();
+  const localize = useLocalizePath();
   const navigate = useNavigate();
   const id = useId();
 
@@ -52,14 +56,14 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
       if (text !== "" && !(name === "status" && text === "all")) params.set(name, text);
     }
     const query = params.toString();
-    void navigate(query ? `${action}?${query}` : action);
+    void navigate(localize(query ? `${action}?${query}` : action));
   }
 
   const labelClass = "mb-1 block text-sm font-medium";
   return (
     <form
       method="get"
-      action={action}
+      action={localize(action)}
       role="search"
       aria-label={messages.articleFilters}
       onSubmit={submit}
@@ -86,7 +90,7 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
         <select id={`${id}-status`} name="status" defaultValue={filters.status} className={inputClass}>
           {ARTICLE_STATUS_FILTERS.map((status) => (
             <option key={status} value={status}>
-              {statusLabel[status]}
+              {messages[statusLabel[status]]}
             </option>
           ))}
         </select>

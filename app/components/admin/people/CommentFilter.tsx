@@ -1,5 +1,6 @@
-import { Link } from "react-router";
-import { messages } from "~/lib/messages";
+import { Link } from "~/components/i18n/links";
+import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import type { MessageKey } from "~/lib/messages";
 
 export const COMMENT_VIEWS = ["all", "pending", "approved"] as const;
 export type CommentView = (typeof COMMENT_VIEWS)[number];
@@ -8,14 +9,16 @@ export function commentViewOf(value: string | null): CommentView {
   return COMMENT_VIEWS.find((view) => view === value) ?? "all";
 }
 
-const LABELS: Record<CommentView, string> = {
-  all: messages.filterAll,
-  pending: messages.statusPending,
-  approved: messages.statusApproved,
+const LABELS: Record<CommentView, MessageKey> = {
+  all: "filterAll",
+  pending: "statusPending",
+  approved: "statusApproved",
 };
 
 /** Links rather than buttons: each view has its own address, so it survives a reload and can be shared. */
 export function CommentFilter({ view, counts }: { view: CommentView; counts: Record<CommentView, number> }) {
+  const messages = useMessages();
+  const formatNumber = useFormatNumber();
   return (
     <nav aria-label={messages.commentFilter} className="mt-6 flex flex-wrap items-center gap-2 text-sm">
       <span className="font-medium text-neutral-600 dark:text-neutral-400">{messages.commentFilter}:</span>
@@ -31,7 +34,7 @@ export function CommentFilter({ view, counts }: { view: CommentView; counts: Rec
               : "bg-white text-neutral-700 shadow-sm hover:bg-neutral-50 dark:bg-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800"
           }`}
         >
-          {LABELS[option]} <span className="tabular-nums opacity-80">({counts[option]})</span>
+          {messages[LABELS[option]]} <span className="tabular-nums opacity-80">({formatNumber(counts[option])})</span>
         </Link>
       ))}
     </nav>

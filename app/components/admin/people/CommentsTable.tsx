@@ -1,18 +1,19 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ActionsCell, RowButton } from "~/components/admin/RowActions";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import type { ArticleComment } from "~/lib/api-types";
-import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useFormatDate, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
-import { AdminTable, buttonClass, cellClass } from "./AdminTable";
+import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";
 
 /** SPEC 2 Comment Moderation: Article, User, Comment, Status; approve (pending only) and delete. */
 export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
+  const messages = useMessages();
+  const formatDate = useFormatDate();
   const write = useAdminWrite();
   const hydrated = useHydrated();
   const [approving, setApproving] = useState<number | null>(null);
@@ -53,7 +54,7 @@ export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
                 {comment.user_name ?? <span className="italic text-neutral-600 dark:text-neutral-400">{messages.anonymous}</span>}
                 <br />
                 <time dateTime={comment.created_at} className="text-xs text-neutral-600 dark:text-neutral-400">
-                  {formatCardDate(comment.created_at)}
+                  {formatDate(comment.created_at)}
                 </time>
               </td>
               <td data-label={messages.fieldComment} className={`${cellClass} min-w-56 max-w-md whitespace-pre-line break-words`}>

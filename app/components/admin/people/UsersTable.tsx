@@ -4,19 +4,19 @@ import type { FieldSpec, FieldValues, SubmitOutcome } from "~/components/admin/f
 import { InlineEditRow, useRowEditing } from "~/components/admin/InlineEditRow";
 import { EditDeleteCell } from "~/components/admin/RowActions";
 import type { PublicUser } from "~/lib/api-types";
-import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
 import { ROLES, type Role } from "~/lib/limits";
-import { messages } from "~/lib/messages";
-import { AdminTable, cellClass } from "./AdminTable";
+import { useFormatDate, useMessages } from "~/components/i18n/i18n";
+import type { Catalog } from "~/lib/i18n";
+import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";
 
-const roleLabel = (role: Role) => (role === "admin" ? messages.admin : messages.roleUser);
+const roleLabel = (role: Role, messages: Catalog) => (role === "admin" ? messages.admin : messages.roleUser);
 
-const FIELDS: readonly FieldSpec[] = [
+const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
   { name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" },
   { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: 320, minWidth: "min-w-52" },
-  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role) })) },
+  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role, messages) })) },
 ];
 
 interface UsersTableProps {
@@ -29,6 +29,9 @@ interface UsersTableProps {
  * an admin may be demoted or deleted is the server's rule (the last admin stays): its message is shown.
  */
 export function UsersTable({ users, currentUserId }: UsersTableProps) {
+  const messages = useMessages();
+  const formatDate = useFormatDate();
+  const fields = fieldsIn(messages);
   const write = useAdminWrite();
   const editing = useRowEditing();
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
@@ -42,14 +45,14 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
 
   return (
     <>
-      <AdminTable caption={messages.adminUsers} columns={[...FIELDS.map((field) => field.label), messages.fieldCreatedAt, messages.fieldActions]}>
+      <AdminTable caption={messages.adminUsers} columns={[...fields.map((field) => field.label), messages.fieldCreatedAt, messages.fieldActions]}>
         {users.map((user) => {
-          const created = <time dateTime={user.created_at}>{formatCardDate(user.created_at)}</time>;
+          const created = <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>;
           return user.id === editing.editingId ? (
             <InlineEditRow
               key={user.id}
               label={formatMessage(messages.editNamed, { name: user.name })}
-              fields={FIELDS}
+              fields={fields}
               initialValues={{ name: user.name, email: user.email, role: user.role }}
               after={
                 <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap pt-5`}>
@@ -80,7 +83,7 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
                       : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
                   }`}
                 >
-                  {roleLabel(user.role)}
+                  {roleLabel(user.role, messages)}
                 </span>
               </td>
               <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap`}>

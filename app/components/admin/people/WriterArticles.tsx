@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { apiRequest } from "~/lib/api-client";
 import type { ArticleList, Writer } from "~/lib/api-types";
-import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useFormatDate, useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
 
 /** The API's largest page (LIST_LIMIT_MAX in ~/lib/schemas, which the browser does not load). */
@@ -17,6 +16,9 @@ type State = { status: "loading" } | { status: "failed"; error: string } | { sta
  * expanded). Links carry ?preview so that the admin sees the article rather than the dashboard.
  */
 export function WriterArticles({ writer }: { writer: Writer }) {
+  const messages = useMessages();
+  const formatDate = useFormatDate();
+  const formatNumber = useFormatNumber();
   const [state, setState] = useState<State>({ status: "loading" });
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function WriterArticles({ writer }: { writer: Writer }) {
               {article.title}
             </Link>
             <span className="text-xs text-neutral-500">
-              <time dateTime={article.published_at}>{formatCardDate(article.published_at)}</time>
+              <time dateTime={article.published_at}>{formatDate(article.published_at)}</time>
               {article.is_published ? null : (
                 <span className="ml-2 rounded bg-neutral-200 px-1.5 py-0.5 font-semibold text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200">
                   {messages.draft}
@@ -53,7 +55,7 @@ export function WriterArticles({ writer }: { writer: Writer }) {
         ))}
       </ul>
       {total > articles.length ? (
-        <p className="mt-2 text-xs text-neutral-500">{formatMessage(messages.latestOfTotal, { shown: articles.length, total })}</p>
+        <p className="mt-2 text-xs text-neutral-500">{formatMessage(messages.latestOfTotal, { shown: formatNumber(articles.length), total: formatNumber(total) })}</p>
       ) : null}
     </>
   );

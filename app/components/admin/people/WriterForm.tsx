@@ -2,10 +2,11 @@ import { FieldListForm } from "~/components/admin/FieldListForm";
 import type { FieldSpec, FieldValues, SubmitOutcome } from "~/components/admin/fields";
 import type { Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
+import type { Catalog } from "~/lib/i18n";
 import { useAdminWrite } from "./use-admin-write";
 
-const FIELDS: readonly FieldSpec[] = [
+const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
   { name: "name", label: messages.fieldName, required: true, maxLength: 200 },
   { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: 320 },
   { name: "bio", label: messages.fieldBio, type: "textarea", maxLength: 5000, hint: messages.bioHint, wide: true },
@@ -20,6 +21,7 @@ interface WriterFormProps {
 
 /** SPEC 2 add/edit form: Name, Email, Bio; SPEC 5 checks name and e-mail before anything is sent. */
 export function WriterForm({ editing, onDone }: WriterFormProps) {
+  const messages = useMessages();
   const write = useAdminWrite();
 
   async function save(values: FieldValues): Promise<SubmitOutcome> {
@@ -40,7 +42,7 @@ export function WriterForm({ editing, onDone }: WriterFormProps) {
   return (
     <FieldListForm
       heading={editing ? formatMessage(messages.editWriterHeading, { name: editing.name }) : messages.addWriterHeading}
-      fields={FIELDS}
+      fields={fieldsIn(messages)}
       initialValues={editing ? { name: editing.name, email: editing.email, bio: editing.bio ?? "" } : undefined}
       submitLabel={editing ? messages.updateWriter : messages.addWriter}
       onSubmit={save}

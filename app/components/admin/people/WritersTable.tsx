@@ -4,8 +4,8 @@ import { EditDeleteCell } from "~/components/admin/RowActions";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import type { Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
-import { AdminTable, buttonClass, cellClass } from "./AdminTable";
+import { useMessages } from "~/components/i18n/i18n";
+import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { WriterArticles } from "./WriterArticles";
 
 interface WritersTableProps {
@@ -14,10 +14,10 @@ interface WritersTableProps {
   onDeleted: (writer: Writer) => void;
 }
 
-const COLUMNS = [messages.fieldName, messages.fieldEmail, messages.fieldBio, messages.fieldActions];
-
 /** SPEC 2: Name, Email, Bio; edit, delete (SPEC 5 asks first) and a toggle listing the writer's articles. */
 export function WritersTable({ writers, onEdit, onDeleted }: WritersTableProps) {
+  const messages = useMessages();
+  const columns = [messages.fieldName, messages.fieldEmail, messages.fieldBio, messages.fieldActions];
   const hydrated = useHydrated();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [deleting, setDeleting] = useState<Writer | null>(null);
@@ -36,7 +36,7 @@ export function WritersTable({ writers, onEdit, onDeleted }: WritersTableProps) 
 
   return (
     <>
-      <AdminTable caption={messages.adminWriters} columns={COLUMNS}>
+      <AdminTable caption={messages.adminWriters} columns={columns}>
         {writers.map((writer) => {
           const expanded = open.has(writer.id);
           const panelId = `writer-${writer.id}-articles`;
@@ -71,7 +71,7 @@ export function WritersTable({ writers, onEdit, onDeleted }: WritersTableProps) 
               </tr>
               {expanded ? (
                 <tr>
-                  <td id={panelId} colSpan={COLUMNS.length} className="bg-neutral-50 px-4 py-3 dark:bg-neutral-950/40">
+                  <td id={panelId} colSpan={columns.length} className="bg-neutral-50 px-4 py-3 dark:bg-neutral-950/40">
                     <WriterArticles writer={writer} />
                   </td>
                 </tr>

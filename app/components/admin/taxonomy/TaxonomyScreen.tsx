@@ -1,6 +1,6 @@
 import { FieldListForm } from "~/components/admin/FieldListForm";
 import type { FieldValues, SubmitOutcome } from "~/components/admin/fields";
-import { LoadFailed, PageIntro } from "~/components/admin/people/AdminTable";
+import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { type TaxonomyItem, type TaxonomyKind, validate } from "./kinds";
 import { TaxonomyTable } from "./TaxonomyTable";

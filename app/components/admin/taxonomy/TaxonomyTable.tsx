@@ -2,11 +2,11 @@ import { useState } from "react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import type { FieldValues, SubmitOutcome } from "~/components/admin/fields";
 import { InlineEditRow, useRowEditing } from "~/components/admin/InlineEditRow";
-import { AdminTable, cellClass } from "~/components/admin/people/AdminTable";
+import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { EditDeleteCell } from "~/components/admin/RowActions";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 import { type TaxonomyItem, type TaxonomyKind, validate } from "./kinds";
 
 interface TaxonomyTableProps {
@@ -16,6 +16,7 @@ interface TaxonomyTableProps {
 
 /** SPEC 2: Name and Slug (and a category's Description), edited in place one row at a time. */
 export function TaxonomyTable({ kind, items }: TaxonomyTableProps) {
+  const messages = useMessages();
   const write = useAdminWrite();
   const editing = useRowEditing();
   const [deleting, setDeleting] = useState<TaxonomyItem | null>(null);

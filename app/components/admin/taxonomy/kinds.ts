@@ -1,5 +1,6 @@
 import type { FieldSpec, FieldValues } from "~/components/admin/fields";
-import { type MessageKey, messages } from "~/lib/messages";
+import type { Catalog } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/messages";
 
 /** A category or a tag as these screens show it: both have a name and a slug; categories add a description. */
 export interface TaxonomyItem {
@@ -11,9 +12,9 @@ export interface TaxonomyItem {
 
 export type Validation = { ok: true; values: object } | { ok: false; message: MessageKey };
 
-const nameField: FieldSpec = { name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" };
-const slugField: FieldSpec = { name: "slug", label: messages.articleSlug, mono: true, maxLength: 200, hint: messages.slugOptionalHint, minWidth: "min-w-40" };
-const descriptionField: FieldSpec = { name: "description", label: messages.fieldDescription, type: "textarea", maxLength: 2000, wide: true, minWidth: "min-w-64" };
+const nameField = (messages: Catalog): FieldSpec => ({ name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" });
+const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: 200, hint: messages.slugOptionalHint, minWidth: "min-w-40" });
+const descriptionField = (messages: Catalog): FieldSpec => ({ name: "description", label: messages.fieldDescription, type: "textarea", maxLength: 2000, wide: true, minWidth: "min-w-64" });
 
 /** What differs between the categories and the tags screens: the endpoint, the texts and the schema. */
 export interface TaxonomyKind {
@@ -49,10 +50,11 @@ export async function validate(kind: TaxonomyKind, values: FieldValues): Promise
   return parsed.success ? { ok: true, values: parsed.data } : { ok: false, message: schemas.firstMessage(parsed.error) };
 }
 
-export const categoryKind: TaxonomyKind = {
+/** The categories screen, worded in `messages`. */
+export const categoryKind = (messages: Catalog): TaxonomyKind => ({
   endpoint: "/api/categories",
   withDescription: true,
-  fields: [nameField, slugField, descriptionField],
+  fields: [nameField(messages), slugField(messages), descriptionField(messages)],
   texts: {
     title: messages.adminCategories,
     intro: messages.categoriesIntro,
@@ -69,12 +71,13 @@ export const categoryKind: TaxonomyKind = {
     fetchFailed: messages.categoriesFetchFailed,
   },
   schema: "categorySchema",
-};
+});
 
-export const tagKind: TaxonomyKind = {
+/** The tags screen, worded in `messages`. */
+export const tagKind = (messages: Catalog): TaxonomyKind => ({
   endpoint: "/api/tags",
   withDescription: false,
-  fields: [nameField, slugField],
+  fields: [nameField(messages), slugField(messages)],
   texts: {
     title: messages.adminTags,
     intro: messages.tagsIntro,
@@ -91,4 +94,4 @@ export const tagKind: TaxonomyKind = {
     fetchFailed: messages.tagsFetchFailed,
   },
   schema: "tagSchema",
-};
+});

@@ -1,3 +1,6 @@
+import { useRevalidator } from "react-router";
+import { useMessages } from "~/components/i18n/i18n";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import "./admin-table.css";
 
 /**
@@ -55,11 +58,26 @@ export function PageIntro({ title, intro }: { title: string; intro: string }) {
   );
 }
 
-/** SPEC 8: a list that could not be loaded says so instead of showing an empty table. */
+/**
+ * SPEC 8: a screen that could not be loaded says so instead of showing an empty table, and offers
+ * to load it again (the connection may be back), without leaving the admin frame.
+ */
 export function LoadFailed({ message }: { message: string }) {
+  const messages = useMessages();
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
   return (
-    <p role="alert" className="mt-6 rounded-md bg-red-50 px-4 py-3 text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 px-4 py-3 text-red-800 dark:bg-red-950 dark:text-red-200">
+      <p role="alert">{message}</p>
+      <button
+        type="button"
+        disabled={!hydrated || retrying}
+        onClick={() => void revalidator.revalidate()}
+        className="whitespace-nowrap rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60 dark:border-red-800 dark:bg-red-950 dark:text-red-200 dark:hover:bg-red-900"
+      >
+        {retrying ? messages.pleaseWait : messages.tryAgain}
+      </button>
+    </div>
   );
 }
