@@ -4,24 +4,29 @@ import { I18nProvider, useI18n, useLocalizePath, useMessages } from "./component
 import { RouteProgress } from "./components/layout/RouteProgress";
 import { NotificationsProvider } from "./components/notifications/notifications";
 import { SessionProvider } from "./components/session/session";
-import { LOCALE_TAGS, type Locale, catalogs, splitLocalePath } from "./lib/i18n";
+import { LOCALE_TAGS, type Locale } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
+import { pageMeta, pageSeo } from "./lib/seo/page-meta";
 import { config } from "./server/config";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
-/** Only what every page needs to know before it renders: which language unprefixed URLs are in. */
+/**
+ * Only what every page needs to know before it renders: which language unprefixed URLs are in, and
+ * the public origin that canonical, Open Graph and share addresses are built on.
+ */
 export function loader() {
-  return { defaultLocale: config().defaultLocale };
+  return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl };
 }
 
 /** The root loader never revalidates: the default locale is fixed for the life of the process. */
 export const shouldRevalidate = () => false;
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
-  const { locale } = splitLocalePath(location.pathname, loaderData?.defaultLocale ?? "en");
-  return [{ title: catalogs[locale].defaultTitle }];
+/** Only pages without a meta of their own use this one (the back office, a failure): none is for search engines. */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.defaultTitle, noindex: true });
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -73,6 +73,12 @@ export default [
     route("newsletter", "routes/api/newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
+  // Feeds, sitemaps and robots.txt: for machines, the same in every language (README "Feeds and sitemaps").
+  route("feeds/:format", "routes/seo/feed.ts", { id: "seo/feed" }),
+  route("feeds/:scope/:key/:format", "routes/seo/feed.ts", { id: "seo/scoped-feed" }),
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemap/:name", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   ...localized("ne"),
   ...localized("en"),
   ...localized("default"),

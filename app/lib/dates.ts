@@ -37,3 +37,10 @@ const clockTime = new Intl.DateTimeFormat("en-GB", {
 export function clockParts(now: Date): { weekday: string; date: string; time: string } {
   return { weekday: nepaliWeekday(now), date: clockDate.format(now), time: clockTime.format(now) };
 }
+
+const shortTime = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** 'HH:mm' in Nepal time: the time of day beside an article's published and updated dates. */
+export function formatNepalTime(iso: string): string {
+  return shortTime.format(new Date(iso));
+}

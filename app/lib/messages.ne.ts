@@ -52,6 +52,12 @@ export const ne: { readonly [K in MessageKey]: string } = {
   anonymous: "बेनामी",
   writerNotFound: "लेखक भेटिएन।",
   linkCopied: "लिंक कपी भयो!",
+  siteName: "खुलासा",
+  feedLatest: "खुलासा: पछिल्ला समाचार",
+  feedOf: "खुलासा: {name}",
+  feedWriter: "खुलासा: {name}का समाचार",
+  feedTag: "खुलासा: {name} ट्याग भएका समाचार",
+  linkCopyFailed: "लिंक कपी हुन सकेन। यहाँबाट कपी गर्नुहोस्: {url}",
 
   // Admin mutations (SPEC 8)
   articleCreated: "समाचार सफलतापूर्वक थपियो",
@@ -91,7 +97,6 @@ export const ne: { readonly [K in MessageKey]: string } = {
   removeBookmark: "बुकमार्क हटाउनुहोस्",
   addBookmark: "समाचार सेभ गर्नुहोस्",
   share: "सेयर गर्नुहोस्",
-  shareOn: "सेयर गर्नुहोस्:",
   loading: "लोड हुँदै…",
 
   // Footer (SPEC 2)
@@ -105,8 +110,6 @@ export const ne: { readonly [K in MessageKey]: string } = {
   supportJournalism: "स्वतन्त्र पत्रकारितालाई सहयोग गर्नुहोस्",
   admin: "एडमिन",
   newsroomAddress: "खुलासा न्युजरुम, काठमाडौँ, नेपाल",
-  tipsLabel: "सुरक्षित रूपमा सूचना पठाउन:",
-  copyright: "खुलासा। स्वतन्त्र पत्रकारिता।",
 
   // Newsletter (SPEC 4)
   newsletterTitle: "हाम्रा खोजी रिपोर्ट इमेलमा पाउनुहोस्",
@@ -227,7 +230,6 @@ export const ne: { readonly [K in MessageKey]: string } = {
   supportShare: "हाम्रा खोजी रिपोर्ट साथीभाइ र परिवारलाई पठाउनुहोस्। हामीमाथि विश्वास गर्ने पाठक नै हाम्रो सबैभन्दा ठूलो सुरक्षा हुन्।",
   supportTransparency:
     "हरेक वर्ष हामी रु. १ लाखभन्दा बढीका सबै सहयोग र रकम कसरी खर्च भयो भन्ने लेखापरीक्षण गरिएको विवरण सार्वजनिक गर्छौँ। सहयोगकर्ताको विवरण हामी कसैलाई दिँदैनौँ।",
-  supportWriteTo: "सहयोग गर्न यस ठेगानामा लेख्नुहोस्:",
   supportThanks: "स्वतन्त्र पत्रकारितालाई साथ दिनुभएकोमा धन्यवाद।",
 
   // Article page (SPEC 2, 8, 9)
@@ -241,12 +243,22 @@ export const ne: { readonly [K in MessageKey]: string } = {
   textMedium: "मध्यम",
   textLarge: "ठूलो",
   minRead: "{n} मिनेट पढ्न",
-  byWriter: "लेखक:",
   published: "प्रकाशित",
   updated: "अपडेट",
   tags: "ट्यागहरू",
-  readInEnglish: "यो समाचार अंग्रेजीमा पढ्नुहोस्",
   readInNepali: "यो समाचार नेपालीमा पढ्नुहोस्",
+  translationToEnglish: "पढ्नुहोस् अंग्रेजीमा",
+  translationToNepali: "पढ्नुहोस् नेपालीमा",
+  byWriterName: "लेखक: {name}",
+  publishedOn: "प्रकाशित: {date}",
+  updatedOn: "अपडेट: {date}",
+  dateAndTime: "{date}, {time} बजे",
+  shareOnNetwork: "{network} मा सेयर गर्नुहोस्",
+  tipsLabelEmail: "सुरक्षित रूपमा सूचना पठाउन: {email}",
+  supportWriteToEmail: "सहयोग गर्न {email} मा लेख्नुहोस्।",
+  copyrightNotice: "© खुलासा। स्वतन्त्र पत्रकारिता।",
+  languageSelfName: "नेपाली",
+  switchLanguageTitle: "यो साइट नेपालीमा पढ्नुहोस्",
   relatedArticles: "सम्बन्धित समाचार",
   commentsCount: "प्रतिक्रिया ({n})",
   writeComment: "प्रतिक्रिया लेख्नुहोस्",
@@ -265,6 +277,12 @@ export const ne: { readonly [K in MessageKey]: string } = {
   adminUsers: "प्रयोगकर्ता",
   adminComments: "प्रतिक्रिया",
   adminWriters: "लेखक",
+  localeName: "नेपाली",
+  tryAgain: "फेरि प्रयास गर्नुहोस्",
+  pasteFromPreeti: "प्रीतिबाट टाँस्नुहोस्",
+  preetiText: "प्रीतिमा टाइप गरिएको पाठ",
+  preetiHint: "प्रीति फन्टमा टाइप गरिएको पाठ टाँस्नुहोस्। यो युनिकोड देवनागरीमा बदलिएर कर्सर भएको ठाउँमा राखिन्छ।",
+  unicodePreview: "युनिकोड पूर्वावलोकन",
   logout: "लगआउट",
   statArticles: "कुल समाचार",
   statUsers: "कुल प्रयोगकर्ता",

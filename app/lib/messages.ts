@@ -49,6 +49,13 @@ export const messages = {
   anonymous: "Anonymous",
   writerNotFound: "Writer not found.",
   linkCopied: "Link copied to clipboard!",
+  // Search engines, feeds and sharing (issue 6)
+  siteName: "Khulasa",
+  feedLatest: "Khulasa: latest stories",
+  feedOf: "Khulasa: {name}",
+  feedWriter: "Khulasa: stories by {name}",
+  feedTag: "Khulasa: stories tagged {name}",
+  linkCopyFailed: "Could not copy the link. Copy it from here: {url}",
 
   // Admin mutations (SPEC 8)
   articleCreated: "Article created successfully",
@@ -88,7 +95,6 @@ export const messages = {
   removeBookmark: "Remove bookmark",
   addBookmark: "Save article",
   share: "Share",
-  shareOn: "Share on",
   loading: "Loading…",
 
   // Footer (SPEC 2)
@@ -102,8 +108,6 @@ export const messages = {
   supportJournalism: "Support Independent Journalism",
   admin: "Admin",
   newsroomAddress: "Khulasa Newsroom, Kathmandu, Nepal",
-  tipsLabel: "Secure tips:",
-  copyright: "Khulasa. Independent journalism.",
 
   // Newsletter (SPEC 4)
   newsletterTitle: "Get our investigations by e-mail",
@@ -224,7 +228,6 @@ export const messages = {
   supportShare: "Send our investigations to friends and family. Readers who trust us are our best protection.",
   supportTransparency:
     "Each year we publish every donation above NPR 100,000 and an audited account of how the money was spent. We never share donors' details with anyone.",
-  supportWriteTo: "To give, write to",
   supportThanks: "Thank you for standing with independent journalism.",
 
   // Article page (SPEC 2, 8, 9)
@@ -238,12 +241,24 @@ export const messages = {
   textMedium: "Medium",
   textLarge: "Large",
   minRead: "{n} min read",
-  byWriter: "By",
   published: "Published",
   updated: "Updated",
   tags: "Tags",
-  readInEnglish: "Read this story in English",
   readInNepali: "यो समाचार नेपालीमा पढ्नुहोस्",
+  // The link to an article's translation is worded in the language of the article it sits in.
+  translationToEnglish: "Read in English",
+  translationToNepali: "Read in Nepali",
+  byWriterName: "By {name}",
+  publishedOn: "Published {date}",
+  updatedOn: "Updated {date}",
+  dateAndTime: "{date}, {time}",
+  shareOnNetwork: "Share on {network}",
+  tipsLabelEmail: "Secure tips: {email}",
+  supportWriteToEmail: "To give, write to {email}",
+  copyrightNotice: "© Khulasa. Independent journalism.",
+  /** The interface's own name, in itself: the language switch's label. */
+  languageSelfName: "English",
+  switchLanguageTitle: "Read this site in English",
   relatedArticles: "Related Articles",
   commentsCount: "Comments ({n})",
   writeComment: "Write a comment",
@@ -262,6 +277,12 @@ export const messages = {
   adminUsers: "Users",
   adminComments: "Comments",
   adminWriters: "Writers",
+  localeName: "English",
+  tryAgain: "Try again",
+  pasteFromPreeti: "Paste from Preeti",
+  preetiText: "Text typed in Preeti",
+  preetiHint: "Paste text typed with the Preeti font. It is converted to Unicode Devanagari and inserted where the cursor was.",
+  unicodePreview: "Unicode preview",
   logout: "Logout",
   statArticles: "Total articles",
   statUsers: "Total users",

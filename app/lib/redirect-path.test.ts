@@ -63,3 +63,19 @@ describe("isAdminPath", () => {
     expect(isAdminPath("/news")).toBe(false);
   });
 });
+
+describe("afterSignInPath in Nepali", () => {
+  it("carries on in the page's language unless the redirect names one", () => {
+    expect(afterSignInPath(null, "admin", "ne", "en")).toBe("/ne/admin/dashboard");
+    expect(afterSignInPath(null, "user", "ne", "en")).toBe("/ne");
+    expect(afterSignInPath("/ne/admin/users", "admin", "ne", "en")).toBe("/ne/admin/users");
+    expect(afterSignInPath("/news", "user", "en", "en")).toBe("/news");
+    expect(afterSignInPath("/ne/login?redirect=/ne/login", "user", "ne", "en")).toBe("/ne");
+  });
+
+  it("knows the back office in every language", () => {
+    expect(isAdminPath("/ne/admin/dashboard")).toBe(true);
+    expect(isAdminPath("/en/admin")).toBe(true);
+    expect(isAdminPath("/ne/administration")).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { type Locale, localizePath, splitLocalePath } from "./i18n";
 import type { Role } from "./schemas";
 
 /**
@@ -23,13 +24,26 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** SPEC 6: after sign-in an admin goes to the dashboard, anyone else home, unless a safe redirect was asked for. */
-export function afterSignInPath(redirect: string | null | undefined, role: Role): string {
+/**
+ * SPEC 6: after sign-in an admin goes to the dashboard, anyone else home, unless a safe redirect was
+ * asked for. A reader who signed in on a Nepali page carries on in Nepali, unless the redirect's
+ * address names its language.
+ */
+export function afterSignInPath(
+  redirect: string | null | undefined,
+  role: Role,
+  locale: Locale = "en",
+  defaultLocale: Locale = "en",
+): string {
   const path = safeRedirectPath(redirect);
   // Back to the login page would leave a signed-in reader nowhere to go.
-  const usable = path && !/^\/login(?:[/?#]|$)/.test(path) ? path : null;
-  return usable ?? (role === "admin" ? "/admin/dashboard" : "/");
+  const usable = path && !/^(?:\/(?:ne|en))?\/login(?:[/?#]|$)/.test(path) ? path : null;
+  const next = usable ?? (role === "admin" ? "/admin/dashboard" : "/");
+  return splitLocalePath(next, defaultLocale).prefixed ? next : localizePath(next, locale, defaultLocale);
 }
 
-/** The admin area is a separate application: reach it with a full page load, not a client-side navigation. */
-export const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin?");
+/**
+ * The admin area is a separate application: reach it with a full page load, not a client-side
+ * navigation. It lives in every language: /admin/…, /ne/admin/…, /en/admin/….
+ */
+export const isAdminPath = (path: string) => /^(?:\/(?:ne|en))?\/admin(?:[/?#]|$)/.test(path);

@@ -1,21 +1,24 @@
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { NEWSROOM_EMAIL } from "~/components/layout/SiteFooter";
-import { messages } from "~/lib/messages";
+import type { MessageKey } from "~/lib/messages";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/about";
+import { useMessages } from "~/components/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [
-  { title: messages.aboutUs },
-  { name: "description", content: messages.aboutLead },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.aboutUs, description: seo.messages.aboutLead });
+};
 
 const SECTIONS = [
-  { id: "mission", heading: messages.aboutMissionHeading, text: messages.aboutMission },
-  { id: "independence", heading: messages.aboutIndependenceHeading, text: messages.aboutIndependence },
-  { id: "corrections", heading: messages.aboutCorrectionsHeading, text: messages.aboutCorrections },
-  { id: "sources", heading: messages.aboutSourcesHeading, text: messages.aboutSources },
-];
+  { id: "mission", heading: "aboutMissionHeading", text: "aboutMission" },
+  { id: "independence", heading: "aboutIndependenceHeading", text: "aboutIndependence" },
+  { id: "corrections", heading: "aboutCorrectionsHeading", text: "aboutCorrections" },
+  { id: "sources", heading: "aboutSourcesHeading", text: "aboutSources" },
+] as const satisfies readonly { id: string; heading: MessageKey; text: MessageKey }[];
 
 export default function About() {
+  const messages = useMessages();
   return (
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-black sm:text-4xl">{messages.aboutUs}</h1>
@@ -23,9 +26,9 @@ export default function About() {
       {SECTIONS.map((section) => (
         <section key={section.id} aria-labelledby={`about-${section.id}`} className="mt-8">
           <h2 id={`about-${section.id}`} className="text-xl font-bold">
-            {section.heading}
+            {messages[section.heading]}
           </h2>
-          <p className="mt-2 leading-relaxed text-neutral-700 dark:text-neutral-300">{section.text}</p>
+          <p className="mt-2 leading-relaxed text-neutral-700 dark:text-neutral-300">{messages[section.text]}</p>
           {section.id === "corrections" ? (
             <p className="mt-2">
               <a href={`mailto:${NEWSROOM_EMAIL}`} className="font-semibold text-brand hover:underline dark:text-red-400">

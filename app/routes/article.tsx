@@ -1,4 +1,5 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard, articlePath } from "~/components/article-card/ArticleCard";
 import { ArticleBar } from "~/components/article/ArticleBar";
@@ -7,15 +8,17 @@ import { ArticleHeader } from "~/components/article/ArticleHeader";
 import { CommentsSection } from "~/components/article/CommentsSection";
 import { MediaFigure } from "~/components/article/MediaFigure";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
-import { config } from "~/server/config";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { getArticle, listArticles } from "~/server/services/articles";
 import { isPreview } from "~/lib/preview";
 import { currentActor } from "~/server/session";
+import { formatMessage } from "~/lib/format-message";
+import { articleBreadcrumbJsonLd, articleDescription, newsArticleJsonLd } from "~/lib/seo/json-ld";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/article";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 9: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
@@ -37,21 +40,36 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     latest: latest.articles.filter((a) => a.id !== article.id).slice(0, LATEST_NEWS_LIMIT),
     // The configured public origin, not the request's Host header: the HTML is cached and shared,
     // so a forged Host must not end up in everyone's share links.
-    shareUrl: new URL(articlePath(article.slug), config().publicUrl).href,
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: messages.articleNotFoundTitle }];
-  const { article, shareUrl } = loaderData;
-  return [
-    { title: article.meta_title || article.title },
-    { name: "description", content: article.meta_description || article.excerpt },
-    { tagName: "link", rel: "canonical", href: shareUrl },
-  ];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const seo = pageSeo(matches, location);
+  if (!loaderData) return pageMeta(seo, { title: seo.messages.articleNotFoundTitle, noindex: true });
+  const { article } = loaderData;
+  return pageMeta(seo, {
+    title: article.meta_title || article.title,
+    description: articleDescription(article),
+    path: `/article/${article.slug}`,
+    feeds: article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: article.category_name }), base: `/feeds/category/${article.category_slug}` }] : [],
+    social: {
+      type: "article",
+      image: article.image_url
+        ? { url: article.image_url, width: article.image_width, height: article.image_height, alt: article.title }
+        : null,
+      extra: [
+        { property: "article:published_time", content: article.published_at },
+        { property: "article:modified_time", content: article.updated_at },
+        { property: "article:section", content: article.category_name },
+        ...article.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
+      ],
+    },
+    jsonLd: [newsArticleJsonLd(seo, article), articleBreadcrumbJsonLd(seo, article)],
+  });
 };
 
-export default function ArticlePage({ loaderData: { article, latest, shareUrl } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, latest } }: Route.ComponentProps) {
+  const messages = useMessages();
   const banner = article.media.find((m) => m.kind === "banner");
   // Content media the editor has not already placed in the body follow it.
   const contentMedia = article.media.filter((m) => m.kind === "content" && !article.content.includes(m.url));
@@ -62,7 +80,7 @@ export default function ArticlePage({ loaderData: { article, latest, shareUrl } 
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
         <div className="min-w-0 space-y-12">
           <article lang={article.language} className="mx-auto max-w-3xl">
-            <ArticleHeader article={article} shareUrl={shareUrl} />
+            <ArticleHeader article={article} />
             {banner ? <MediaFigure media={banner} lead /> : null}
             <ArticleBody html={article.content} />
             {contentMedia.map((media) => (
@@ -115,6 +133,7 @@ export default function ArticlePage({ loaderData: { article, latest, shareUrl } 
 
 /** SPEC 8: a draft, an unknown slug or a failed load shows the Article Not Found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const messages = useMessages();
   if (!isRouteErrorResponse(error) || error.status !== 404) console.error(error);
   return (
     <section className="mx-auto max-w-xl py-16 text-center">

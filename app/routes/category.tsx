@@ -1,4 +1,5 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import { ArticleListing } from "~/components/listing/ArticleListing";
@@ -6,7 +7,6 @@ import { PlaceholderBlock } from "~/components/listing/PlaceholderBlock";
 import { Newsletter } from "~/components/newsletter/Newsletter";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
 import { EXCERPT_LENGTH } from "~/lib/text";
@@ -15,7 +15,10 @@ import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
 import { OPINION_CATEGORY, getCategory, listCategories } from "~/server/services/categories";
 import { useReaderLayoutData } from "~/components/layout/reader-layout-data";
+import { formatMessage } from "~/lib/format-message";
+import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/category";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 9: the Opinion box shows at most 3 articles. */
 const OPINION_MAX = 3;
@@ -48,15 +51,25 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: loaderData.category.name },
-        ...(loaderData.category.description ? [{ name: "description", content: loaderData.category.description }] : []),
-      ]
-    : [{ title: messages.categoryOops }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const seo = pageSeo(matches, location);
+  if (!loaderData) return pageMeta(seo, { title: seo.messages.categoryOops, noindex: true });
+  const { category, listing } = loaderData;
+  const lead = listing.articles.find((article) => article.image_url);
+  return pageMeta(seo, {
+    title: category.name,
+    description: category.description || undefined,
+    path: pagedPath(seo),
+    feeds: [{ title: formatMessage(seo.messages.feedOf, { name: category.name }), base: `/feeds/category/${category.slug}` }],
+    social: {
+      type: "website",
+      image: lead?.image_url ? { url: lead.image_url, width: lead.image_width, height: lead.image_height, alt: lead.title } : null,
+    },
+  });
+};
 
 export default function CategoryPage({ loaderData: { category, listing, opinion } }: Route.ComponentProps) {
+  const messages = useMessages();
   return (
     <>
       <header
@@ -122,6 +135,7 @@ export default function CategoryPage({ loaderData: { category, listing, opinion 
 
 /** SPEC 8: the category page's errors, with the category links and a way home. No stack trace, ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const messages = useMessages();
   const layout = useReaderLayoutData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =

@@ -1,23 +1,26 @@
 import { NEWSROOM_EMAIL, TIPS_EMAIL } from "~/components/layout/SiteFooter";
-import { messages } from "~/lib/messages";
+import type { MessageKey } from "~/lib/messages";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/contact";
+import { useMessages } from "~/components/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [
-  { title: messages.contact },
-  { name: "description", content: messages.contactLead },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.contact, description: seo.messages.contactLead });
+};
 
 const SAFETY_ADVICE = [
-  messages.contactSafelyWorkDevices,
-  messages.contactSafelyNewAccount,
-  messages.contactSafelyMetadata,
-  messages.contactSafelyPost,
-  messages.contactSafelyTerms,
-];
+  "contactSafelyWorkDevices",
+  "contactSafelyNewAccount",
+  "contactSafelyMetadata",
+  "contactSafelyPost",
+  "contactSafelyTerms",
+] as const satisfies readonly MessageKey[];
 
 const cardClass = "rounded-lg border border-neutral-200 p-5 dark:border-neutral-800";
 
 export default function Contact() {
+  const messages = useMessages();
   return (
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-black sm:text-4xl">{messages.contact}</h1>
@@ -50,7 +53,7 @@ export default function Contact() {
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-6 leading-relaxed text-neutral-700 marker:font-bold marker:text-brand dark:text-neutral-300 dark:marker:text-red-400">
           {SAFETY_ADVICE.map((advice) => (
-            <li key={advice}>{advice}</li>
+            <li key={advice}>{messages[advice]}</li>
           ))}
         </ol>
       </section>

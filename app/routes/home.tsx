@@ -4,13 +4,15 @@ import { BreakingNews } from "~/components/breaking-news/BreakingNews";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
 import { type FeaturedResult, FeaturedReport } from "~/components/home/FeaturedReport";
 import { Newsletter } from "~/components/newsletter/Newsletter";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/runtime";
 import { latestPerCategory, listArticles } from "~/server/services/articles";
 import { OPINION_CATEGORY, listCategories } from "~/server/services/categories";
+import { homeJsonLd } from "~/lib/seo/json-ld";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/home";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 9: 5 ticker, 3 lead, 5 latest, 3 per category, 3 opinion. */
 const TICKER_COUNT = 5;
@@ -19,10 +21,16 @@ const LATEST_COUNT = 5;
 const PER_CATEGORY = 3;
 const OPINION_COUNT = 3;
 
-export const meta: Route.MetaFunction = () => [
-  { title: messages.defaultTitle },
-  { name: "description", content: messages.homeDescription },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, {
+    title: seo.messages.defaultTitle,
+    description: seo.messages.homeDescription,
+    path: "/",
+    social: { type: "website" },
+    jsonLd: homeJsonLd(seo),
+  });
+};
 
 async function loadFeatured(db: Executor): Promise<FeaturedResult> {
   try {
@@ -63,6 +71,7 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
   const { ticker, leads, latest, featured, sections, opinion } = loaderData;
   const [hero, ...secondary] = leads;
   return (

@@ -4,9 +4,9 @@ import { ZodError } from "zod";
 import { type AuthMode, AuthForm, authHeading } from "~/components/auth/AuthModal";
 import { useSession } from "~/components/session/session";
 import type { PublicUser } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import { afterSignInPath, isAdminPath } from "~/lib/redirect-path";
 import { translate } from "~/lib/i18n";
+import { config } from "~/server/config";
 import { pageLocale } from "~/server/page-locale";
 import { firstMessage, loginSchema, registerSchema } from "~/lib/schemas";
 import { AppError } from "~/server/errors";
@@ -15,7 +15,9 @@ import { requestInfoContext } from "~/server/request-context";
 import { database } from "~/server/runtime";
 import { sessionCookie } from "~/server/session";
 import { login, register } from "~/server/services/auth";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/login";
+import { useI18n, useMessages } from "~/components/i18n/i18n";
 
 /**
  * The same sign-in and sign-up as the API, for a form sent before JavaScript has loaded (a slow
@@ -30,7 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = form.has("name")
       ? await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") })))
       : await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") })));
-    const target = afterSignInPath(new URL(request.url).searchParams.get("redirect"), result.user.role);
+    const target = afterSignInPath(
+      new URL(request.url).searchParams.get("redirect"),
+      result.user.role,
+      pageLocale(request),
+      config().defaultLocale,
+    );
     return redirect(target, { headers: { "Set-Cookie": sessionCookie(request, result.token) } });
   } catch (error) {
     const locale = pageLocale(request);
@@ -40,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: messages.login }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.login, noindex: true });
+};
 
 /**
  * SPEC 2 /login: the auth dialog as a page. After sign-in the reader goes to `?redirect=` when it
@@ -48,6 +58,8 @@ export const meta: Route.MetaFunction = () => [{ title: messages.login }, { name
  * home (SPEC 6). A reader who is already signed in is sent on at once.
  */
 export default function LoginPage() {
+  const messages = useMessages();
+  const { locale, defaultLocale } = useI18n();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<AuthMode>(params.get("mode") === "signup" ? "signup" : "signin");
   const session = useSession();
@@ -61,7 +73,7 @@ export default function LoginPage() {
     if (left.current) return;
     left.current = true;
     setLeaving(true);
-    const target = afterSignInPath(redirectParam, user.role);
+    const target = afterSignInPath(redirectParam, user.role, locale, defaultLocale);
     // The admin area is its own application: it needs a full page load.
     if (isAdminPath(target)) window.location.assign(target);
     else navigate(target, { replace: true });
@@ -76,7 +88,7 @@ export default function LoginPage() {
     <section aria-labelledby="login-heading" className="mx-auto max-w-md py-6 sm:py-10">
       <div className="rounded-lg border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
         <h1 id="login-heading" className="text-2xl font-bold">
-          {authHeading(mode)}
+          {authHeading(messages, mode)}
         </h1>
         <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">{messages.loginIntro}</p>
         {redirectParam && isAdminPath(redirectParam) ? (

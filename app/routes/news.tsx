@@ -1,12 +1,13 @@
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import { EXCERPT_LENGTH } from "~/lib/text";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
+import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/news";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -14,12 +15,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { listing: await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE })) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: messages.allNews },
-  { name: "description", content: messages.allNewsIntro },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.allNews, description: seo.messages.allNewsIntro, path: pagedPath(seo) });
+};
 
 export default function AllNews({ loaderData: { listing } }: Route.ComponentProps) {
+  const messages = useMessages();
   return (
     <>
       <header className="border-b-4 border-brand pb-4">

@@ -1,19 +1,25 @@
-import { Link, data } from "react-router";
-import { messages } from "~/lib/messages";
+import { data } from "react-router";
+import { Link } from "~/components/i18n/links";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/not-found";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** Any unknown path: 'Page Not Found' with Return to Home, answered with HTTP status 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: messages.pageNotFound }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.pageNotFound, noindex: true });
+};
 
 export default function NotFound() {
   return null;
 }
 
 export function ErrorBoundary() {
+  const messages = useMessages();
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <p className="text-6xl font-black text-brand">404</p>

@@ -2,10 +2,10 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminAwayFromSite } from "~/components/layout/AdminAwayFromSite";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
-import { messages } from "~/lib/messages";
 import { database } from "~/server/runtime";
 import { listCategories } from "~/server/services/categories";
 import type { Route } from "./+types/reader-layout";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** The frame of every reader page: header with one nav link per category, and the footer. */
 export async function loader() {
@@ -18,6 +18,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function ReaderLayout({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">

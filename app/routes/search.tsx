@@ -4,11 +4,13 @@ import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { SEARCH_QUERY_MAX, SearchStatus, searchTitle } from "~/components/search/search-texts";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema, searchSchema } from "~/lib/schemas";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
+import { formatMessage } from "~/lib/format-message";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/search";
+import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 
 /** /search?q=: the shareable, server-rendered twin of the search overlay. A blank query searches nothing (SPEC 5). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,18 +22,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query: parsed.data.q, listing: await listArticles(await database(), null, query) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: searchTitle(loaderData?.query ?? "") },
-  // Result pages are endless variations of the same articles: search engines should index the articles instead.
-  { name: "robots", content: "noindex, follow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const seo = pageSeo(matches, location);
+  const query = loaderData?.query ?? "";
+  return pageMeta(seo, {
+    title: query ? formatMessage(seo.messages.searchResultsFor, { query }) : seo.messages.searchArticles,
+    // Result pages are endless variations of the same articles: search engines should index the articles instead.
+    noindex: true,
+  });
+};
 
 export default function SearchPage({ loaderData: { query, listing } }: Route.ComponentProps) {
+  const messages = useMessages();
+  const localize = useLocalizePath();
   const id = useId();
   return (
     <div className="max-w-3xl">
-      <h1 className="text-3xl font-black break-words">{searchTitle(query)}</h1>
-      <Form method="get" action="/search" role="search" className="mt-4 flex gap-2">
+      <h1 className="text-3xl font-black break-words">{searchTitle(query, messages)}</h1>
+      <Form method="get" action={localize("/search")} role="search" className="mt-4 flex gap-2">
         <label htmlFor={`${id}-q`} className="sr-only">
           {messages.searchArticles}
         </label>

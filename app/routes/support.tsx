@@ -1,23 +1,27 @@
+import { Message } from "~/components/layout/Message";
 import { NEWSROOM_EMAIL } from "~/components/layout/SiteFooter";
-import { messages } from "~/lib/messages";
+import type { MessageKey } from "~/lib/messages";
+import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/support";
+import { useMessages } from "~/components/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [
-  { title: messages.supportJournalism },
-  { name: "description", content: messages.supportLead },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const seo = pageSeo(matches, location);
+  return pageMeta(seo, { title: seo.messages.supportJournalism, description: seo.messages.supportLead });
+};
 
-const REASONS = [messages.supportWhyTime, messages.supportWhyIndependence, messages.supportWhyLegal];
+const REASONS = ["supportWhyTime", "supportWhyIndependence", "supportWhyLegal"] as const satisfies readonly MessageKey[];
 
 const WAYS = [
-  { heading: messages.supportMonthlyHeading, text: messages.supportMonthly },
-  { heading: messages.supportOnceHeading, text: messages.supportOnce },
-  { heading: messages.supportSkillsHeading, text: messages.supportSkills },
-  { heading: messages.supportShareHeading, text: messages.supportShare },
-];
+  { heading: "supportMonthlyHeading", text: "supportMonthly" },
+  { heading: "supportOnceHeading", text: "supportOnce" },
+  { heading: "supportSkillsHeading", text: "supportSkills" },
+  { heading: "supportShareHeading", text: "supportShare" },
+] as const satisfies readonly { heading: MessageKey; text: MessageKey }[];
 
 /** SPEC 2 donation call. No payment provider: giving goes through the newsroom, and no third party sees who gives. */
 export default function Support() {
+  const messages = useMessages();
   return (
     <article className="mx-auto max-w-3xl">
       <header className="rounded-lg bg-brand px-6 py-8 text-white sm:px-10 sm:py-12">
@@ -39,7 +43,7 @@ export default function Support() {
           {REASONS.map((reason) => (
             <li key={reason} className="flex gap-3 leading-relaxed text-neutral-700 dark:text-neutral-300">
               <span aria-hidden="true" className="mt-2.5 h-2 w-2 shrink-0 rounded-full bg-brand" />
-              {reason}
+              {messages[reason]}
             </li>
           ))}
         </ul>
@@ -52,16 +56,22 @@ export default function Support() {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {WAYS.map((way) => (
             <li key={way.heading} className="rounded-lg border border-neutral-200 p-5 dark:border-neutral-800">
-              <h3 className="font-bold">{way.heading}</h3>
-              <p className="mt-1 text-sm leading-relaxed text-neutral-600 dark:text-neutral-400">{way.text}</p>
+              <h3 className="font-bold">{messages[way.heading]}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-neutral-600 dark:text-neutral-400">{messages[way.text]}</p>
             </li>
           ))}
         </ul>
         <p className="mt-6 text-neutral-700 dark:text-neutral-300">
-          {messages.supportWriteTo}{" "}
-          <a href={`mailto:${NEWSROOM_EMAIL}`} className="font-semibold text-brand hover:underline dark:text-red-400">
-            {NEWSROOM_EMAIL}
-          </a>
+          <Message
+            id="supportWriteToEmail"
+            slots={{
+              email: (
+                <a href={`mailto:${NEWSROOM_EMAIL}`} className="font-semibold text-brand hover:underline dark:text-red-400">
+                  {NEWSROOM_EMAIL}
+                </a>
+              ),
+            }}
+          />
         </p>
       </section>
 

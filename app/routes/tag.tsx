@@ -1,16 +1,18 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
 import { getTag } from "~/server/services/tags";
+import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/tag";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 2 tag page: the tag and its published articles. An unknown tag is a 404. */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -28,11 +30,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? formatMessage(messages.tagArticles, { name: loaderData.tag.name }) : messages.tagNotFound },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const seo = pageSeo(matches, location);
+  if (!loaderData) return pageMeta(seo, { title: seo.messages.tagNotFound, noindex: true });
+  const { tag, listing } = loaderData;
+  const title = formatMessage(seo.messages.tagArticles, { name: tag.name });
+  const lead = listing.articles.find((article) => article.image_url);
+  return pageMeta(seo, {
+    title,
+    description: title,
+    path: pagedPath(seo),
+    feeds: [{ title: formatMessage(seo.messages.feedTag, { name: tag.name }), base: `/feeds/tag/${tag.slug}` }],
+    social: {
+      type: "website",
+      image: lead?.image_url ? { url: lead.image_url, width: lead.image_width, height: lead.image_height, alt: lead.title } : null,
+    },
+  });
+};
 
 export default function TagPage({ loaderData: { tag, listing } }: Route.ComponentProps) {
+  const messages = useMessages();
   return (
     <>
       <header className="border-b-4 border-brand pb-4">
@@ -59,6 +76,7 @@ export default function TagPage({ loaderData: { tag, listing } }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const messages = useMessages();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-xl py-16 text-center">

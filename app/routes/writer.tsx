@@ -1,15 +1,17 @@
-import { Link, data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
 import { newsQuerySchema } from "~/lib/schemas";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
 import { getWriter } from "~/server/services/writers";
+import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/writer";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -26,12 +28,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? messages.writerProfile : messages.writerNotFound },
-  ...(loaderData?.writer.bio ? [{ name: "description", content: loaderData.writer.bio }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const seo = pageSeo(matches, location);
+  if (!loaderData) return pageMeta(seo, { title: seo.messages.writerNotFound, noindex: true });
+  const { writer } = loaderData;
+  return pageMeta(seo, {
+    title: seo.messages.writerProfile,
+    description: writer.bio || writer.name,
+    path: pagedPath(seo),
+    feeds: [{ title: formatMessage(seo.messages.feedWriter, { name: writer.name }), base: `/feeds/writer/${writer.id}` }],
+    social: { type: "profile", extra: [{ property: "profile:username", content: writer.name }] },
+  });
+};
 
 export default function WriterPage({ loaderData: { writer, listing } }: Route.ComponentProps) {
+  const messages = useMessages();
   return (
     <>
       <header className="flex flex-col gap-4 border-b border-neutral-200 pb-6 sm:flex-row sm:items-start dark:border-neutral-800">
@@ -64,6 +75,7 @@ export default function WriterPage({ loaderData: { writer, listing } }: Route.Co
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const messages = useMessages();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-xl py-16 text-center">

@@ -182,14 +182,8 @@ test.describe("reading an article", () => {
     const article = await richArticle(page);
     await page.goto(`/article/${article.slug}`);
 
-    const dialog = new Promise<string>((resolve) =>
-      page.once("dialog", (d) => {
-        resolve(d.message());
-        void d.accept();
-      }),
-    );
     await page.getByRole("button", { name: "Share", exact: true }).click();
-    expect(await dialog).toBe("Link copied to clipboard!");
+    await expect(page.getByRole("status").getByText("Link copied to clipboard!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/article/${article.slug}`, baseURL).href);
     await context.close();
   });

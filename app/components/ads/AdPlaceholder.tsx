@@ -1,10 +1,11 @@
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /**
  * SPEC 2 ad placeholder: a labelled box of a fixed size (the IAB 300×250 rectangle) that keeps the
  * layout where an ad would go. It loads nothing: no ad network, no third-party request (DESIGN "Privacy").
  */
 export function AdPlaceholder({ className = "" }: { className?: string }) {
+  const messages = useMessages();
   return (
     <aside
       aria-label={messages.advertisement}

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
 import { BookmarkButton } from "~/components/bookmarks/BookmarkButton";
 import { ShareButton } from "~/components/share/ShareButton";
+import { Link } from "~/components/i18n/links";
+import { isMarkedSnippet } from "~/components/search/snippet";
 import { useSession } from "~/components/session/session";
 import type { ArticleSummary } from "~/lib/api-types";
-import { formatCardDate } from "~/lib/dates";
 import { ArticleImage } from "./ArticleImage";
+import { CardTime } from "./CardTime";
 
 export type CardVariant = "small" | "medium" | "large";
 
@@ -29,9 +30,11 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
   const text = excerpt ?? article.excerpt;
   const meta = (
     <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-      {article.writer_name} · <time dateTime={article.published_at}>{formatCardDate(article.published_at)}</time>
+      {article.writer_name} · <CardTime iso={article.published_at} />
     </p>
   );
+  // Search results show the words around the match, highlighted, instead of the excerpt.
+  const snippet = isMarkedSnippet(article.snippet) ? article.snippet : null;
   const actions = user ? (
     <div className="flex items-center">
       <BookmarkButton articleId={article.id} />
@@ -84,7 +87,11 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
             {article.title}
           </Link>
         </Heading>
-        {text ? <p className="mt-2 text-neutral-700 dark:text-neutral-300">{text}</p> : null}
+        {snippet ? (
+          <p className="mt-2 text-neutral-700 dark:text-neutral-300" dangerouslySetInnerHTML={{ __html: snippet }} />
+        ) : text ? (
+          <p className="mt-2 text-neutral-700 dark:text-neutral-300">{text}</p>
+        ) : null}
         <div className="flex items-center justify-between gap-2">
           {meta}
           {actions}
@@ -113,7 +120,11 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
             {article.title}
           </Link>
         </Heading>
-        {text ? <p className="mt-1 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{text}</p> : null}
+        {snippet ? (
+          <p data-testid="search-snippet" className="mt-1 line-clamp-3 text-sm text-neutral-600 dark:text-neutral-400" dangerouslySetInnerHTML={{ __html: snippet }} />
+        ) : text ? (
+          <p className="mt-1 line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{text}</p>
+        ) : null}
         <div className="flex items-center justify-between gap-2">
           {meta}
           {actions}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { BookmarkButton } from "~/components/bookmarks/BookmarkButton";
 import { ShareButton } from "~/components/share/ShareButton";
-import { messages } from "~/lib/messages";
 import { BackButton } from "./BackButton";
 import { FontSizeMenu } from "./FontSizeMenu";
 import { useScrolledPast } from "~/components/layout/use-scrolled-past";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 9: the article bar changes after 100 px of scroll. */
 export const ARTICLE_BAR_SCROLL_PX = 100;
@@ -35,6 +35,7 @@ interface ArticleBarProps {
  * changes, so nothing below it moves.
  */
 export function ArticleBar({ articleId, title, path, language }: ArticleBarProps) {
+  const messages = useMessages();
   const scrolled = useScrolledPast(ARTICLE_BAR_SCROLL_PX);
   const top = useSiteHeaderHeight();
   return (

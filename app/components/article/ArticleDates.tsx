@@ -1,22 +1,29 @@
-import { formatCardDate } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { useFormatDate, useFormatNumber, useTranslate } from "~/components/i18n/i18n";
+import { Message } from "~/components/layout/Message";
+import { formatNepalTime } from "~/lib/dates";
+
+/** The time of day shows once it tells something: the clock reads in minutes. */
+const MINUTE = 60_000;
 
 /**
- * First published and, when it is a later day in Nepal, last updated: readers of an
- * investigation want to know whether it changed since they first read it.
+ * First published and, when it changed after that, last updated, both with the time of day (Nepal
+ * time): readers of an investigation want to know whether it changed since they first read it.
+ * An unchanged article shows its date alone (SPEC 9 'MMM d, yyyy'; Bikram Sambat in Nepali).
  */
 export function ArticleDates({ publishedAt, updatedAt }: { publishedAt: string; updatedAt: string }) {
-  const published = formatCardDate(publishedAt);
-  const updated = formatCardDate(updatedAt);
-  const showUpdated = updated !== published && Date.parse(updatedAt) > Date.parse(publishedAt);
+  const formatDate = useFormatDate();
+  const formatNumber = useFormatNumber();
+  const t = useTranslate();
+  const changed = Date.parse(updatedAt) - Date.parse(publishedAt) >= MINUTE;
+  const when = (iso: string) => (changed ? t("dateAndTime", { date: formatDate(iso), time: formatNumber(formatNepalTime(iso)) }) : formatDate(iso));
   return (
     <>
       <span>
-        {messages.published} <time dateTime={publishedAt}>{published}</time>
+        <Message id="publishedOn" slots={{ date: <time dateTime={publishedAt}>{when(publishedAt)}</time> }} />
       </span>
-      {showUpdated ? (
+      {changed ? (
         <span>
-          {messages.updated} <time dateTime={updatedAt}>{updated}</time>
+          <Message id="updatedOn" slots={{ date: <time dateTime={updatedAt}>{when(updatedAt)}</time> }} />
         </span>
       ) : null}
     </>

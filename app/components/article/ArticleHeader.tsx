@@ -1,17 +1,28 @@
-import { Link } from "react-router";
+import { useCanonicalUrl } from "~/components/share/share";
 import { articlePath } from "~/components/article-card/ArticleCard";
+import { useFormatNumber, useLocale, useTranslate } from "~/components/i18n/i18n";
+import { Link } from "~/components/i18n/links";
+import { Message } from "~/components/layout/Message";
 import type { ArticleDetail } from "~/lib/api-types";
-import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { LOCALE_TAGS, translate } from "~/lib/i18n";
 import { ArticleDates } from "./ArticleDates";
 import { ShareLinks } from "./ShareLinks";
 
-/** SPEC 2: category, title, description, writer, dates, read time and the share links. */
-export function ArticleHeader({ article, shareUrl }: { article: ArticleDetail; shareUrl: string }) {
+/**
+ * SPEC 2: category, title, description, writer, dates, read time and the share links. The title and
+ * description are in the article's language (the <article>'s `lang`); the labels around them are in
+ * the interface's, which may be the other one.
+ */
+export function ArticleHeader({ article }: { article: ArticleDetail }) {
+  // The page's own address in its language, so /ne/article/x is shared as itself.
+  const shareUrl = useCanonicalUrl(articlePath(article.slug));
+  const t = useTranslate();
+  const formatNumber = useFormatNumber();
+  const interfaceLang = LOCALE_TAGS[useLocale()];
   const { translation } = article;
   return (
     <header>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+      <p lang={interfaceLang} className="text-sm font-semibold uppercase tracking-wide text-brand">
         {article.category_slug ? (
           <Link to={`/category/${article.category_slug}`} className="hover:underline">
             {article.category_name}
@@ -24,29 +35,44 @@ export function ArticleHeader({ article, shareUrl }: { article: ArticleDetail; s
       {article.meta_description ? (
         <p className="mt-3 text-lg leading-relaxed text-neutral-700 dark:text-neutral-300">{article.meta_description}</p>
       ) : null}
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-3 border-y border-neutral-200 py-3 dark:border-neutral-800">
+      <div
+        lang={interfaceLang}
+        className="mt-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-3 border-y border-neutral-200 py-3 dark:border-neutral-800"
+      >
         <div className="text-sm">
           <p className="font-semibold">
-            {messages.byWriter}{" "}
-            {article.writer_id !== null ? (
-              <Link to={`/writer/${article.writer_id}`} className="text-brand hover:underline">
-                {article.writer_name}
-              </Link>
-            ) : (
-              article.writer_name
-            )}
+            <Message
+              id="byWriterName"
+              slots={{
+                name:
+                  article.writer_id !== null ? (
+                    <Link to={`/writer/${article.writer_id}`} className="text-brand hover:underline">
+                      {article.writer_name}
+                    </Link>
+                  ) : (
+                    article.writer_name
+                  ),
+              }}
+            />
           </p>
           <p className="mt-0.5 flex flex-wrap gap-x-3 text-neutral-600 dark:text-neutral-400">
             <ArticleDates publishedAt={article.published_at} updatedAt={article.updated_at} />
-            <span>{formatMessage(messages.minRead, { n: article.read_time })}</span>
+            <span>{t("minRead", { n: formatNumber(article.read_time) })}</span>
           </p>
         </div>
         <ShareLinks url={shareUrl} title={article.title} />
       </div>
       {translation ? (
         <p className="mt-3 text-sm">
-          <Link to={articlePath(translation.slug)} lang={translation.language} hrefLang={translation.language} className="font-semibold text-brand hover:underline">
-            {translation.language === "en" ? messages.readInEnglish : messages.readInNepali} →
+          {/* Worded in the language of the article it sits in, which its reader reads:
+              'पढ्नुहोस् अंग्रेजीमा' under a Nepali story, 'Read in Nepali' under an English one. */}
+          <Link
+            to={articlePath(translation.slug)}
+            lang={article.language}
+            hrefLang={LOCALE_TAGS[translation.language]}
+            className="font-semibold text-brand hover:underline"
+          >
+            {translate(article.language, translation.language === "en" ? "translationToEnglish" : "translationToNepali")} →
           </Link>
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import { messages } from "~/lib/messages";
+import { useLocation, useNavigate } from "react-router";
+import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { Link } from "~/components/i18n/links";
 
 /** SPEC 9: the back button shows its spinner for 500 ms before it leaves. */
 export const BACK_SPINNER_MS = 500;
@@ -27,6 +28,8 @@ function cameFromThisSite(locationKey: string): boolean {
  * works before the script has loaded.
  */
 export function BackButton() {
+  const messages = useMessages();
+  const localize = useLocalizePath();
   const navigate = useNavigate();
   const location = useLocation();
   const [leaving, setLeaving] = useState(false);
@@ -49,7 +52,7 @@ export function BackButton() {
           const back = cameFromThisSite(location.key);
           timer.current = setTimeout(() => {
             if (back) void navigate(-1);
-            else void navigate("/");
+            else void navigate(localize("/"));
           }, BACK_SPINNER_MS);
         }}
         className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full pl-2 pr-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 hover:text-brand dark:text-neutral-200 dark:hover:bg-neutral-800"

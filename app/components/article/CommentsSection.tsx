@@ -3,19 +3,21 @@ import { useNotify } from "~/components/notifications/notifications";
 import { useSession } from "~/components/session/session";
 import type { ArticleComment } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
-import { formatCardDate } from "~/lib/dates";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
 import { COMMENT_MAX } from "~/lib/limits";
 import { clearCommentDraft, readCommentDraft, saveCommentDraft } from "./comment-draft";
+import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { CardTime } from "~/components/article-card/CardTime";
 
 /** SPEC 2 comments: the count, the form and the approved comments (the loader has no others). */
 export function CommentsSection({ articleId, comments }: { articleId: number; comments: ArticleComment[] }) {
+  const messages = useMessages();
+  const formatNumber = useFormatNumber();
   const headingId = useId();
   return (
     <section id="comments" aria-labelledby={headingId} className="scroll-mt-32">
       <h2 id={headingId} className="border-b-2 border-brand pb-1 text-xl font-black">
-        {formatMessage(messages.commentsCount, { n: comments.length })}
+        {formatMessage(messages.commentsCount, { n: formatNumber(comments.length) })}
       </h2>
       <CommentForm articleId={articleId} />
       {comments.length === 0 ? (
@@ -32,6 +34,7 @@ export function CommentsSection({ articleId, comments }: { articleId: number; co
 }
 
 function CommentItem({ comment }: { comment: ArticleComment }) {
+  const messages = useMessages();
   const name = comment.user_name?.trim() || messages.anonymous;
   return (
     <li className="flex gap-3 py-4">
@@ -46,7 +49,7 @@ function CommentItem({ comment }: { comment: ArticleComment }) {
           <span className="font-semibold">{name}</span>
           <span className="text-neutral-500 dark:text-neutral-400">
             {" · "}
-            <time dateTime={comment.created_at}>{formatCardDate(comment.created_at)}</time>
+            <CardTime iso={comment.created_at} />
           </span>
         </p>
         <p className="mt-1 whitespace-pre-line break-words">{comment.content}</p>
@@ -60,6 +63,7 @@ function CommentItem({ comment }: { comment: ArticleComment }) {
  * draft is posted once they have (right after the modal, or on the next page load).
  */
 function CommentForm({ articleId }: { articleId: number }) {
+  const messages = useMessages();
   const session = useSession();
   const notify = useNotify();
   const [content, setContent] = useState("");

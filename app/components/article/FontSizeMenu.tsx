@@ -6,12 +6,13 @@ import {
   type FontSize,
   isFontSize,
 } from "~/lib/font-size";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
+import type { MessageKey } from "~/lib/messages";
 
-const OPTIONS: { value: FontSize; label: string; sample: string }[] = [
-  { value: "sm", label: messages.textSmall, sample: "text-sm" },
-  { value: "base", label: messages.textMedium, sample: "text-base" },
-  { value: "lg", label: messages.textLarge, sample: "text-lg" },
+const OPTIONS: { value: FontSize; label: MessageKey; sample: string }[] = [
+  { value: "sm", label: "textSmall", sample: "text-sm" },
+  { value: "base", label: "textMedium", sample: "text-base" },
+  { value: "lg", label: "textLarge", sample: "text-lg" },
 ];
 
 /** The body's size classes, driven by the attribute on <html> (see ~/lib/font-size). */
@@ -30,6 +31,7 @@ function applyFontSize(size: FontSize) {
 
 /** SPEC 2 font size menu: Small, Medium and Large, as a radio group in a small popover. */
 export function FontSizeMenu() {
+  const messages = useMessages();
   const [open, setOpen] = useState(false);
   const [size, setSize] = useState<FontSize>(DEFAULT_FONT_SIZE);
   const panelId = useId();
@@ -99,7 +101,7 @@ export function FontSizeMenu() {
                 }}
                 className="accent-brand"
               />
-              <span className={option.sample}>{option.label}</span>
+              <span className={option.sample}>{messages[option.label]}</span>
             </label>
           ))}
         </fieldset>

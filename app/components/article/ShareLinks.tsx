@@ -1,5 +1,5 @@
+import { useTranslate } from "~/components/i18n/i18n";
 import { shareLinks } from "~/components/share/share";
-import { messages } from "~/lib/messages";
 
 const NETWORKS = [
   { key: "facebook", name: "Facebook", glyph: "f", colour: "hover:bg-[#1877f2]" },
@@ -12,6 +12,7 @@ const NETWORKS = [
  * until the reader chooses to go there (DESIGN "Privacy").
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const t = useTranslate();
   const links = shareLinks(url, title);
   return (
     <ul className="flex items-center gap-2">
@@ -21,8 +22,8 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
             href={links[network.key]}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${messages.shareOn} ${network.name}`}
-            title={`${messages.shareOn} ${network.name}`}
+            aria-label={t("shareOnNetwork", { network: network.name })}
+            title={t("shareOnNetwork", { network: network.name })}
             className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-sm font-bold text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
           >
             <span aria-hidden="true" lang="en">

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
 import type { PublicUser } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
+import type { Catalog } from "~/lib/i18n";
 
 export type AuthMode = "signin" | "signup";
 
@@ -15,18 +16,19 @@ interface AuthModalProps {
 
 /** SPEC 2 and 4: sign in ('Welcome Back') or sign up ('Create Your Account'), in a modal. */
 export function AuthModal({ open, initialMode, onClose, onSignedIn }: AuthModalProps) {
+  const messages = useMessages();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   useEffect(() => {
     if (open) setMode(initialMode);
   }, [open, initialMode]);
   return (
-    <Dialog open={open} onClose={onClose} title={authHeading(mode)}>
+    <Dialog open={open} onClose={onClose} title={authHeading(messages, mode)}>
       {open ? <AuthForm mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} /> : null}
     </Dialog>
   );
 }
 
-export const authHeading = (mode: AuthMode) => (mode === "signin" ? messages.welcomeBack : messages.createAccount);
+export const authHeading = (messages: Catalog, mode: AuthMode) => (mode === "signin" ? messages.welcomeBack : messages.createAccount);
 
 const fieldClass =
   "mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100";
@@ -39,6 +41,7 @@ interface AuthFormProps {
 
 /** The form itself, also used on the /login page; the heading (authHeading) belongs to its container. */
 export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
+  const messages = useMessages();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -75,7 +78,8 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
         : await apiRequest<{ user: PublicUser }>("/api/users/register", { method: "POST", json: parsed.data });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error ?? messages.authFallback);
+      // SPEC 8: a sign-in that fails without the server saying why is 'Login failed'.
+      setError(result.error ?? (mode === "signin" ? messages.loginFailed : messages.authFallback));
       return;
     }
     onSignedIn(result.data.user);

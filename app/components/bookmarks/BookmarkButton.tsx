@@ -1,11 +1,12 @@
 import { useSession } from "~/components/session/session";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /**
  * SPEC 4 bookmark toggle. Signed-in readers only (SPEC 2); `guests` shows it to guests as well,
  * where it opens the sign-in modal (SPEC 6: bookmarking prompts sign-in).
  */
 export function BookmarkButton({ articleId, guests = false, className = "" }: { articleId: number; guests?: boolean; className?: string }) {
+  const messages = useMessages();
   const session = useSession();
   if (session.status !== "ready" || (!session.user && !guests)) return null;
   const saved = session.isBookmarked(articleId);

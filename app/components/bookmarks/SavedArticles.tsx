@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { useSession } from "~/components/session/session";
 import { Dialog } from "~/components/ui/Dialog";
 import type { ArticleSummary } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
-import { formatCardDate } from "~/lib/dates";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
+import { CardTime } from "~/components/article-card/CardTime";
 
 /** SPEC 2 saved-articles overlay: the reader's bookmarks, each with a remove button. */
 export function SavedArticles({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const messages = useMessages();
   const session = useSession();
   const [articles, setArticles] = useState<ArticleSummary[] | null>(null);
 
@@ -44,7 +45,9 @@ export function SavedArticles({ open, onClose }: { open: boolean; onClose: () =>
                 <Link to={`/article/${article.slug}`} onClick={onClose} className="font-semibold leading-snug hover:underline">
                   {article.title}
                 </Link>
-                <p className="mt-1 text-xs text-neutral-500">{formatCardDate(article.published_at)}</p>
+                <p className="mt-1 text-xs text-neutral-500">
+                  <CardTime iso={article.published_at} />
+                </p>
               </div>
               <button
                 type="button"

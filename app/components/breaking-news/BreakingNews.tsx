@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { articlePath } from "~/components/article-card/ArticleCard";
 import type { ArticleSummary } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import { TICKER_STEP_PX, wrapOffset } from "./ticker";
+import { useMessages } from "~/components/i18n/i18n";
 
 type TickerItem = Pick<ArticleSummary, "id" | "slug" | "title" | "language">;
 
@@ -56,6 +56,7 @@ function Headlines({ items, copy, ref }: { items: TickerItem[]; copy: boolean; r
  * its pause button, WCAG 2.2.2), and repeats its headlines in a seamless loop.
  */
 export function BreakingNews({ items }: { items: TickerItem[] }) {
+  const messages = useMessages();
   const labelId = useId();
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);

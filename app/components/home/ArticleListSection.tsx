@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import type { ArticleSummary } from "~/lib/api-types";
 

@@ -1,13 +1,14 @@
 import { useId } from "react";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import type { ArticleSummary } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** The featured block loads on its own: its failure is shown here, and the rest of the page still renders. */
 export type FeaturedResult = { status: "found"; article: ArticleSummary } | { status: "none" } | { status: "failed" };
 
 /** SPEC 2 'special report' block: the newest published featured article (SPEC 9: limit 1). */
 export function FeaturedReport({ featured }: { featured: FeaturedResult }) {
+  const messages = useMessages();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-lg border-t-4 border-brand bg-neutral-50 p-4 sm:p-6 md:[&_img]:aspect-[21/9] dark:bg-neutral-900">

@@ -1,16 +1,20 @@
-import { useEffect, useState } from "react";
+import { useLocale } from "~/components/i18n/i18n";
 import { clockParts } from "~/lib/dates";
+import { nepaliClockParts } from "~/lib/nepali-calendar";
+import { useNow } from "./use-now";
 
-/** SPEC 2: a live clock in Nepal time, ticking every second. Empty in the cached server HTML. */
+const SECOND = 1000;
+
+/**
+ * SPEC 2: a live clock in Nepal time, ticking every second: Nepali weekday, then the AD date in
+ * English or the Bikram Sambat date in Devanagari digits in Nepali. Empty in the cached server
+ * HTML, so the server and the hydrating browser never disagree about the time.
+ */
 export function Clock() {
-  const [now, setNow] = useState<Date | null>(null);
-  useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const locale = useLocale();
+  const now = useNow(true, SECOND);
   if (!now) return <span className="inline-block min-w-[14rem]" aria-hidden="true" />;
-  const { weekday, date, time } = clockParts(now);
+  const { weekday, date, time } = locale === "ne" ? nepaliClockParts(now) : clockParts(now);
   return (
     <time dateTime={now.toISOString()} className="inline-block min-w-[14rem] tabular-nums" data-testid="clock">
       <span lang="ne">{weekday}</span>, {date} <span>{time}</span>

@@ -1,4 +1,4 @@
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 interface MenuButtonProps {
   open: boolean;
@@ -11,6 +11,7 @@ interface MenuButtonProps {
 
 /** The hamburger that opens a menu below the large breakpoint, where the menu is folded away. */
 export function MenuButton({ open, controls, onToggle, className }: MenuButtonProps) {
+  const messages = useMessages();
   return (
     <button
       type="button"

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 9: the route loading indicator shows for at least 500 ms once a navigation starts. */
 export const ROUTE_SPINNER_MS = 500;
 
 export function RouteProgress() {
+  const messages = useMessages();
   const navigation = useNavigation();
   const busy = navigation.state === "loading";
   const [visible, setVisible] = useState(false);

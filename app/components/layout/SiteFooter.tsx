@@ -1,20 +1,22 @@
-import { Link } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { useSession } from "~/components/session/session";
 import type { Category } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
+import { Message } from "./Message";
 
 export const NEWSROOM_EMAIL = "newsroom@khulasa.example";
 export const TIPS_EMAIL = "tips@khulasa.example";
 
 /** SPEC 2 footer: about text, categories, quick links, contact, support, and /admin for signed-in users. */
 export function SiteFooter({ categories }: { categories: Category[] }) {
+  const messages = useMessages();
   const { user } = useSession();
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 text-sm dark:border-neutral-800 dark:bg-neutral-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-black text-brand">
-            Khulasa
+            {messages.siteName}
           </h2>
           <p className="mt-2 text-neutral-600 dark:text-neutral-400">{messages.footerAbout}</p>
         </section>
@@ -78,10 +80,16 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
               </a>
             </p>
             <p>
-              {messages.tipsLabel}{" "}
-              <a href={`mailto:${TIPS_EMAIL}`} className="hover:text-brand hover:underline">
-                {TIPS_EMAIL}
-              </a>
+              <Message
+                id="tipsLabelEmail"
+                slots={{
+                  email: (
+                    <a href={`mailto:${TIPS_EMAIL}`} className="hover:text-brand hover:underline">
+                      {TIPS_EMAIL}
+                    </a>
+                  ),
+                }}
+              />
             </p>
           </address>
           <Link
@@ -93,7 +101,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
         </section>
       </div>
       <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-500 dark:border-neutral-800">
-        © {messages.copyright}
+        {messages.copyrightNotice}
       </p>
     </footer>
   );

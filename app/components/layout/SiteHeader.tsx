@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { SavedArticles } from "~/components/bookmarks/SavedArticles";
 import { SearchOverlay } from "~/components/search/SearchOverlay";
 import { useSession } from "~/components/session/session";
 import type { Category } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import { Clock } from "./Clock";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { MenuButton } from "./MenuButton";
 import { ThemeToggle } from "./ThemeToggle";
 import { useScrolledPast } from "./use-scrolled-past";
+import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { Link, NavLink } from "~/components/i18n/links";
 
 /** SPEC 9: the header changes style after 50 px of scroll. */
 const HEADER_SCROLL_PX = 50;
@@ -17,6 +19,8 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap px-2 py-1 text-sm font-medium hover:text-brand ${isActive ? "text-brand" : ""}`;
 
 export function SiteHeader({ categories }: { categories: Category[] }) {
+  const messages = useMessages();
+  const localize = useLocalizePath();
   const scrolled = useScrolledPast(HEADER_SCROLL_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const [search, setSearch] = useState<{ open: boolean; query: string }>({ open: false, query: "" });
@@ -39,19 +43,19 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
           </Link>
         </div>
       </div>
-      <div className={`mx-auto flex max-w-6xl items-center gap-3 px-4 ${scrolled ? "py-2" : "py-3"}`}>
+      <div className={`mx-auto flex max-w-6xl items-center gap-2 px-4 sm:gap-3 ${scrolled ? "py-2" : "py-3"}`}>
         <MenuButton
           open={menuOpen}
           controls="mobile-menu"
           onToggle={() => setMenuOpen((open) => !open)}
           className="hover:bg-neutral-100 dark:hover:bg-neutral-800"
         />
-        <Link to="/" className="shrink-0 text-2xl font-black tracking-tight text-brand" aria-label={messages.homeLabel}>
-          Khulasa
+        <Link to="/" className="shrink-0 text-xl font-black tracking-tight text-brand sm:text-2xl" aria-label={messages.homeLabel}>
+          {messages.siteName}
         </Link>
         <Form
           method="get"
-          action="/search"
+          action={localize("/search")}
           role="search"
           className="ml-auto hidden max-w-xs flex-1 md:block"
           onSubmit={(event) => {
@@ -71,7 +75,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
             className="w-full rounded-full border border-neutral-300 bg-neutral-50 px-4 py-1.5 text-sm focus:border-brand focus:outline-none dark:border-neutral-700 dark:bg-neutral-900"
           />
         </Form>
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1 md:ml-0">
           <button
             type="button"
             className="rounded-full p-2 hover:bg-neutral-100 md:hidden dark:hover:bg-neutral-800"
@@ -83,6 +87,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
               <path d="M20 20l-3.5-3.5" />
             </svg>
           </button>
+          <LanguageSwitch />
           <ThemeToggle />
           <UserMenu />
         </div>
@@ -131,6 +136,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
 
 /** SPEC 2 user menu: name, e-mail, 'Saved Articles', 'Sign Out'. Guests get a sign-in button. */
 function UserMenu() {
+  const messages = useMessages();
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
@@ -148,7 +154,7 @@ function UserMenu() {
       <button
         type="button"
         onClick={() => session.openAuth()}
-        className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:opacity-90"
+        className="whitespace-nowrap rounded-full bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90 sm:px-4"
       >
         {messages.signIn}
       </button>

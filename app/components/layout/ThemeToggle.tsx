@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 type Theme = "light" | "dark";
 const STORAGE_KEY = "theme";
 
 /** SPEC 4: flips the theme, marks <html> with `dark`, and stores the choice under 'theme'. */
 export function ThemeToggle() {
+  const messages = useMessages();
   const [theme, setTheme] = useState<Theme | null>(null);
   useEffect(() => setTheme(document.documentElement.classList.contains("dark") ? "dark" : "light"), []);
 

@@ -1,11 +1,12 @@
 import { useId } from "react";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /**
  * A sidebar block for a feature that is not built yet (SPEC 2: Upcoming Events, Highlights).
  * It says so plainly, so no reader mistakes it for an empty list.
  */
 export function PlaceholderBlock({ title, text }: { title: string; text: string }) {
+  const messages = useMessages();
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-lg border border-dashed border-neutral-300 p-4 dark:border-neutral-700">

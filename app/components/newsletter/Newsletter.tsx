@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
-import { messages } from "~/lib/messages";
+import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 9: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
 export const NEWSLETTER_DELAY_MS = 1200;
@@ -12,6 +12,7 @@ type State = { step: "idle"; error: string | null } | { step: "subscribing" } | 
  * idle. The subscription is stored for real (POST /api/newsletter).
  */
 export function Newsletter({ className = "" }: { className?: string }) {
+  const messages = useMessages();
   const [state, setState] = useState<State>({ step: "idle", error: null });
   const [email, setEmail] = useState("");
   const id = useId();

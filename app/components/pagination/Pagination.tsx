@@ -1,7 +1,8 @@
+// react-router's own Link: the hrefs are built from the current, already localized, pathname.
 import { Link, useLocation } from "react-router";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
 import { pageCount, pageNumbers } from "./page-numbers";
+import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 
 interface PaginationProps {
   /** The page asked for; may lie beyond the last page (the listing then shows its empty state). */
@@ -31,6 +32,8 @@ const inactiveClass = `${itemClass} border border-neutral-200 text-neutral-400 d
  * can follow it. Nothing renders when everything fits on one page.
  */
 export function Pagination({ page, total, pageSize }: PaginationProps) {
+  const messages = useMessages();
+  const formatNumber = useFormatNumber();
   const hrefFor = usePageHref();
   const totalPages = pageCount(total, pageSize);
   if (totalPages <= 1 && page <= 1) return null;
@@ -62,11 +65,11 @@ export function Pagination({ page, total, pageSize }: PaginationProps) {
             <li key={item}>
               <Link
                 to={hrefFor(item)}
-                aria-label={formatMessage(messages.pageNumber, { page: item })}
+                aria-label={formatMessage(messages.pageNumber, { page: formatNumber(item) })}
                 aria-current={item === page ? "page" : undefined}
                 className={item === page ? `${itemClass} bg-brand text-white` : linkClass}
               >
-                {item}
+                {formatNumber(item)}
               </Link>
             </li>
           ),

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/i18n/links";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Dialog } from "~/components/ui/Dialog";
-import { messages } from "~/lib/messages";
 import { SEARCH_QUERY_MAX, SearchStatus, searchHref, searchTitle } from "./search-texts";
 import { useArticleSearch } from "./useArticleSearch";
+import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 
 interface SearchOverlayProps {
   open: boolean;
@@ -17,6 +18,8 @@ export const OVERLAY_RESULTS = 8;
 
 /** SPEC 2 search overlay: results appear while the reader types; Enter opens the full results page. */
 export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProps) {
+  const messages = useMessages();
+  const localize = useLocalizePath();
   const [query, setQuery] = useState(initialQuery);
   const navigate = useNavigate();
   const id = useId();
@@ -36,16 +39,16 @@ export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProp
   }, [open]);
 
   return (
-    <Dialog open={open} onClose={onClose} title={searchTitle(trimmed)} variant="overlay">
+    <Dialog open={open} onClose={onClose} title={searchTitle(trimmed, messages)} variant="overlay">
       <form
         role="search"
-        action="/search"
+        action={localize("/search")}
         method="get"
         onSubmit={(event) => {
           event.preventDefault();
           if (trimmed === "") return;
           onClose();
-          navigate(searchHref(trimmed));
+          navigate(localize(searchHref(trimmed)));
         }}
       >
         <label htmlFor={`${id}-q`} className="sr-only">

@@ -1,14 +1,17 @@
-import { messages } from "~/lib/messages";
-import { shareArticle } from "./share";
+import { useMessages } from "~/components/i18n/i18n";
+import { useCanonicalUrl, useShare } from "./share";
 
-/** Shares an article's address (relative paths become absolute on this origin). */
+/** Shares an article's canonical address; `path` is locale-free ('/article/x'). */
 export function ShareButton({ path, title, className = "" }: { path: string; title: string; className?: string }) {
+  const messages = useMessages();
+  const url = useCanonicalUrl(path);
+  const share = useShare();
   return (
     <button
       type="button"
       aria-label={messages.share}
       title={messages.share}
-      onClick={() => void shareArticle(new URL(path, window.location.origin).href, title)}
+      onClick={() => void share(url, title)}
       className={`rounded-full p-2 text-neutral-600 hover:bg-neutral-100 hover:text-brand dark:text-neutral-300 dark:hover:bg-neutral-800 ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,4 +1,6 @@
-import { messages } from "~/lib/messages";
+import { useRouteLoaderData } from "react-router";
+import { useLocalizePath, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useNotify } from "~/components/notifications/notifications";
 
 /** Plain share links: no share SDK, no third-party request until the reader clicks. */
 export function shareLinks(url: string, title: string) {
@@ -11,20 +13,39 @@ export function shareLinks(url: string, title: string) {
   };
 }
 
-/** The Web Share API where there is one; else the link is copied, with SPEC 8's alert. */
-export async function shareArticle(url: string, title: string): Promise<void> {
-  if (typeof navigator.share === "function") {
-    try {
-      await navigator.share({ url, title });
-      return;
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
+/**
+ * The canonical address of a locale-free path in this page's language, on the configured public
+ * origin (the root loader's), never on whatever host the page happens to be served from.
+ */
+export function useCanonicalUrl(path: string): string {
+  const localize = useLocalizePath();
+  const publicUrl = useRouteLoaderData<{ publicUrl?: string }>("root")?.publicUrl;
+  const base = publicUrl ?? (typeof window === "undefined" ? "http://localhost" : window.location.origin);
+  return new URL(localize(path), `${base}/`).href;
+}
+
+/**
+ * Shares with the Web Share API where there is one; else copies the link and says so in a
+ * notification (role=status, so screen readers hear it). SPEC 8: 'Link copied to clipboard!'.
+ */
+export function useShare(): (url: string, title: string) => Promise<void> {
+  const messages = useMessages();
+  const translate = useTranslate();
+  const notify = useNotify();
+  return async (url, title) => {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ url, title });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
     }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-  } catch {
-    // no clipboard permission: the alert still tells the reader the address
-  }
-  window.alert(messages.linkCopied);
+    try {
+      await navigator.clipboard.writeText(url);
+      notify(messages.linkCopied);
+    } catch {
+      notify(translate("linkCopyFailed", { url }), "error");
+    }
+  };
 }

@@ -1,0 +1,22 @@
+import { useFormatDate, useLocale } from "~/components/i18n/i18n";
+import { useNow } from "~/components/layout/use-now";
+import { formatRelativeNe } from "~/lib/nepali-calendar";
+
+const MINUTE = 60_000;
+
+/**
+ * A card's or comment's date: 'MMM d, yyyy' in English (SPEC 9). In Nepali the Bikram Sambat date
+ * is rendered first (server and hydration agree on it), then the relative '३ घण्टा पहिले' once the
+ * browser knows the time; the full date stays in the tooltip.
+ */
+export function CardTime({ iso }: { iso: string }) {
+  const locale = useLocale();
+  const formatDate = useFormatDate();
+  const now = useNow(locale === "ne", MINUTE);
+  const date = formatDate(iso);
+  return (
+    <time dateTime={iso} title={now ? date : undefined}>
+      {now ? formatRelativeNe(iso, now) : date}
+    </time>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * GET /feeds/{rss,atom}.xml and /feeds/{category,writer,tag}/{key}/{rss,atom}.xml: the newest
+ * published articles of the site, a category, a writer or a tag (see README "Feeds and sitemaps").
+ */
+import { catalogs, translate } from "~/lib/i18n";
+import { AppError } from "~/server/errors";
+import { database } from "~/server/runtime";
+import { type FeedChannel, type FeedFormat, FEED_SIZE, atomFeed, rssFeed } from "~/server/seo/feeds";
+import { notFound, siteInfo } from "~/server/seo/site";
+import { xmlResponse } from "~/server/seo/xml";
+import type { Executor } from "~/server/db/connection";
+import { getCategory } from "~/server/services/categories";
+import { type FeedScope, feedArticles } from "~/server/services/seo-queries";
+import { getTag } from "~/server/services/tags";
+import { getWriter } from "~/server/services/writers";
+import type { Route } from "./+types/feed";
+
+const FORMATS: Record<string, FeedFormat> = { "rss.xml": "rss", "atom.xml": "atom" };
+const CONTENT_TYPES: Record<FeedFormat, string> = { rss: "application/rss+xml", atom: "application/atom+xml" };
+
+type Resolved = { scope: FeedScope; channel: FeedChannel };
+
+/** The scope a feed address names, or null when there is no such category, writer or tag. */
+async function resolve(db: Executor, scope: string | undefined, key: string | undefined): Promise<Resolved | null> {
+  const site = siteInfo();
+  const messages = catalogs[site.defaultLocale];
+  if (scope === undefined) {
+    return {
+      scope: { kind: "site" },
+      channel: { title: messages.feedLatest, description: messages.homeDescription, pagePath: "/", feedBase: "/feeds" },
+    };
+  }
+  if (key === undefined) return null;
+  const base = `/feeds/${scope}/${key}`;
+  if (scope === "category") {
+    const category = await getCategory(db, key);
+    if (category.slug !== key.normalize("NFC")) return null;
+    return {
+      scope: { kind: "category", id: category.id },
+      channel: {
+        title: translate(site.defaultLocale, "feedOf", { name: category.name }),
+        description: category.description || category.name,
+        pagePath: `/category/${category.slug}`,
+        feedBase: base,
+      },
+    };
+  }
+  if (scope === "writer" && /^[1-9]\d{0,9}$/.test(key)) {
+    const writer = await getWriter(db, Number(key));
+    return {
+      scope: { kind: "writer", id: writer.id },
+      channel: {
+        title: translate(site.defaultLocale, "feedWriter", { name: writer.name }),
+        description: writer.bio || writer.name,
+        pagePath: `/writer/${writer.id}`,
+        feedBase: base,
+      },
+    };
+  }
+  if (scope === "tag") {
+    const tag = await getTag(db, key);
+    if (tag.slug !== key.normalize("NFC")) return null;
+    const title = translate(site.defaultLocale, "feedTag", { name: tag.name });
+    return { scope: { kind: "tag", id: tag.id }, channel: { title, description: title, pagePath: `/tag/${tag.slug}`, feedBase: base } };
+  }
+  return null;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const site = siteInfo();
+  const format = FORMATS[params.format];
+  if (!format) return notFound(site);
+  const db = await database();
+  const resolved = await resolve(db, params.scope, params.key).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+  if (!resolved) return notFound(site);
+  const items = await feedArticles(db, resolved.scope, FEED_SIZE);
+  const write = format === "rss" ? rssFeed : atomFeed;
+  return xmlResponse(request, write(site, resolved.channel, items, new Date()), CONTENT_TYPES[format]);
+}

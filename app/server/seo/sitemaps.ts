@@ -1,0 +1,116 @@
+/**
+ * Sitemaps (sitemaps.org 0.9) and the Google News sitemap. Every page is listed in both interface
+ * languages, each entry naming the other with hreflang alternates.
+ */
+import { LOCALES, LOCALE_TAGS, type Locale, localizePath } from "~/lib/i18n";
+import { articlePath } from "~/lib/seo/json-ld";
+import { type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
+import type { NewsSitemapArticle, SitemapArticle, SitemapListing } from "~/server/services/seo-queries";
+import { articleUrl } from "./feeds";
+import { XML_DECLARATION, element, emptyElement, textElement } from "./xml";
+
+/** The sitemaps.org limit of addresses per file. */
+export const SITEMAP_URL_LIMIT = 50_000;
+/** Each article has one address per language. */
+export const ARTICLES_PER_SITEMAP = SITEMAP_URL_LIMIT / LOCALES.length;
+/** Google News reads the last two days, and at most 1,000 articles. */
+export const NEWS_WINDOW_MS = 48 * 60 * 60 * 1000;
+export const NEWS_SITEMAP_LIMIT = 1000;
+
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML_NS = "http://www.w3.org/1999/xhtml";
+
+/** The reader pages with no data of their own. */
+export const STATIC_PAGES = ["/", "/news", "/about", "/contact", "/support"];
+
+export type ListingKind = "category" | "tag" | "writer";
+
+/** How many article sitemaps `total` published articles need (at least one, so the index never points nowhere). */
+export function articleSitemapCount(total: number, perFile = ARTICLES_PER_SITEMAP): number {
+  return Math.max(1, Math.ceil(total / perFile));
+}
+
+export function sitemapIndex(site: SiteInfo, articleFiles: number, now: Date): string {
+  const files = [
+    ...Array.from({ length: articleFiles }, (_, i) => `/sitemap/articles-${i + 1}.xml`),
+    "/sitemap/pages.xml",
+    "/sitemap/categories.xml",
+    "/sitemap/tags.xml",
+    "/sitemap/writers.xml",
+    "/sitemap/news.xml",
+  ];
+  return (
+    XML_DECLARATION +
+    element(
+      "sitemapindex",
+      files.map((file) => element("sitemap", [textElement("loc", absoluteUrl(site, file)), textElement("lastmod", now.toISOString())])),
+      { xmlns: SITEMAP_NS },
+    )
+  );
+}
+
+/** One `<url>` per language for a locale-free path, each naming every language version. */
+function urlEntries(site: SiteInfo, path: string, lastModified: Date | null): string[] {
+  const url = (locale: Locale) => absoluteUrl(site, localizePath(path, locale, site.defaultLocale));
+  const links = [
+    ...LOCALES.map((locale) => emptyElement("xhtml:link", { rel: "alternate", hreflang: LOCALE_TAGS[locale], href: url(locale) })),
+    emptyElement("xhtml:link", { rel: "alternate", hreflang: "x-default", href: url(site.defaultLocale) }),
+  ];
+  return LOCALES.map((locale) =>
+    element("url", [textElement("loc", url(locale)), ...(lastModified ? [textElement("lastmod", lastModified.toISOString())] : []), ...links]),
+  );
+}
+
+function urlSet(entries: string[]): string {
+  return XML_DECLARATION + element("urlset", entries, { xmlns: SITEMAP_NS, "xmlns:xhtml": XHTML_NS });
+}
+
+export function articlesSitemap(site: SiteInfo, articles: SitemapArticle[]): string {
+  return urlSet(articles.flatMap((article) => urlEntries(site, articlePath(article.slug), article.updatedAt)));
+}
+
+export function pagesSitemap(site: SiteInfo): string {
+  return urlSet(STATIC_PAGES.flatMap((path) => urlEntries(site, path, null)));
+}
+
+const LISTING_PATH: Record<ListingKind, string> = { category: "/category/", tag: "/tag/", writer: "/writer/" };
+
+export function listingSitemap(site: SiteInfo, kind: ListingKind, listings: SitemapListing[]): string {
+  return urlSet(listings.flatMap((listing) => urlEntries(site, LISTING_PATH[kind] + listing.key, listing.lastModified)));
+}
+
+/** Google's news sitemap: each article once, at its own language's address, with its title. */
+export function newsSitemap(site: SiteInfo, publicationName: Record<Locale, string>, articles: NewsSitemapArticle[]): string {
+  return (
+    XML_DECLARATION +
+    element(
+      "urlset",
+      articles.map((article) =>
+        element("url", [
+          textElement("loc", articleUrl(site, article)),
+          element("news:news", [
+            element("news:publication", [
+              textElement("news:name", publicationName[article.language]),
+              textElement("news:language", article.language),
+            ]),
+            textElement("news:publication_date", article.publishedAt.toISOString()),
+            textElement("news:title", article.title),
+          ]),
+        ]),
+      ),
+      { xmlns: SITEMAP_NS, "xmlns:news": "http://www.google.com/schemas/sitemap-news/0.9" },
+    )
+  );
+}
+
+export function robotsTxt(site: SiteInfo): string {
+  const privatePaths = ["/admin", ...LOCALES.map((locale) => `/${locale}/admin`), "/api/"];
+  return [
+    "User-agent: *",
+    ...privatePaths.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`,
+    `Sitemap: ${absoluteUrl(site, "/sitemap/news.xml")}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,60 @@
+/**
+ * Just enough XML writing for feeds and sitemaps. Every text and attribute goes through `escapeXml`,
+ * which also drops the characters XML 1.0 cannot carry at all (a stray control character pasted
+ * into a title would otherwise make the whole feed unreadable).
+ */
+import { PUBLIC_PAGE_CACHE_CONTROL, etagOf } from "~/server/page-cache";
+
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(NOT_XML, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+type Attributes = Record<string, string | number | undefined>;
+
+function attributes(attrs: Attributes): string {
+  return Object.entries(attrs)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeXml(String(value))}"`)
+    .join("");
+}
+
+/** `<name attrs>text</name>`, the text escaped. */
+export function textElement(name: string, text: string, attrs: Attributes = {}): string {
+  return `<${name}${attributes(attrs)}>${escapeXml(text)}</${name}>`;
+}
+
+/** `<name attrs>children</name>`: `children` is XML already written by these helpers. */
+export function element(name: string, children: string[], attrs: Attributes = {}): string {
+  return `<${name}${attributes(attrs)}>${children.join("")}</${name}>`;
+}
+
+export function emptyElement(name: string, attrs: Attributes): string {
+  return `<${name}${attributes(attrs)}/>`;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/**
+ * An XML answer cached like a public page (a proxy keeps it for a minute), with an ETag so that
+ * feed readers polling every few minutes get a 304 when nothing changed.
+ */
+export function xmlResponse(request: Request, body: string, contentType: string): Response {
+  const bytes = new TextEncoder().encode(body);
+  const etag = etagOf(bytes);
+  const headers = {
+    "Content-Type": `${contentType}; charset=utf-8`,
+    "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL,
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : bytes, { status: 200, headers });
+}

@@ -1,0 +1,161 @@
+/**
+ * What feeds and sitemaps read: published articles only, always (a draft is never in a feed, a
+ * sitemap or the news sitemap). Feeds read bodies, so they take a handful of articles at a time;
+ * sitemaps read addresses and dates only.
+ */
+import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
+import type { Language } from "~/lib/limits";
+import type { Executor } from "../db/connection";
+import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
+
+const published = eq(articles.isPublished, true);
+
+export interface FeedArticle {
+  id: number;
+  title: string;
+  slug: string;
+  language: Language;
+  excerpt: string;
+  metaDescription: string;
+  content: string;
+  writerId: number | null;
+  writerName: string | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+  publishedAt: Date;
+  updatedAt: Date;
+  imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  tags: string[];
+}
+
+export type FeedScope = { kind: "site" } | { kind: "category"; id: number } | { kind: "writer"; id: number } | { kind: "tag"; id: number };
+
+function scopeCondition(scope: FeedScope): SQL | undefined {
+  switch (scope.kind) {
+    case "site":
+      return undefined;
+    case "category":
+      return eq(articles.categoryId, scope.id);
+    case "writer":
+      return eq(articles.writerId, scope.id);
+    case "tag":
+      return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${scope.id})`);
+  }
+}
+
+/** The newest published articles of a scope, with their bodies, banners and tag names. */
+export async function feedArticles(db: Executor, scope: FeedScope, limit: number): Promise<FeedArticle[]> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      slug: articles.slug,
+      language: articles.language,
+      excerpt: articles.excerpt,
+      metaDescription: articles.metaDescription,
+      content: articles.content,
+      writerId: articles.writerId,
+      writerName: writers.name,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      publishedAt: articles.publishedAt,
+      updatedAt: articles.updatedAt,
+      imageUrl: articleMedia.url,
+      imageWidth: articleMedia.width,
+      imageHeight: articleMedia.height,
+    })
+    .from(articles)
+    .leftJoin(writers, eq(writers.id, articles.writerId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(articleMedia, and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner")))
+    .where(and(published, scopeCondition(scope)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+  const ids = rows.map((row) => row.id);
+  const tagRows = ids.length
+    ? await db
+        .select({ articleId: articleTags.articleId, name: tags.name })
+        .from(articleTags)
+        .innerJoin(tags, eq(tags.id, articleTags.tagId))
+        .where(inArray(articleTags.articleId, ids))
+        .orderBy(asc(tags.name))
+    : [];
+  return rows.map((row) => ({ ...row, tags: tagRows.filter((t) => t.articleId === row.id).map((t) => t.name) }));
+}
+
+export interface SitemapArticle {
+  slug: string;
+  language: Language;
+  updatedAt: Date;
+}
+
+export async function countPublishedArticles(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles).where(published);
+  return row?.n ?? 0;
+}
+
+/** One sitemap file's articles, oldest first so that a file's contents change only at its end. */
+export async function sitemapArticles(db: Executor, offset: number, limit: number): Promise<SitemapArticle[]> {
+  return db
+    .select({ slug: articles.slug, language: articles.language, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(published)
+    .orderBy(asc(articles.publishedAt), asc(articles.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export interface NewsSitemapArticle {
+  slug: string;
+  title: string;
+  language: Language;
+  publishedAt: Date;
+}
+
+/** Google News takes the articles of the last two days, at most 1,000. */
+export async function recentArticles(db: Executor, since: Date, limit: number): Promise<NewsSitemapArticle[]> {
+  return db
+    .select({ slug: articles.slug, title: articles.title, language: articles.language, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(published, gte(articles.publishedAt, since)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}
+
+export interface SitemapListing {
+  /** The page's key: a category or tag slug, a writer id. */
+  key: string;
+  lastModified: Date | null;
+}
+
+/** Categories, tags or writers that have published articles, with their newest article's date. */
+export async function sitemapListings(db: Executor, kind: "category" | "tag" | "writer"): Promise<SitemapListing[]> {
+  const newest = max(articles.updatedAt);
+  if (kind === "category") {
+    const rows = await db
+      .select({ key: categories.slug, lastModified: newest })
+      .from(categories)
+      .innerJoin(articles, and(eq(articles.categoryId, categories.id), published))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.slug));
+    return rows;
+  }
+  if (kind === "writer") {
+    const rows = await db
+      .select({ id: writers.id, lastModified: newest })
+      .from(writers)
+      .innerJoin(articles, and(eq(articles.writerId, writers.id), published))
+      .groupBy(writers.id)
+      .orderBy(asc(writers.id));
+    return rows.map((row) => ({ key: String(row.id), lastModified: row.lastModified }));
+  }
+  return db
+    .select({ key: tags.slug, lastModified: newest })
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .innerJoin(articles, and(eq(articles.id, articleTags.articleId), published))
+    .groupBy(tags.id)
+    .orderBy(asc(tags.slug));
+}

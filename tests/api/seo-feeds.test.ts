@@ -1,0 +1,195 @@
+/** Feeds, sitemaps and robots.txt, read with a real XML parser as feed readers and crawlers would. */
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ARTICLES_PER_SITEMAP, SITEMAP_URL_LIMIT, articleSitemapCount } from "~/server/seo/sitemaps";
+import { escapeXml } from "~/server/seo/xml";
+import { baseUrl, call } from "./client";
+import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
+import { createArticleWithBanner, uploadImage } from "./seo-support";
+
+const abs = (path: string) => new URL(path, baseUrl()).href;
+// Elements that may repeat are always arrays, so that one item reads like many. RSS's <link> is text.
+const REPEATED = new Set(["item", "entry", "url", "sitemap", "category", "xhtml:link"]);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name, jpath) => REPEATED.has(name) || (name === "link" && String(jpath).startsWith("feed.")),
+});
+
+async function xml(path: string, contentType: RegExp): Promise<any> {
+  const res = await fetch(baseUrl() + path);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get("content-type"), path).toMatch(contentType);
+  expect(res.headers.get("cache-control"), path).toMatch(/public/);
+  const text = await res.text();
+  expect(XMLValidator.validate(text), path).toBe(true);
+  return parser.parse(text);
+}
+
+const rssTitles = (doc: any): string[] => doc.rss.channel.item?.map((item: any) => String(item.title)) ?? [];
+const atomTitles = (doc: any): string[] => doc.feed.entry?.map((entry: any) => String(entry.title["#text"] ?? entry.title)) ?? [];
+
+describe("feeds", () => {
+  let category: Awaited<ReturnType<typeof createCategory>>;
+  let tag: Awaited<ReturnType<typeof createTag>>;
+  let writer: Awaited<ReturnType<typeof createWriter>>;
+  let published: Awaited<ReturnType<typeof createArticleWithBanner>>;
+  let draft: Awaited<ReturnType<typeof createArticle>>;
+  let figure: string;
+
+  beforeAll(async () => {
+    [category, tag, writer, figure] = await Promise.all([createCategory(), createTag(), createWriter(), uploadImage()]);
+    const common = { writer_id: String(writer.id), category_id: String(category.id), tags: JSON.stringify([tag.id]) };
+    published = await createArticleWithBanner({
+      ...common,
+      title: `Feed story & <friends> ${Date.now()}`,
+      content: `<p>Body with a <a href="/about">link</a>.</p><p><img src="${figure}" alt="A chart"></p>`,
+      is_published: "true",
+    });
+    draft = await createArticle({ writer_id: writer.id, category_id: category.id, tags: [tag.id], title: `Feed draft ${Date.now()}`, is_published: "false" });
+  });
+
+  const scopes = () => [
+    { name: "site", base: "/feeds" },
+    { name: "category", base: `/feeds/category/${category.slug}` },
+    { name: "writer", base: `/feeds/writer/${writer.id}` },
+    { name: "tag", base: `/feeds/tag/${tag.slug}` },
+  ];
+
+  it("RSS 2.0: the published article with its full body and absolute addresses, never the draft", async () => {
+    for (const scope of scopes()) {
+      const doc = await xml(`${scope.base}/rss.xml`, /^application\/rss\+xml/);
+      expect(doc.rss["@version"]).toBe("2.0");
+      const titles = rssTitles(doc);
+      expect(titles, scope.name).toContain(published.title);
+      expect(titles, scope.name).not.toContain(draft.title);
+      const item = doc.rss.channel.item.find((i: any) => i.title === published.title);
+      expect(item.link).toBe(abs(`/article/${published.slug}`));
+      expect(item["content:encoded"]).toContain(`src="${abs(figure)}"`);
+      expect(item["content:encoded"]).toContain(`href="${abs("/about")}"`);
+      expect(item["content:encoded"]).toContain(`src="${abs(published.image_url)}"`);
+      expect(item["content:encoded"]).not.toMatch(/(src|href)="\/(?!\/)/);
+      expect(item["media:content"]["@url"]).toBe(abs(published.image_url));
+      expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
+    }
+  });
+
+  it("Atom: the same articles, full content as HTML, absolute links", async () => {
+    for (const scope of scopes()) {
+      const doc = await xml(`${scope.base}/atom.xml`, /^application\/atom\+xml/);
+      expect(doc.feed["@xmlns"]).toBe("http://www.w3.org/2005/Atom");
+      const titles = atomTitles(doc);
+      expect(titles, scope.name).toContain(published.title);
+      expect(titles, scope.name).not.toContain(draft.title);
+      const entry = doc.feed.entry.find((e: any) => e.title === published.title);
+      expect(entry.link.find((l: any) => l["@rel"] === "alternate")["@href"]).toBe(abs(`/article/${published.slug}`));
+      expect(entry.content["@type"]).toBe("html");
+      expect(entry.content["#text"]).toContain(`src="${abs(figure)}"`);
+      expect(entry.author.uri).toBe(abs(`/writer/${writer.id}`));
+    }
+  });
+
+  it("answers 404 for an unknown category, writer, tag or format", async () => {
+    for (const path of ["/feeds/category/no-such-category/rss.xml", "/feeds/writer/999999/rss.xml", "/feeds/tag/no-such-tag/atom.xml", "/feeds/feed.json"]) {
+      expect((await call(path)).status, path).toBe(404);
+    }
+  });
+
+  it("lets a polling reader revalidate with its ETag", async () => {
+    const first = await fetch(`${baseUrl()}/feeds/rss.xml`);
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    const again = await fetch(`${baseUrl()}/feeds/rss.xml`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("sitemaps and robots.txt", () => {
+  let published: Awaited<ReturnType<typeof createArticle>>;
+  let old: Awaited<ReturnType<typeof createArticle>>;
+  let draft: Awaited<ReturnType<typeof createArticle>>;
+  let category: Awaited<ReturnType<typeof createCategory>>;
+  let tag: Awaited<ReturnType<typeof createTag>>;
+
+  beforeAll(async () => {
+    [category, tag] = await Promise.all([createCategory(), createTag()]);
+    published = await createArticle({ title: `सिटम्याप समाचार ${Date.now()}`, language: "ne", category_id: category.id, tags: [tag.id] });
+    old = await createArticle({ title: `Three days old ${Date.now()}`, published_at: new Date(Date.now() - 72 * 3600_000).toISOString() });
+    draft = await createArticle({ title: `Sitemap draft ${Date.now()}`, is_published: "false", category_id: category.id });
+  });
+
+  /** Every address in every sitemap the index lists, each sitemap parsed as XML. */
+  async function allSitemapUrls(): Promise<Map<string, string[]>> {
+    const index = await xml("/sitemap.xml", /^application\/xml/);
+    const files: string[] = index.sitemapindex.sitemap.map((s: any) => s.loc);
+    expect(files.every((loc) => loc.startsWith(abs("/sitemap/")))).toBe(true);
+    const byFile = new Map<string, string[]>();
+    for (const file of files) {
+      const doc = await xml(new URL(file).pathname, /^application\/xml/);
+      byFile.set(new URL(file).pathname, (doc.urlset.url ?? []).map((u: any) => u.loc));
+    }
+    return byFile;
+  }
+
+  it("lists published articles in both languages, categories, tags and writers; never a draft", async () => {
+    const byFile = await allSitemapUrls();
+    expect([...byFile.keys()]).toEqual(
+      expect.arrayContaining(["/sitemap/articles-1.xml", "/sitemap/categories.xml", "/sitemap/tags.xml", "/sitemap/writers.xml", "/sitemap/news.xml"]),
+    );
+    const articles = byFile.get("/sitemap/articles-1.xml") ?? [];
+    expect(articles).toContain(abs(`/article/${encodeURIComponent(published.slug)}`));
+    expect(articles).toContain(abs(`/ne/article/${encodeURIComponent(published.slug)}`));
+    expect(byFile.get("/sitemap/categories.xml")).toContain(abs(`/category/${category.slug}`));
+    expect(byFile.get("/sitemap/tags.xml")).toContain(abs(`/tag/${tag.slug}`));
+    expect(byFile.get("/sitemap/writers.xml")).toContain(abs(`/writer/${published.writer_id}`));
+    const everything = [...byFile.values()].flat();
+    expect(everything.some((loc) => loc.includes(draft.slug))).toBe(false);
+  });
+
+  it("names each article's other language with hreflang alternates", async () => {
+    const doc = await xml("/sitemap/articles-1.xml", /^application\/xml/);
+    const entry = doc.urlset.url.find((u: any) => u.loc === abs(`/article/${encodeURIComponent(published.slug)}`));
+    const alternates = Object.fromEntries(entry["xhtml:link"].map((l: any) => [l["@hreflang"], l["@href"]]));
+    expect(alternates["ne-NP"]).toBe(abs(`/ne/article/${encodeURIComponent(published.slug)}`));
+    expect(alternates["x-default"]).toBe(abs(`/article/${encodeURIComponent(published.slug)}`));
+  });
+
+  it("Google News sitemap: the last 48 hours only, with titles and languages", async () => {
+    const doc = await xml("/sitemap/news.xml", /^application\/xml/);
+    const entries = doc.urlset.url ?? [];
+    const mine = entries.find((u: any) => u["news:news"]["news:title"] === published.title);
+    expect(mine.loc).toBe(abs(`/ne/article/${encodeURIComponent(published.slug)}`));
+    expect(mine["news:news"]["news:publication"]["news:language"]).toBe("ne");
+    const titles = entries.map((u: any) => String(u["news:news"]["news:title"]));
+    expect(titles).not.toContain(old.title);
+    expect(titles).not.toContain(draft.title);
+    // The old article is still in the full sitemap.
+    expect((await call<string>("/sitemap/articles-1.xml")).body).toContain(encodeURIComponent(old.slug));
+  });
+
+  it("splits articles so that no file passes 50,000 addresses (one per language per article)", () => {
+    expect(SITEMAP_URL_LIMIT).toBe(50_000);
+    expect(ARTICLES_PER_SITEMAP * 2).toBe(50_000);
+    expect([0, 1, 25_000, 25_001, 75_001].map((n) => articleSitemapCount(n))).toEqual([1, 1, 1, 2, 4]);
+  });
+
+  it("writes stored text as XML, dropping what XML cannot carry", () => {
+    const text = `A\u0001 <b> & "q" 'a'`;
+    expect(XMLValidator.validate(`<t a="${escapeXml(text)}">${escapeXml(text)}</t>`)).toBe(true);
+    expect(parser.parse(`<t>${escapeXml(text)}</t>`).t).toBe(`A <b> & "q" 'a'`);
+  });
+
+  it("answers 404 past the last articles file", async () => {
+    expect((await call("/sitemap/articles-999.xml")).status).toBe(404);
+    expect((await call("/sitemap/unknown.xml")).status).toBe(404);
+  });
+
+  it("robots.txt keeps crawlers out of the back office and the API and names the sitemaps", async () => {
+    const res = await call<string>("/robots.txt");
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const lines = res.body.split("\n");
+    expect(lines).toEqual(expect.arrayContaining(["User-agent: *", "Disallow: /admin", "Disallow: /ne/admin", "Disallow: /api/"]));
+    expect(lines).toContain(`Sitemap: ${abs("/sitemap.xml")}`);
+    expect(lines).toContain(`Sitemap: ${abs("/sitemap/news.xml")}`);
+  });
+});
