@@ -17,6 +17,7 @@ import { currentActor } from "~/server/session";
 import { formatMessage } from "~/lib/format-message";
 import { articleBreadcrumbJsonLd, articleDescription, newsArticleJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
+import type { Locale } from "~/lib/i18n";
 import type { Route } from "./+types/article";
 import { useMessages } from "~/components/i18n/i18n";
 
@@ -38,8 +39,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     article,
     latest: latest.articles.filter((a) => a.id !== article.id).slice(0, LATEST_NEWS_LIMIT),
-    // The configured public origin, not the request's Host header: the HTML is cached and shared,
-    // so a forged Host must not end up in everyone's share links.
   };
 }
 
@@ -51,6 +50,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     title: article.meta_title || article.title,
     description: articleDescription(article),
     path: `/article/${article.slug}`,
+    // A translated article's other-language version is its translation, each in its own language.
+    versions: article.translation
+      ? ({ [article.language]: `/article/${article.slug}`, [article.translation.language]: `/article/${article.translation.slug}` } as Record<
+          Locale,
+          string
+        >)
+      : undefined,
     feeds: article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: article.category_name }), base: `/feeds/category/${article.category_slug}` }] : [],
     social: {
       type: "article",

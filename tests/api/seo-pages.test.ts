@@ -95,6 +95,14 @@ describe("an article page's head", () => {
     expect(news.author[0].url).toBe(abs(`/ne/writer/${writer.id}`));
   });
 
+  it("links an article and its translation to each other with hreflang, each in its own language", async () => {
+    const nepali = await createArticle({ title: `भ्रष्टाचार छानबिन ${Date.now()}`, language: "ne" });
+    const english = await createArticle({ title: `Corruption inquiry ${Date.now()}`, language: "en", translation_id: nepali.id });
+    const versions = { en: abs(`/article/${english.slug}`), "ne-NP": abs(`/ne/article/${encodeURIComponent(nepali.slug)}`) };
+    expect((await fetchHead(`/article/${english.slug}`)).hreflang()).toEqual({ ...versions, "x-default": versions.en });
+    expect((await fetchHead(`/ne/article/${encodeURIComponent(nepali.slug)}`)).hreflang()).toEqual({ ...versions, "x-default": versions.en });
+  });
+
   it("falls back to the title and the excerpt without meta fields", async () => {
     const plain = await createArticle({ title: `Plain report ${Date.now()}`, content: "<p>Only a body here.</p>" });
     const head = await fetchHead(`/article/${plain.slug}`);

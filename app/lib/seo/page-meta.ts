@@ -91,17 +91,19 @@ export interface PageMetaInput {
   /** Feeds besides the whole site's. */
   feeds?: FeedLink[];
   jsonLd?: object[];
+  /**
+   * The locale-free path of the page's version in each language, when they are different pages:
+   * an article and its translation. By default each language's version is this page under that
+   * language's prefix.
+   */
+  versions?: Record<Locale, string>;
 }
 
-function alternates(seo: PageSeo, path: string): MetaDescriptor[] {
+function alternates(seo: PageSeo, path: string, versions?: Record<Locale, string>): MetaDescriptor[] {
+  const versionIn = (locale: Locale) => pageUrl(seo, versions?.[locale] ?? path, locale);
   return [
-    ...LOCALES.map((locale) => ({
-      tagName: "link",
-      rel: "alternate",
-      hrefLang: LOCALE_TAGS[locale],
-      href: pageUrl(seo, path, locale),
-    })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: pageUrl(seo, path, seo.site.defaultLocale) },
+    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAGS[locale], href: versionIn(locale) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: versionIn(seo.site.defaultLocale) },
   ];
 }
 
@@ -157,7 +159,7 @@ export function pageMeta(seo: PageSeo, input: PageMetaInput): MetaDescriptor[] {
     // A page kept out of search results names no canonical or alternates for it either.
     ...(input.noindex
       ? [{ name: "robots", content: "noindex, follow" }]
-      : [{ tagName: "link", rel: "canonical", href: canonical }, ...alternates(seo, path)]),
+      : [{ tagName: "link", rel: "canonical", href: canonical }, ...alternates(seo, path, input.versions)]),
     ...feedLinks(seo, input.feeds ?? []),
     ...socialMeta(seo, input, canonical),
     ...(input.jsonLd ?? []).map((data) => ({ "script:ld+json": data as Record<string, unknown> })),
