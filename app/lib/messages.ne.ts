@@ -277,7 +277,6 @@ export const ne: { readonly [K in MessageKey]: string } = {
   adminUsers: "प्रयोगकर्ता",
   adminComments: "प्रतिक्रिया",
   adminWriters: "लेखक",
-  localeName: "नेपाली",
   tryAgain: "फेरि प्रयास गर्नुहोस्",
   pasteFromPreeti: "प्रीतिबाट टाँस्नुहोस्",
   preetiText: "प्रीतिमा टाइप गरिएको पाठ",

@@ -277,7 +277,6 @@ export const messages = {
   adminUsers: "Users",
   adminComments: "Comments",
   adminWriters: "Writers",
-  localeName: "English",
   tryAgain: "Try again",
   pasteFromPreeti: "Paste from Preeti",
   preetiText: "Text typed in Preeti",

@@ -5,16 +5,9 @@
  */
 import { redirect } from "react-router";
 import { ADMIN_REQUIRED_NOTICE } from "~/lib/admin-notice";
-import { localizePath } from "~/lib/i18n";
-import { config } from "./config";
-import { pageLocale } from "./page-locale";
+import { localizedFor } from "./page-locale";
 import type { Actor } from "./services/actor";
 import { currentActor } from "./session";
-
-/** `path` (written without a language, '/admin/dashboard') in the language of `request`'s page. */
-export function localizedFor(request: Request, path: string): string {
-  return localizePath(path, pageLocale(request), config().defaultLocale);
-}
 
 export async function requireAdminPage(request: Request): Promise<Actor> {
   const actor = await currentActor(request);

@@ -1,16 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import { type Catalog, catalogs, isLocale, splitLocalePath } from "~/lib/i18n";
+import type { Catalog } from "~/lib/i18n";
+import { pageSeo } from "~/lib/seo/page-meta";
 
 interface MetaArgsLike {
-  location: { pathname: string };
+  location: { pathname: string; search: string };
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
-}
-
-/** The catalog of the page a meta function describes: its URL's language, the root knowing the default. */
-function metaCatalog({ location, matches }: MetaArgsLike): Catalog {
-  const root = matches.find((match) => match?.id === "root")?.loaderData;
-  const configured = root && typeof root === "object" && "defaultLocale" in root ? root.defaultLocale : undefined;
-  return catalogs[splitLocalePath(location.pathname, isLocale(configured) ? configured : "en").locale];
 }
 
 /**
@@ -18,7 +12,7 @@ function metaCatalog({ location, matches }: MetaArgsLike): Catalog {
  * replaces its parents', so every page repeats that the back office is not for search engines.
  */
 export function adminMeta(args: MetaArgsLike, title?: (messages: Catalog) => string, { suffix = true } = {}): MetaDescriptor[] {
-  const messages = metaCatalog(args);
+  const { messages } = pageSeo(args.matches, args.location);
   const own = title?.(messages);
   return [
     { title: own === undefined ? messages.adminDashboardTitle : suffix ? `${own} · ${messages.adminDashboardTitle}` : own },

@@ -4,7 +4,17 @@
  */
 import { createContext, useContext, useMemo } from "react";
 import { useLocation } from "react-router";
-import { type Catalog, type Locale, catalogs, localizePath, splitLocalePath, translate } from "~/lib/i18n";
+import {
+  type Catalog,
+  LOCALE_TAGS,
+  type Locale,
+  catalogs,
+  localizePath,
+  otherLocale,
+  splitLocalePath,
+  switchLocalePath,
+  translate,
+} from "~/lib/i18n";
 import { formatCardDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/messages";
 import { formatBsCardDate, toDevanagariDigits } from "~/lib/nepali-calendar";
@@ -61,4 +71,20 @@ export function useFormatDate(): (iso: string) => string {
 export function useFormatNumber(): (value: number | string) => string {
   const { locale } = useContext(I18nContext);
   return locale === "ne" ? toDevanagariDigits : String;
+}
+
+/**
+ * The language switch's link: the same page (path and query) in the other language, named in
+ * that language ('नेपाली' / 'English') so a reader who cannot read the current one still finds it.
+ */
+export function useLanguageSwitch(): { href: string; tag: string; name: string; title: string } {
+  const { locale, defaultLocale } = useContext(I18nContext);
+  const { pathname, search } = useLocation();
+  const target = otherLocale(locale);
+  return {
+    href: switchLocalePath(pathname, search, target, defaultLocale),
+    tag: LOCALE_TAGS[target],
+    name: translate(target, "languageSelfName"),
+    title: translate(target, "switchLanguageTitle"),
+  };
 }

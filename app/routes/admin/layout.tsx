@@ -57,7 +57,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className="border-b border-neutral-800 bg-neutral-900 text-neutral-100 lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0 lg:border-b-0">
         <div className="flex items-center gap-3 px-4 py-4">
           <p className="mr-auto text-lg font-black">
-            Khulasa <span className="font-normal text-neutral-400">{messages.admin}</span>
+            {messages.siteName} <span className="font-normal text-neutral-400">{messages.admin}</span>
           </p>
           {/* Outside the navigation: it is no section, and on a phone it stays in reach with the menu closed. */}
           <AdminLanguageSwitch className="lg:hidden" />
