@@ -255,6 +255,9 @@ test.describe("a reader on the home page", () => {
 
   test("the admin can sign in through the API from the home page", async ({ page }) => {
     await page.goto("/");
+    // The page asks for its session after hydration. Signing in before it has answered would
+    // let it see the admin and, rightly (SPEC 6), send them on to the dashboard mid-test.
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     const result = await page.evaluate(async (admin) => {
       const login = await fetch("/api/admin/login", {
         method: "POST",
