@@ -137,6 +137,9 @@ app.all("/{*path}", async (req, res, next) => {
     if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
     else res.end();
   } catch (error) {
+    // The reader left before the page was sent (a closed tab, a quick click on): no one to answer,
+    // and nothing went wrong here, so it is not logged as an error.
+    if (res.destroyed) return;
     next(error);
   }
 });

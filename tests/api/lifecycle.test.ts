@@ -1,5 +1,6 @@
 /** First start, restart and SIGTERM, on a server of this file's own with the embedded database. */
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -59,6 +60,27 @@ describe("first start, restart and shutdown", () => {
     expect(names).toEqual(expect.arrayContaining(["Opinion", "Featured"]));
     expect((await json(`${first.baseUrl}/api/writers`)).body).toHaveLength(4);
     expect((await json(`${first.baseUrl}/api/tags`)).body).toHaveLength(10);
+  });
+
+  it("a reader who leaves before the page arrives is not logged as a server error", async () => {
+    const url = new URL(first.baseUrl);
+    // Pages that are not kept in the page cache (here a 404) are streamed to the socket.
+    const paths = [1, 2, 3].map((n) => `/gone-before-the-page-${n}`);
+    for (const path of paths) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname, () => {
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`, () => {
+            socket.destroy();
+            resolve();
+          });
+        });
+        socket.on("error", reject);
+      });
+    }
+    // The same pages, asked for again and waited for, are rendered after the abandoned ones.
+    for (const path of paths) expect((await fetch(`${first.baseUrl}${path}`)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(first.output()).not.toMatch(/Error|^\s+at /m);
   });
 
   it("on SIGTERM finishes the request in flight, then exits cleanly", async () => {
