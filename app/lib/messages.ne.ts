@@ -368,6 +368,8 @@ export const ne: { readonly [K in MessageKey]: string } = {
   languageInferred: "तपाईंले नछानेसम्म शीर्षकको लिपिअनुसार भाषा तय हुन्छ।",
   mainBannerImage: "मुख्य ब्यानर तस्बिर",
   bannerHint: ".jpg, .jpeg वा .png",
+  chooseFile: "फाइल छान्नुहोस्",
+  chooseFiles: "फाइलहरू छान्नुहोस्",
   bannerPreview: "ब्यानर तस्बिरको पूर्वावलोकन",
   bannerCaption: "ब्यानर तस्बिरको क्याप्सन",
   removeBanner: "ब्यानर तस्बिर हटाउनुहोस्",

@@ -368,6 +368,8 @@ export const messages = {
   languageInferred: "Follows the title's script until you choose.",
   mainBannerImage: "Main Banner Image",
   bannerHint: ".jpg, .jpeg or .png",
+  chooseFile: "Choose file",
+  chooseFiles: "Choose files",
   bannerPreview: "Banner image preview",
   bannerCaption: "Banner caption",
   removeBanner: "Remove banner image",

@@ -56,6 +56,13 @@ test.describe("the back office in Nepali", () => {
     await expect(page.getByLabel("शीर्षक", { exact: true })).toBeVisible();
     await expect(page.getByRole("toolbar", { name: "ढाँचा" })).toBeVisible();
     await expect(page.getByRole("button", { name: "सेभ गर्नुहोस्" })).toBeVisible();
+    // The file buttons are ours, in Nepali, not the browser's 'Choose File'; each opens its picker.
+    const bannerChooser = page.waitForEvent("filechooser");
+    await page.getByText("फाइल छान्नुहोस्", { exact: true }).click();
+    expect((await bannerChooser).isMultiple()).toBe(false);
+    const mediaChooser = page.waitForEvent("filechooser");
+    await page.getByText("फाइलहरू छान्नुहोस्", { exact: true }).click();
+    expect((await mediaChooser).isMultiple()).toBe(true);
   });
 
   test("an empty article is refused with the Nepali validation message", async ({ page }) => {

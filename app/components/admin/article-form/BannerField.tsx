@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { useMessages } from "~/components/i18n/i18n";
 import type { MediaValue } from "./form-values";
-import { errorClass, fieldClass, fileInputClass, dangerSmallButton, hintClass, labelClass } from "./styles";
+import { errorClass, fieldClass, dangerSmallButton, hintClass, labelClass } from "./styles";
+import { FilePicker } from "./FilePicker";
 import { UploadProgress } from "./UploadProgress";
 import { ACCEPT, fileTypeError, uploadMedia } from "./upload";
 
@@ -71,15 +72,13 @@ export function BannerField({ value, onChange, trackUpload }: BannerFieldProps) 
           </div>
         </div>
       ) : null}
-      <input
+      <FilePicker
         id={`${id}-file`}
-        type="file"
         accept={ACCEPT.banner}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         aria-invalid={error ? true : undefined}
         disabled={upload !== null}
         onChange={(event) => void choose(event.currentTarget)}
-        className={fileInputClass}
       />
       {upload ? <UploadProgress name={upload.name} fraction={upload.fraction} /> : null}
       {error ? (

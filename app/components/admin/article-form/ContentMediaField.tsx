@@ -2,7 +2,8 @@ import { useId, useRef, useState } from "react";
 import { formatMessage } from "~/lib/format-message";
 import { useMessages } from "~/components/i18n/i18n";
 import type { MediaValue } from "./form-values";
-import { dangerSmallButton, errorClass, fieldClass, fileInputClass, hintClass, labelClass, smallButton } from "./styles";
+import { dangerSmallButton, errorClass, fieldClass, hintClass, labelClass, smallButton } from "./styles";
+import { FilePicker } from "./FilePicker";
 import { UploadProgress } from "./UploadProgress";
 import { ACCEPT, fileTypeError, uploadMedia } from "./upload";
 
@@ -153,14 +154,12 @@ export function ContentMediaField({ value, onChange, trackUpload }: ContentMedia
       <label htmlFor={`${id}-files`} className="sr-only">
         {messages.addContentMedia}
       </label>
-      <input
+      <FilePicker
         id={`${id}-files`}
-        type="file"
         multiple
         accept={ACCEPT.content}
         aria-describedby={`${id}-hint${errors.length ? ` ${id}-errors` : ""}`}
         onChange={(event) => void choose(event.currentTarget)}
-        className={fileInputClass}
       />
       {pending.map((upload) => (
         <UploadProgress key={upload.id} name={upload.name} fraction={upload.fraction} />

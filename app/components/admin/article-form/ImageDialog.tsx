@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
 import { useMessages } from "~/components/i18n/i18n";
-import { errorClass, fieldClass, fileInputClass, labelClass, primaryButton, secondaryButton } from "./styles";
+import { errorClass, fieldClass, labelClass, primaryButton, secondaryButton } from "./styles";
+import { FilePicker } from "./FilePicker";
 import { UploadProgress } from "./UploadProgress";
 import { uploadMedia } from "./upload";
 
@@ -95,13 +96,11 @@ export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
           <label htmlFor={`${id}-file`} className={labelClass}>
             {messages.imageUpload}
           </label>
-          <input
+          <FilePicker
             id={`${id}-file`}
-            type="file"
             accept=".jpg,.jpeg,.png,image/jpeg,image/png"
             disabled={upload !== null}
             onChange={(event) => void insertUpload(event.currentTarget)}
-            className={fileInputClass}
           />
           {upload ? <UploadProgress name={upload.name} fraction={upload.fraction} /> : null}
         </div>

@@ -19,6 +19,3 @@ export const secondaryButton = `inline-flex items-center justify-center rounded-
 export const smallButton = `inline-flex items-center justify-center rounded-md border border-neutral-300 px-2.5 py-1.5 text-sm font-medium hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-neutral-700 dark:hover:bg-neutral-800 ${focusRing}`;
 
 export const dangerSmallButton = `inline-flex items-center justify-center rounded-md border border-red-300 px-2.5 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-900 dark:text-red-300 dark:hover:bg-red-950 ${focusRing}`;
-
-/** A file input whose button looks like ours. */
-export const fileInputClass = `mt-2 block w-full text-sm text-neutral-700 file:mr-3 file:rounded-md file:border-0 file:bg-neutral-800 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-neutral-700 dark:text-neutral-300 dark:file:bg-neutral-200 dark:file:text-neutral-900 ${focusRing}`;
