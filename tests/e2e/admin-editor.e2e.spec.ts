@@ -572,6 +572,29 @@ test.describe("article form: validation and uploads", () => {
     await expect(bannerError).toBeVisible();
   });
 
+  test("tabbing down the form never leaves the focused control behind the sticky Save bar", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByLabel("Title", { exact: true }).focus();
+    const hidden: string[] = [];
+    let reachedBar = false;
+    for (let step = 0; step < 60 && !reachedBar; step++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const bar = document.querySelector("[data-sticky-actions]")!;
+        if (bar.contains(element)) return { inBar: true, covered: false, name: "" };
+        const box = element.getBoundingClientRect();
+        // A tall control (the editor) only needs its first line in sight.
+        const covered = Math.min(box.bottom, box.top + 40) > bar.getBoundingClientRect().top;
+        return { inBar: false, covered, name: (element as HTMLInputElement).labels?.[0]?.textContent || element.getAttribute("aria-label") || element.outerHTML.slice(0, 80) };
+      });
+      reachedBar = focused.inBar;
+      if (focused.covered) hidden.push(focused.name);
+    }
+    expect(reachedBar).toBe(true);
+    expect(hidden).toEqual([]);
+  });
+
   test("uploads show their progress, block saving until done, and report failures with the server's text or the spec's", async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {

@@ -440,7 +440,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       </div>
 
       {/* Save stays in reach however long the article is. */}
-      <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-neutral-200 bg-neutral-100/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:mx-0 lg:rounded-t-lg lg:border-x lg:bg-white/95 lg:px-5 lg:shadow-[0_-2px_8px_rgb(0_0_0/0.06)] dark:border-neutral-800 dark:bg-neutral-950/95 lg:dark:bg-neutral-900/95">
+      <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-neutral-200 bg-neutral-100/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:mx-0 lg:rounded-t-lg lg:border-x lg:bg-white/95 lg:px-5 lg:shadow-[0_-2px_8px_rgb(0_0_0/0.06)] dark:border-neutral-800 dark:bg-neutral-950/95 lg:dark:bg-neutral-900/95">
         {formError ? (
           <p role="alert" className={`${errorClass} mt-0 mb-3`}>
             {formError}
