@@ -12,6 +12,7 @@ import { THEME_SCRIPT } from "~/lib/theme-script";
 import { config } from "~/server/config";
 import {
   type CachedPage,
+  type FinishRender,
   PUBLIC_PAGE_CACHE_CONTROL,
   etagOf,
   isPublicPagePath,
@@ -108,23 +109,32 @@ app.all("/{*path}", async (req, res, next) => {
     }
     // An admin's ?preview is personal (it may show a draft): never shared, never cached.
     const publicPage = (req.method === "GET" || req.method === "HEAD") && isPublicPagePath(req.path) && !("preview" in req.query);
+    let finishRender: FinishRender | undefined;
     if (publicPage) {
-      const cached = pageCache.get(req.originalUrl);
+      const key = req.originalUrl;
+      const cached = pageCache.get(key) ?? (req.method === "GET" ? await pageCache.pending(key) : undefined);
       if (cached) return sendCached(req, res, cached, true);
+      if (req.method === "GET") finishRender = pageCache.begin(key);
     }
 
     const nonce = production ? randomBytes(16).toString("base64") : "";
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
-    const response = await handleRequest(toFetchRequest(req, res), context);
+    let response: Response;
+    try {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
+      response = await handleRequest(toFetchRequest(req, res), context);
 
-    if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
+      if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
 
-    if (cacheable(req, response, publicPage)) {
-      const body = new Uint8Array(await response.arrayBuffer());
-      const page: CachedPage = { status: response.status, headers: [...response.headers], body, etag: etagOf(body), nonce };
-      pageCache.set(req.originalUrl, page);
-      return sendCached(req, res, page, false);
+      if (cacheable(req, response, publicPage)) {
+        const body = new Uint8Array(await response.arrayBuffer());
+        const page: CachedPage = { status: response.status, headers: [...response.headers], body, etag: etagOf(body), nonce };
+        finishRender?.(page);
+        finishRender = undefined;
+        return sendCached(req, res, page, false);
+      }
+    } finally {
+      finishRender?.(null);
     }
 
     res.status(response.status);

@@ -31,6 +31,39 @@ describe("PageCache", () => {
     expect(told).toBe(1);
   });
 
+  it("lets readers who miss while a page renders wait for that one render", async () => {
+    const cache = new PageCache();
+    expect(cache.pending("/a")).toBeUndefined();
+    const finish = cache.begin("/a");
+    const waiting = cache.pending("/a");
+    expect(waiting).toBeDefined();
+    const rendered = page("a");
+    finish(rendered);
+    expect(await waiting).toBe(rendered);
+    expect(cache.get("/a")).toBe(rendered);
+    expect(cache.pending("/a")).toBeUndefined();
+  });
+
+  it("does not keep, or hand on, a page whose render began before a write cleared the cache", async () => {
+    const cache = new PageCache();
+    const finish = cache.begin("/a");
+    const waiting = cache.pending("/a");
+    cache.invalidate();
+    expect(cache.pending("/a")).toBeUndefined();
+    finish(page("stale"));
+    expect(await waiting).toBeNull();
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("tells the waiting readers to render for themselves when the render is not one to keep", async () => {
+    const cache = new PageCache();
+    const finish = cache.begin("/a");
+    const waiting = cache.pending("/a");
+    finish(null);
+    expect(await waiting).toBeNull();
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
   it("gives equal bodies equal ETags and different bodies different ones", () => {
     expect(page("x").etag).toBe(page("x").etag);
     expect(page("x").etag).not.toBe(page("y").etag);

@@ -22,8 +22,14 @@ export function etagOf(body: Uint8Array): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/** Ends a render begun with `PageCache.begin`: its page, or null when it is not one to keep. */
+export type FinishRender = (page: CachedPage | null) => void;
+
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  /** Counts the clearings: a render that began before one read content that has since changed. */
+  private generation = 0;
   private listeners: (() => void)[] = [];
 
   constructor(private readonly maxEntries = 300) {}
@@ -52,9 +58,38 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /**
+   * The render of `key` under way, if any. After a write clears the cache, a burst of readers
+   * would otherwise each render the same page at once and queue on the database; they wait for
+   * one render instead. It settles to null when that render is not to be kept.
+   */
+  pending(key: string): Promise<CachedPage | null> | undefined {
+    return this.rendering.get(key);
+  }
+
+  /**
+   * Marks a render of `key` as under way. Its page is kept, and handed to the readers waiting for
+   * it, only if no write cleared the cache meanwhile: that render may have read what the write
+   * changed (an article just unpublished), and would otherwise be served until the next write.
+   */
+  begin(key: string): FinishRender {
+    const generation = this.generation;
+    let settle!: (page: CachedPage | null) => void;
+    const promise = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+    this.rendering.set(key, promise);
+    return (page) => {
+      if (this.rendering.get(key) === promise) this.rendering.delete(key);
+      const current = page !== null && generation === this.generation;
+      if (current) this.set(key, page);
+      settle(current ? page : null);
+    };
+  }
+
   /** Clears this process's pages (a write here or a notification from another instance). */
   clear(): void {
     this.entries.clear();
+    this.rendering.clear();
+    this.generation += 1;
   }
 
   /** Clears and tells the other instances; `onInvalidate` hooks add the telling. */

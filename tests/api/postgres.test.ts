@@ -73,6 +73,22 @@ describe("PostgreSQL", () => {
     expect(text).toContain(title);
   });
 
+  // Only here do renders overlap: PGlite answers in-process, so one instance on it renders one page
+  // at a time, while PostgreSQL answers over a socket and lets a burst of misses run together.
+  it("renders a page once for a burst of readers who all miss the cache together", async () => {
+    const [a] = servers as [RunningServer];
+    const url = `${a.baseUrl}/?burst=${Date.now()}`;
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const res = await fetch(url);
+        return { status: res.status, cache: res.headers.get("x-page-cache"), text: await res.text() };
+      }),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(burst.filter((r) => r.cache === "miss")).toHaveLength(1);
+    expect(new Set(burst.map((r) => r.text)).size).toBe(1);
+  });
+
   it("keeps Devanagari slugs and finds Nepali words", async () => {
     const [a] = servers as [RunningServer];
     const list = (await (await fetch(`${a.baseUrl}/api/news?language=ne&limit=1`)).json()) as {
