@@ -8,6 +8,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Ceilings for waiting, not speed checks: CI machines are shared, and a loaded one took twice as
+  // long over the suite. A broken page still fails, only later.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -7,8 +7,6 @@ import { E2E_ADMIN, type Detail, adminToken, articleDetail, createArticle } from
  * an article written in the form is what a guest reads; edits, stale edits and failed saves keep
  * what was typed. Every test works on articles it creates, deleted after it.
  */
-// Whole journeys (upload, write, save, read as a guest) on a machine shared with other test runs.
-test.describe.configure({ timeout: 60_000 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

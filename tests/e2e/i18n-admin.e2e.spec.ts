@@ -6,7 +6,6 @@ import { E2E_ADMIN, signUpInBrowser } from "./support/article-fixtures";
  * The back office in Nepali (issue 5): the same screens under /ne/admin, every label, message,
  * date and number in Nepali, the server's errors too; and the guard keeps the language.
  */
-test.describe.configure({ timeout: 60_000 });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "एडमिन खण्डहरू" });
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });

@@ -152,10 +152,13 @@ test("notifications disappear after 3 seconds", async ({ page, request }) => {
   await page.getByRole("button", { name: /post comment/i }).click();
   const notice = page.getByText("Comment submitted successfully! It will be visible after approval.");
   await expect(notice).toBeVisible();
-  // The installed clock also moves with real time, which a loaded machine spends freely between two
-  // steps: allow a second of it either side of the 3 s.
-  await page.clock.runFor(2000);
+  // Stop the page's clock as soon as the notice is seen, so that waiting in the assertions below
+  // cannot pass time; the notice's 3 s began a little before it was seen (a loaded machine may
+  // take a second to draw and notice it), hence the margins either side.
+  const seen = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(seen + 100);
+  await page.clock.runFor(1800);
   await expect(notice).toBeVisible();
-  await page.clock.runFor(1100);
+  await page.clock.runFor(1300);
   await expect(notice).toHaveCount(0);
 });
