@@ -14,6 +14,7 @@ import { database } from "~/server/runtime";
 import { getArticle, listArticles } from "~/server/services/articles";
 import { isPreview } from "~/lib/preview";
 import { currentActor } from "~/server/session";
+import { categoryNameIn } from "~/lib/fallback-names";
 import { formatMessage } from "~/lib/format-message";
 import { articleBreadcrumbJsonLd, articleDescription, newsArticleJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
@@ -66,7 +67,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
       extra: [
         { property: "article:published_time", content: article.published_at },
         { property: "article:modified_time", content: article.updated_at },
-        { property: "article:section", content: article.category_name },
+        { property: "article:section", content: categoryNameIn(seo.messages, article) },
         ...article.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
       ],
     },

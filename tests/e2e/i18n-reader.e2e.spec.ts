@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { ne } from "../../app/lib/messages.ne";
-import { publishedArticles } from "./support/article-fixtures";
+import { adminToken, publishedArticles, uniqueEmail } from "./support/article-fixtures";
 
 /** Bikram Sambat years of this century, in Devanagari digits: '२०८३'. */
 const BS_YEAR = /२०[०-९]{2}/;
@@ -155,5 +155,37 @@ test.describe("the reader site in Nepali and English", () => {
     const family = await page.locator('main article[lang="ne"] h2, main article[lang="ne"] h3').first().evaluate((el) => getComputedStyle(el).fontFamily);
     expect(family).toContain("Noto Sans Devanagari");
     expect(foreign).toEqual([]);
+  });
+
+  test("an article with no category and a deleted writer names both in the page's language", async ({ page, request }) => {
+    const auth = { authorization: `Bearer ${await adminToken(request)}` };
+    const writer = await (await request.post("/api/writers", { headers: auth, data: { name: "Departing Writer", email: uniqueEmail("departing") } })).json();
+    const created = await request.post("/api/news", {
+      headers: auth,
+      data: { title: `A story left without a byline ${Date.now()}`, content: "<p>Its writer has left the newsroom.</p>", writer_id: writer.id, is_published: "true" },
+    });
+    expect(created.status()).toBe(201);
+    const article = (await created.json()) as { id: number; slug: string; title: string };
+    try {
+      expect((await request.delete(`/api/writers/${writer.id}`, { headers: auth })).ok()).toBe(true);
+
+      await page.goto(`/ne/article/${encodeURIComponent(article.slug)}`);
+      const header = page.getByRole("main").locator("header").first();
+      await expect(header.getByText(ne.uncategorized, { exact: true })).toBeVisible();
+      await expect(header.getByText(ne.unknownAuthor, { exact: true })).toHaveAttribute("lang", "ne-NP");
+
+      // The card is set in the article's language (English); the interface's words keep their own.
+      await page.goto("/ne/news");
+      const card = page.getByRole("article").filter({ hasText: article.title });
+      await expect(card).toHaveAttribute("lang", "en");
+      await expect(card.getByText(ne.uncategorized, { exact: true })).toHaveAttribute("lang", "ne-NP");
+      await expect(card.getByText(ne.unknownAuthor, { exact: true })).toHaveAttribute("lang", "ne-NP");
+
+      await page.goto(`/article/${encodeURIComponent(article.slug)}`);
+      await expect(page.getByRole("main").locator("header").first().getByText("Unknown Author", { exact: true })).toBeVisible();
+      await expect(page.getByRole("main").locator("header").first().getByText("Uncategorized", { exact: true })).toBeVisible();
+    } finally {
+      await request.delete(`/api/news/${article.id}`, { headers: auth });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { BookmarkButton } from "~/components/bookmarks/BookmarkButton";
+import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { ShareButton } from "~/components/share/ShareButton";
 import { Link } from "~/components/i18n/links";
 import { isMarkedSnippet } from "~/components/search/snippet";
@@ -30,7 +31,7 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
   const text = excerpt ?? article.excerpt;
   const meta = (
     <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-      {article.writer_name} · <CardTime iso={article.published_at} />
+      <WriterName article={article} /> · <CardTime iso={article.published_at} />
     </p>
   );
   // Search results show the words around the match, highlighted, instead of the excerpt.
@@ -81,7 +82,7 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
             className="aspect-video w-full rounded-lg object-cover"
           />
         </Link>
-        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand">{article.category_name}</p>
+        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} /></p>
         <Heading className="mt-1 text-2xl font-black leading-tight sm:text-3xl">
           <Link to={path} className="hover:underline">
             {article.title}
@@ -114,7 +115,7 @@ export function ArticleCard({ article, variant = "medium", excerpt, eager = fals
         />
       </Link>
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand">{article.category_name}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} /></p>
         <Heading className="mt-1 font-bold leading-snug sm:text-lg">
           <Link to={path} className="hover:underline">
             {article.title}

@@ -6,6 +6,7 @@ import { Message } from "~/components/layout/Message";
 import type { ArticleDetail } from "~/lib/api-types";
 import { LOCALE_TAGS, translate } from "~/lib/i18n";
 import { ArticleDates } from "./ArticleDates";
+import { CategoryName, WriterName } from "./FallbackNames";
 import { ShareLinks } from "./ShareLinks";
 
 /**
@@ -28,7 +29,7 @@ export function ArticleHeader({ article }: { article: ArticleDetail }) {
             {article.category_name}
           </Link>
         ) : (
-          article.category_name
+          <CategoryName article={article} />
         )}
       </p>
       <h1 className="mt-2 text-3xl font-black leading-tight sm:text-4xl">{article.title}</h1>
@@ -50,7 +51,7 @@ export function ArticleHeader({ article }: { article: ArticleDetail }) {
                       {article.writer_name}
                     </Link>
                   ) : (
-                    article.writer_name
+                    <WriterName article={article} />
                   ),
               }}
             />

@@ -4,6 +4,7 @@
  * (tests/api/seo-pages.test.ts checks it with a title containing `</script>`).
  */
 import type { ArticleDetail } from "~/lib/api-types";
+import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { LOCALE_TAGS } from "~/lib/i18n";
 import { DEFAULT_SHARE_IMAGE, LOGO, type PageSeo, absoluteUrl, pageUrl } from "./page-meta";
 
@@ -59,13 +60,13 @@ export function newsArticleJsonLd(seo: PageSeo, article: ArticleDetail): object 
     author: [
       {
         "@type": "Person",
-        name: article.writer_name,
+        name: writerNameIn(seo.messages, article),
         ...(article.writer_id !== null ? { url: pageUrl(seo, `/writer/${article.writer_id}`) } : {}),
       },
     ],
     publisher: organization(seo),
     inLanguage: LOCALE_TAGS[article.language],
-    articleSection: article.category_name,
+    articleSection: categoryNameIn(seo.messages, article),
     keywords: article.tags.map((tag) => tag.name),
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
     url: canonical,

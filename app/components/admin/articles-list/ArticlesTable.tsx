@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ActionsCell, RowButton } from "~/components/admin/RowActions";
+import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useFormatDate, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
@@ -35,10 +36,10 @@ export function ArticlesTable({ articles }: { articles: ArticleSummary[] }) {
               <span className="line-clamp-2">{article.title}</span>
             </th>
             <td data-label={messages.category} className={cellClass}>
-              {article.category_name}
+              <CategoryName article={article} />
             </td>
             <td data-label={messages.writer} className={cellClass}>
-              {article.writer_name}
+              <WriterName article={article} />
             </td>
             <td data-label={messages.publishedDate} className={`${cellClass} whitespace-nowrap tabular-nums`}>
               <time dateTime={article.published_at}>{formatDate(article.published_at)}</time>
