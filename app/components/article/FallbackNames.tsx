@@ -10,20 +10,18 @@ interface Named {
 }
 
 /**
- * The writer's name, or the interface's words for a missing writer, marked with the interface's
- * language: it may sit inside an article card set in the article's own.
+ * A stored name as it is, or the interface's words for a missing one, marked with the interface's
+ * language: they may sit inside an article card set in the article's own.
  */
-export function WriterName({ article }: { article: Named }) {
-  const messages = useMessages();
+function NameOrInterfaceWords({ missing, text }: { missing: boolean; text: string }) {
   const lang = LOCALE_TAGS[useLocale()];
-  const name = writerNameIn(messages, article);
-  return article.writer_id === null ? <span lang={lang}>{name}</span> : <>{name}</>;
+  return missing ? <span lang={lang}>{text}</span> : <>{text}</>;
 }
 
-/** The category's name, or the interface's words for none; see WriterName. */
+export function WriterName({ article }: { article: Named }) {
+  return <NameOrInterfaceWords missing={article.writer_id === null} text={writerNameIn(useMessages(), article)} />;
+}
+
 export function CategoryName({ article }: { article: Named }) {
-  const messages = useMessages();
-  const lang = LOCALE_TAGS[useLocale()];
-  const name = categoryNameIn(messages, article);
-  return article.category_id === null ? <span lang={lang}>{name}</span> : <>{name}</>;
+  return <NameOrInterfaceWords missing={article.category_id === null} text={categoryNameIn(useMessages(), article)} />;
 }
