@@ -1,9 +1,7 @@
-import { existsSync, mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { sourcePath } from "./source-path";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -34,72 +32,61 @@ function pgIdentifier(name: string): string {
   return name;
 }
 
-/** The migrations folder sits beside this module in the source tree; the server bundle lives elsewhere. */
-function migrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, "app/server/db/migrations");
-    if (existsSync(path.join(dir, "package.json")) && existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("Cannot find app/server/db/migrations");
-    dir = parent;
-  }
-}
-
-/** Opens the database and applies every pending migration. Drivers load lazily so a build never opens one. */
+/**
+ * Opens the database and applies every pending migration. Both kinds are reached through one
+ * `pg` pool and one Drizzle driver: the embedded database is served from a worker thread over the
+ * wire protocol (embedded-server.ts). Drivers load lazily so a build never opens one.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === "postgres") {
-    const { default: pg } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzle(pool, { schema });
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const embedded = target.kind === "pglite" ? await (await import("./embedded-server")).startEmbeddedServer(target.dataDir) : undefined;
+  const pool = embedded
+    ? // One connection, kept open: the embedded database has a single backend.
+      new pg.Pool({ ...embedded.connection, max: 1, idleTimeoutMillis: 0 })
+    : new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, max: 10 });
+  // An idle client that loses its server (a restart) must not take the process down with it.
+  pool.on("error", (error) => console.error("Database connection lost", error));
+  const db = drizzle(pool, { schema });
+  const listeners: import("pg").Client[] = [];
+  const close = async () => {
+    await Promise.all(listeners.map((client) => client.end()));
+    await pool.end();
+    await embedded?.stop();
+  };
+  try {
     // Instances starting together must not run the same migration twice: serialise on a lock.
     const lock = await pool.connect();
     try {
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrate(drizzle(lock, { schema }), { migrationsFolder: sourcePath("app/server/db/migrations") });
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();
     }
-    const listeners: import("pg").Client[] = [];
-    return {
-      db: db as unknown as Database,
-      kind: "postgres",
-      async listen(channel, onSignal) {
-        // LISTEN needs a connection of its own that stays open, outside the pool.
-        const client = new pg.Client({ connectionString: target.url });
-        await client.connect();
-        client.on("notification", (message) => message.channel === channel && onSignal());
-        client.on("error", (error) => console.error("LISTEN connection failed", error));
-        await client.query(`LISTEN ${pgIdentifier(channel)}`);
-        listeners.push(client);
-      },
-      async notify(channel) {
-        await pool.query(`NOTIFY ${pgIdentifier(channel)}`);
-      },
-      async close() {
-        await Promise.all(listeners.map((client) => client.end()));
-        await pool.end();
-      },
-    };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  // PGlite does not create parent folders.
-  if (target.dataDir !== "memory") mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  // The embedded engine ships pg_trgm apart; search's migration creates the extension from it.
-  const client = new PGlite({ dataDir: target.dataDir === "memory" ? undefined : target.dataDir, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  if (target.kind === "pglite") {
+    return { db: db as unknown as Database, kind: "pglite", listen: async () => undefined, notify: async () => undefined, close };
+  }
   return {
     db: db as unknown as Database,
-    kind: "pglite",
-    listen: async () => undefined,
-    notify: async () => undefined,
-    close: () => client.close(),
+    kind: "postgres",
+    async listen(channel, onSignal) {
+      // LISTEN needs a connection of its own that stays open, outside the pool.
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      client.on("notification", (message) => message.channel === channel && onSignal());
+      client.on("error", (error) => console.error("LISTEN connection failed", error));
+      await client.query(`LISTEN ${pgIdentifier(channel)}`);
+      listeners.push(client);
+    },
+    async notify(channel) {
+      await pool.query(`NOTIFY ${pgIdentifier(channel)}`);
+    },
+    close,
   };
 }
