@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -54,7 +55,18 @@ if (production) {
 
 await build.startApp();
 
-const httpServer = server.listen(port, host, () => {
+// A public answer already in the cache needs none of Express's work (routing, compression, static
+// files, security headers): it was stored with its headers and encodings, and goes out at once.
+const serveFromCache = production ? build.serveFromCache : () => false;
+const httpServer = http.createServer((req, res) => {
+  if (!serveFromCache(req, res)) server(req, res);
+});
+httpServer.once("error", async (error) => {
+  console.error(`Cannot serve on ${host}:${port}: ${error.message}`);
+  await build.stopApp();
+  process.exit(1);
+});
+httpServer.listen(port, host, () => {
   console.log(`Serving on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 

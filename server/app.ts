@@ -1,49 +1,26 @@
 /**
  * The application as an Express sub-app: React Router serves the pages and the /api resource
- * routes, behind the public-page cache and a per-response Content Security Policy. server.js mounts
- * it in development and production.
+ * routes, behind the public cache and a per-response Content Security Policy. server.js mounts it
+ * in development and production, and in production answers cache hits with `serveFromCache`
+ * before Express sees the request.
  */
-import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
-import { THEME_SCRIPT } from "~/lib/theme-script";
+import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
+import { PUBLIC_PAGE_CACHE_CONTROL, cachedResponse, sendCached } from "~/server/cache/cached-response";
+import { mutationChangesContent } from "~/server/cache/invalidation";
+import type { FinishRender } from "~/server/cache/page-cache";
 import { config } from "~/server/config";
-import {
-  type CachedPage,
-  type FinishRender,
-  PUBLIC_PAGE_CACHE_CONTROL,
-  etagOf,
-  isPublicPagePath,
-  mutationChangesContent,
-  pageCache,
-} from "~/server/page-cache";
+import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/content-security-policy";
 import { requestInfoContext } from "~/server/request-context";
-import { startApp, stopApp } from "~/server/runtime";
+import { pageCache, startApp, stopApp } from "~/server/runtime";
 
 export { startApp, stopApp };
 
 const production = process.env.NODE_ENV === "production";
-const themeScriptHash = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
-
-/** No third-party origin anywhere: readers may be watched (DESIGN "Privacy"). */
-function contentSecurityPolicy(nonce: string): string {
-  const scripts = production ? `'self' 'nonce-${nonce}' ${themeScriptHash}` : `'self' 'unsafe-inline'`;
-  return [
-    "default-src 'self'",
-    `script-src ${scripts}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "media-src 'self' https:",
-    "font-src 'self'",
-    "connect-src 'self'" + (production ? "" : " ws: wss:"),
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join("; ");
-}
 
 const loadBuild = () => import("virtual:react-router/server-build");
 // Production loads the whole build at start, so that replacing build/ on disk under a running
@@ -52,8 +29,8 @@ const handleRequest = production
   ? createRequestHandler(await loadBuild(), "production")
   : createRequestHandler(loadBuild, "development");
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+/** `url` replaces the request's own path and query: a shared request is served as its normalised address. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
@@ -68,32 +45,98 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(url, init);
+  return new Request(new URL(url, `${req.protocol}://${req.get("host") ?? "localhost"}`), init);
 }
 
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, hit: boolean): void {
-  res.status(page.status);
-  for (const [key, value] of page.headers) res.append(key, value);
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.nonce));
-  res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("X-Page-Cache", hit ? "hit" : "miss");
-  if (req.headers["if-none-match"] === page.etag) {
-    res.status(304).end();
-    return;
-  }
-  res.end(req.method === "HEAD" ? undefined : Buffer.from(page.body));
+/** Only whole, successful, shared answers are kept: a GET, no cookie set. */
+function storable(req: ExpressRequest, response: Response): boolean {
+  return req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie");
 }
 
-/** Only whole, shared, successful page renders are kept: no cookies set, nothing personal. */
-function cacheable(req: ExpressRequest, response: Response, publicPage: boolean): boolean {
-  return (
-    req.method === "GET" &&
-    publicPage &&
-    response.status === 200 &&
-    !response.headers.has("set-cookie") &&
-    /^(text\/html|text\/x-script)/.test(response.headers.get("content-type") ?? "")
+/** Headers as [name, value] pairs, a repeated header once per value. */
+function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][] {
+  if (headers instanceof Headers) return [...headers];
+  return Object.entries(headers).flatMap(([name, value]): [string, string][] =>
+    value === undefined ? [] : Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]],
   );
+}
+
+const isApi = (shared: SharedRequest) => shared.url.startsWith("/api/");
+
+/**
+ * The header list of a shared answer: what the outer layers already set on this response (the
+ * security headers), the application's own, and the CSP that vouches for the answer's scripts.
+ */
+function sharedHeaders(res: ExpressResponse, shared: SharedRequest, response: Response, body: Buffer): [string, string][] {
+  const own = [...headerPairs(res.getHeaders()), ...headerPairs(response.headers)].filter(
+    ([name]) => !/^(cache-control|content-security-policy)$/i.test(name),
+  );
+  const sources = production ? { hashes: inlineScriptHashes(body.toString("utf8")) } : undefined;
+  return [
+    ...own,
+    ["Content-Security-Policy", contentSecurityPolicy(sources)],
+    // An anonymous API answer must not reach a client who sent credentials, nor one who asked in another language.
+    ...(isApi(shared) ? ([["Vary", "Accept-Language, Authorization, Cookie"]] as [string, string][]) : []),
+  ];
+}
+
+/**
+ * How long others may keep a shared answer that is not stored here: a page that is missing may be
+ * kept briefly by a proxy, an API error not at all.
+ */
+function unstoredCacheControl(shared: SharedRequest, response: Response): string {
+  if (response.status === 200) return PUBLIC_PAGE_CACHE_CONTROL;
+  return isApi(shared) ? (response.headers.get("cache-control") ?? "private, no-store") : "public, max-age=0, s-maxage=30";
+}
+
+/** A production cache hit, answered before Express runs: true when it was sent. */
+export function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+  const shared = sharedRequest(req.method, req.url ?? "/", req.headers);
+  const cached = shared && pageCache.get(shared.key);
+  if (!cached) return false;
+  sendCached(req, res, cached, true);
+  return true;
+}
+
+async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): Promise<void> {
+  const cached = pageCache.get(shared.key) ?? (req.method === "GET" ? await pageCache.pending(shared.key) : undefined);
+  if (cached) return sendCached(req, res, cached, true);
+  let finishRender: FinishRender | undefined = req.method === "GET" ? pageCache.begin(shared.key) : undefined;
+  try {
+    const context = new RouterContextProvider();
+    // No nonce: the answer is shared, so its inline scripts are vouched for by their hashes.
+    context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce: "" });
+    const response = await handleRequest(toFetchRequest(req, res, shared.url), context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = sharedHeaders(res, shared, response, body);
+    if (storable(req, response)) {
+      const stored = await cachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body);
+      finishRender?.(stored);
+      finishRender = undefined;
+      return sendCached(req, res, stored, false);
+    }
+    res.status(response.status);
+    for (const [name, value] of headers) res.append(name, value);
+    res.setHeader("Cache-Control", unstoredCacheControl(shared, response));
+    res.setHeader("X-Page-Cache", "miss");
+    res.end(req.method === "HEAD" ? undefined : body);
+  } finally {
+    finishRender?.(null);
+  }
+}
+
+async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise<void> {
+  const nonce = production ? newNonce() : "";
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
+  const response = await handleRequest(toFetchRequest(req, res, req.originalUrl), context);
+  if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
+  res.status(response.status);
+  for (const [key, value] of response.headers) res.append(key, value);
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { nonce } : undefined));
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+  if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }
 
 export const app = express();
@@ -107,45 +150,8 @@ app.all("/{*path}", async (req, res, next) => {
       const queryAt = req.originalUrl.indexOf("?");
       return res.redirect(301, rest + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
     }
-    // An admin's ?preview is personal (it may show a draft): never shared, never cached.
-    const publicPage = (req.method === "GET" || req.method === "HEAD") && isPublicPagePath(req.path) && !("preview" in req.query);
-    let finishRender: FinishRender | undefined;
-    if (publicPage) {
-      const key = req.originalUrl;
-      const cached = pageCache.get(key) ?? (req.method === "GET" ? await pageCache.pending(key) : undefined);
-      if (cached) return sendCached(req, res, cached, true);
-      if (req.method === "GET") finishRender = pageCache.begin(key);
-    }
-
-    const nonce = production ? randomBytes(16).toString("base64") : "";
-    let response: Response;
-    try {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
-      response = await handleRequest(toFetchRequest(req, res), context);
-
-      if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
-
-      if (cacheable(req, response, publicPage)) {
-        const body = new Uint8Array(await response.arrayBuffer());
-        const page: CachedPage = { status: response.status, headers: [...response.headers], body, etag: etagOf(body), nonce };
-        finishRender?.(page);
-        finishRender = undefined;
-        return sendCached(req, res, page, false);
-      }
-    } finally {
-      finishRender?.(null);
-    }
-
-    res.status(response.status);
-    for (const [key, value] of response.headers) res.append(key, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    // A public page that is not kept here (a 404, a HEAD) may still be cached briefly by a proxy.
-    if (!res.hasHeader("Cache-Control")) {
-      res.setHeader("Cache-Control", publicPage ? "public, max-age=0, s-maxage=30" : "private, no-store");
-    }
-    if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-    else res.end();
+    const shared = sharedRequest(req.method, req.originalUrl, req.headers);
+    await (shared ? serveShared(req, res, shared) : servePersonal(req, res));
   } catch (error) {
     // The reader left before the page was sent (a closed tab, a quick click on): no one to answer,
     // and nothing went wrong here, so it is not logged as an error.

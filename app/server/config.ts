@@ -13,6 +13,8 @@ export interface AppConfig {
   demoContent: boolean | undefined;
   maxUploadBytes: number;
   maxVideoBytes: number;
+  /** The public cache's budget for stored answers, all encodings together; 0 turns it off. */
+  pageCacheBytes: number;
 }
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -26,6 +28,12 @@ function parseLocale(value: string | undefined): Locale {
   throw new Error(`DEFAULT_LOCALE must be "en" or "ne", not "${value}"`);
 }
 
+function parseMegabytes(name: string, value: string | undefined, fallback: number): number {
+  const megabytes = value === undefined || value === "" ? fallback : Number(value);
+  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`${name} must be a number of megabytes (0 or more), not "${value}"`);
+  return Math.round(megabytes * 1024 * 1024);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = env.PORT ?? "3000";
   return {
@@ -36,8 +44,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoContent: parseBoolean(env.DEMO_CONTENT),
-    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 10) * 1024 * 1024,
-    maxVideoBytes: Number(env.MAX_VIDEO_MB ?? 100) * 1024 * 1024,
+    maxUploadBytes: parseMegabytes("MAX_UPLOAD_MB", env.MAX_UPLOAD_MB, 10),
+    maxVideoBytes: parseMegabytes("MAX_VIDEO_MB", env.MAX_VIDEO_MB, 100),
+    pageCacheBytes: parseMegabytes("PAGE_CACHE_MB", env.PAGE_CACHE_MB, 64),
   };
 }
 

@@ -6,9 +6,12 @@ import path from "node:path";
 import { config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/connection";
 import { bootstrap } from "./bootstrap";
-import { pageCache } from "./page-cache";
+import { PageCache } from "./cache/page-cache";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
+
+/** The public answers of this process (pages, feeds, anonymous API reads). */
+export const pageCache = new PageCache(config().pageCacheBytes);
 
 let opening: Promise<DatabaseHandle> | undefined;
 

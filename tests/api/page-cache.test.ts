@@ -1,58 +1,226 @@
-/** Public pages are shared and cacheable; content writes refresh them (DESIGN "Public pages are cacheable"). */
-import { describe, expect, it } from "vitest";
-import { asAdmin, baseUrl, call, newReader } from "./client";
-import { createArticle } from "./fixtures";
+/**
+ * The public cache (DESIGN "Public pages are cacheable", issue 11 §2 and §4), on a server of this
+ * file's own: whether an answer was a hit depends on every write since, so no other test file may
+ * write to it meanwhile.
+ */
+import { createHash } from "node:crypto";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 
-async function page(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(baseUrl() + path, { headers });
-  return { status: res.status, headers: res.headers, text: await res.text() };
+let server: RunningServer;
+let adminToken: string;
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
 }
 
-describe("public page cache", () => {
-  it("serves the same page from cache with Cache-Control, ETag and 304", async () => {
-    await page("/news");
-    const second = await page("/news");
-    expect(second.status).toBe(200);
-    expect(second.headers.get("x-page-cache")).toBe("hit");
-    expect(second.headers.get("cache-control")).toMatch(/s-maxage=\d+/);
-    expect(second.headers.get("cache-control")).toMatch(/stale-while-revalidate=\d+/);
-    const etag = second.headers.get("etag")!;
+/** A request whose body arrives exactly as sent: fetch would undo the compression. */
+function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(server.baseUrl + path, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function api(path: string, init: { method?: string; json?: unknown; token?: string; form?: FormData } = {}) {
+  const headers: Record<string, string> = { origin: server.baseUrl };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(server.baseUrl + path, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.form,
+    redirect: "manual",
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text };
+}
+
+const cacheState = async (path: string) => (await raw(path)).headers["x-page-cache"];
+
+beforeAll(async () => {
+  server = await startServer({ DEMO_CONTENT: "true" });
+  adminToken = (await api("/api/admin/login", { method: "POST", json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } })).body.token;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("a cached public page", () => {
+  it("is served from the cache with Cache-Control, an ETag, 304 for a current copy, and HEAD from the same entry", async () => {
+    const first = await raw("/news");
+    expect(first.status).toBe(200);
+    const second = await raw("/news");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(second.headers["cache-control"]).toMatch(/public.*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(second.body.equals(first.body)).toBe(true);
+    const etag = second.headers.etag!;
     expect(etag).toBeTruthy();
-    const revalidated = await fetch(baseUrl() + "/news", { headers: { "if-none-match": etag } });
+
+    const revalidated = await raw("/news", { "if-none-match": etag });
     expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+
+    const head = await raw("/news", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["x-page-cache"]).toBe("hit");
+    expect(head.headers.etag).toBe(etag);
+    expect(Number(head.headers["content-length"])).toBe(second.body.length);
+    expect(head.body.length).toBe(0);
   });
 
-  it("keeps the CSP nonce of a cached page in step with its scripts", async () => {
-    await page("/");
-    const cached = await page("/");
-    const nonce = cached.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
-    const scriptNonces = [...cached.text.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+  it("is the same entry whatever tracking or unknown parameters a link adds, but not for another page number", async () => {
+    const plain = await raw("/news");
+    const tracked = await raw("/news?utm_source=facebook&utm_campaign=x&fbclid=abc&gclid=1&whatever=2");
+    expect(tracked.headers["x-page-cache"]).toBe("hit");
+    expect(tracked.headers.etag).toBe(plain.headers.etag);
+
+    const paged = await raw("/news?page=2&utm_source=x");
+    expect(paged.headers.etag).not.toBe(plain.headers.etag);
+    expect((await raw("/news?utm_medium=y&page=2")).headers["x-page-cache"]).toBe("hit");
+  });
+
+  it("sends brotli or gzip, chosen by Accept-Encoding, each byte for byte the page itself", async () => {
+    const plain = await raw("/");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const gzip = await raw("/", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    const br = await raw("/", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    const refused = await raw("/", { "accept-encoding": "br;q=0, gzip" });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+    for (const res of [plain, gzip, br]) expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+  });
+
+  it("vouches for each of its inline scripts by hash, with no nonce that every reader would share", async () => {
+    await raw("/");
+    const cached = await raw("/");
+    expect(cached.headers["x-page-cache"]).toBe("hit");
+    const policy = cached.headers["content-security-policy"] as string;
+    expect(policy).not.toMatch(/nonce-/);
+    const html = cached.body.toString("utf8");
+    expect(html).not.toMatch(/<script[^>]*nonce=/);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(1);
+    for (const script of inline) {
+      expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    }
+  });
+
+  it("keeps a fresh nonce on personal pages: the back office", async () => {
+    const headers = { authorization: `Bearer ${adminToken}` };
+    const first = await raw("/admin/dashboard", headers);
+    const second = await raw("/admin/dashboard", headers);
+    const nonceOf = (res: RawResponse) => (res.headers["content-security-policy"] as string).match(/'nonce-([^']+)'/)![1]!;
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    const scriptNonces = [...second.body.toString("utf8").matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
     expect(scriptNonces.length).toBeGreaterThan(0);
-    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+    expect(new Set(scriptNonces)).toEqual(new Set([nonceOf(second)]));
+    expect(second.headers["cache-control"]).toBe("private, no-store");
+    expect(second.headers["x-page-cache"]).toBeUndefined();
   });
 
-  it("shows a newly published article right after it is saved", async () => {
-    await page("/");
-    expect((await page("/")).headers.get("x-page-cache")).toBe("hit");
-    const article = await createArticle({ title: `Cache refresh proof ${Date.now()}` });
-    const after = await page("/");
-    expect(after.headers.get("x-page-cache")).toBe("miss");
-    expect(after.text).toContain(article.title);
+  it("is never shared for an admin's ?preview", async () => {
+    const article = (await api("/api/news?limit=1")).body.articles[0];
+    const path = `/article/${encodeURIComponent(article.slug)}`;
+    await raw(path);
+    const preview = await raw(`${path}?preview`, { authorization: `Bearer ${adminToken}` });
+    expect(preview.headers["x-page-cache"]).toBeUndefined();
+    expect(preview.headers["cache-control"]).toBe("private, no-store");
+  });
+});
+
+describe("what clears the cache", () => {
+  it("is not cleared by sign-ins (in either language), registrations, bookmarks, new comments, newsletter sign-ups or bare uploads", async () => {
+    const article = (await api("/api/news?limit=1")).body.articles[0];
+    await raw("/");
+    expect(await cacheState("/")).toBe("hit");
+
+    const signIn = new FormData();
+    signIn.set("email", TEST_ADMIN.email);
+    signIn.set("password", TEST_ADMIN.password);
+    for (const path of ["/login", "/ne/login"]) {
+      expect((await api(path, { method: "POST", form: signIn })).status).toBe(302);
+      expect(await cacheState("/")).toBe("hit");
+    }
+    const reader = await api("/api/users/register", {
+      method: "POST",
+      json: { name: "Cache Reader", email: `cache-${Date.now()}@test.example`, password: "reader-password-1" },
+    });
+    expect(reader.status).toBe(201);
+    expect(await cacheState("/")).toBe("hit");
+    expect((await api(`/api/users/me/bookmarks/${article.id}`, { method: "POST", token: reader.body.token })).status).toBeLessThan(300);
+    expect(await cacheState("/")).toBe("hit");
+    const comment = await api(`/api/news/${article.id}/comments`, { method: "POST", token: reader.body.token, json: { content: "Waiting for approval" } });
+    expect(comment.status).toBe(201);
+    expect(await cacheState("/")).toBe("hit");
+    expect((await api("/api/newsletter", { method: "POST", json: { email: `news-${Date.now()}@test.example` } })).status).toBeLessThan(300);
+    expect(await cacheState("/")).toBe("hit");
   });
 
-  it("renders nothing personal: a signed-in reader gets the very same HTML", async () => {
-    const reader = await newReader();
-    await page("/");
-    const guest = await page("/");
-    const signedIn = await page("/", { cookie: `session=${reader.token}` });
-    expect(signedIn.text).toBe(guest.text);
-    expect(signedIn.text).not.toContain(reader.user.email);
+  it("is cleared by publishing, so the new article is on the next page served", async () => {
+    await raw("/");
+    expect(await cacheState("/")).toBe("hit");
+    const writers = (await api("/api/writers")).body;
+    const title = `Cache refresh proof ${Date.now()}`;
+    const created = await api("/api/news", {
+      method: "POST",
+      token: adminToken,
+      json: { title, content: "<p>Published now.</p>", writer_id: writers[0].id, is_published: true },
+    });
+    expect(created.status).toBe(201);
+    const after = await raw("/");
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(after.body.toString("utf8")).toContain(title);
+  });
+});
+
+describe("the public API", () => {
+  it("caches anonymous reads for a CDN, with an ETag and 304", async () => {
+    await raw("/api/news?limit=5");
+    const second = await raw("/api/news?limit=5&utm_source=app");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(second.headers["cache-control"]).toMatch(/^public.*s-maxage=\d+/);
+    expect(second.headers.vary).toMatch(/Authorization/);
+    expect(second.headers.vary).toMatch(/Cookie/);
+    const revalidated = await raw("/api/news?limit=5", { "if-none-match": second.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    for (const path of ["/api/categories", "/api/tags", "/api/writers"]) {
+      await raw(path);
+      expect(await cacheState(path)).toBe("hit");
+    }
   });
 
-  it("never caches the API or personal answers", async () => {
-    const admin = await call("/api/news?status=draft", { token: await asAdmin() });
-    expect(admin.headers.get("cache-control")).toBe("private, no-store");
-    const me = await call("/api/users/me", { token: (await newReader()).token });
-    expect(me.headers.get("cache-control")).toBe("private, no-store");
+  it("never shares what a signed-in client gets: drafts for an admin, anything under a session", async () => {
+    await raw("/api/news?limit=100");
+    const admin = await raw("/api/news?limit=100", { authorization: `Bearer ${adminToken}` });
+    expect(admin.headers["cache-control"]).toBe("private, no-store");
+    expect(admin.headers["x-page-cache"]).toBeUndefined();
+    const drafts = JSON.parse(admin.body.toString("utf8")).articles.filter((a: { is_published: boolean }) => !a.is_published);
+    expect(drafts.length).toBeGreaterThan(0);
+    const withCookie = await raw("/api/news?limit=100", { cookie: `theme=dark; session=${adminToken}` });
+    expect(withCookie.headers["x-page-cache"]).toBeUndefined();
+    expect(JSON.parse(withCookie.body.toString("utf8")).total).toBe(JSON.parse(admin.body.toString("utf8")).total);
+    const me = await raw("/api/users/me", { authorization: `Bearer ${adminToken}` });
+    expect(me.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("keeps an API error out of shared caches", async () => {
+    const missing = await raw("/api/news/no-such-article");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("private, no-store");
   });
 });

@@ -1,7 +1,7 @@
 /** GET /robots.txt: the back office and the API are off limits; the sitemaps are named. */
 import { siteInfo } from "~/server/seo/site";
 import { robotsTxt } from "~/server/seo/sitemaps";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/page-cache";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/cache/cached-response";
 
 export function loader() {
   return new Response(robotsTxt(siteInfo()), {

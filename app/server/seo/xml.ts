@@ -3,7 +3,7 @@
  * which also drops the characters XML 1.0 cannot carry at all (a stray control character pasted
  * into a title would otherwise make the whole feed unreadable).
  */
-import { PUBLIC_PAGE_CACHE_CONTROL, etagOf } from "~/server/page-cache";
+import { PUBLIC_PAGE_CACHE_CONTROL, etagOf } from "~/server/cache/cached-response";
 
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 

@@ -1,0 +1,79 @@
+/**
+ * Which requests share the public cache, and under which key. A public page is the same for every
+ * visitor, and so is an anonymous GET of the public API; everything else (the back office, an
+ * admin's preview, any request that carries credentials to the API) is personal and never shared.
+ *
+ * The key keeps only the query parameters that change the answer, so that a campaign link
+ * (`utm_*`, `fbclid`) or a crawler's invented parameter cannot fill the cache with copies of real
+ * pages and push them out. The request is then served as if it had been made to that normalised
+ * address, so what is stored under a key is exactly what that key names.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { localeFromAcceptLanguage } from "~/lib/i18n";
+import { PREVIEW_PARAM } from "~/lib/preview";
+import { newsQuerySchema } from "~/lib/schemas";
+import { SESSION_COOKIE } from "../services/auth";
+
+/**
+ * What the reader pages' loaders read from the query (page number, search words, where to go after
+ * sign-in), and React Router's own parameters of a client-side data request.
+ */
+const PAGE_PARAMS = new Set(["page", "q", "redirect", "_routes", "index"]);
+/** The API's only filtered list is GET /api/news; its schema names its parameters. */
+const API_PARAMS = new Set(Object.keys(newsQuerySchema.shape));
+
+const PUBLIC_API = /^\/api\/(?:news(?:\/[^/]+(?:\/comments)?)?|(?:categories|tags|writers)(?:\/[^/]+)?)$/;
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
+/** Public pages: everything but the API and the back office (in every language: /admin, /ne/admin, /en/admin). */
+export function isPublicPagePath(pathname: string): boolean {
+  if (pathname.startsWith("/api/") || pathname === "/api") return false;
+  return !/^(\/(ne|en))?\/admin(\/|\.|$)/.test(pathname);
+}
+
+export interface SharedRequest {
+  /** What the answer is stored under. */
+  key: string;
+  /** The address the application is asked for: the path with only the parameters that matter. */
+  url: string;
+}
+
+function keptQuery(query: string, allowed: Set<string>): string | null {
+  const kept: string[] = [];
+  for (const pair of query.split("&")) {
+    if (pair === "") continue;
+    const equals = pair.indexOf("=");
+    let name: string;
+    try {
+      name = decodeURIComponent((equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, " "));
+    } catch {
+      return null;
+    }
+    if (name === PREVIEW_PARAM) return null;
+    if (allowed.has(name)) kept.push(pair);
+  }
+  // The order of parameters never changes an answer.
+  return kept.sort().join("&");
+}
+
+/**
+ * The shared-cache identity of a request, or null when its answer is personal. `url` is the raw
+ * request target (path and query, as Node's `req.url` has it).
+ */
+export function sharedRequest(method: string | undefined, url: string, headers: IncomingHttpHeaders): SharedRequest | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const queryAt = url.indexOf("?");
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  const api = PUBLIC_API.test(pathname);
+  if (!api && !isPublicPagePath(pathname)) return null;
+  if (api && (headers.authorization !== undefined || SESSION_COOKIE_PATTERN.test(headers.cookie ?? ""))) return null;
+  let normalised = pathname;
+  if (queryAt !== -1) {
+    const query = keptQuery(url.slice(queryAt + 1), api ? API_PARAMS : PAGE_PARAMS);
+    if (query === null) return null;
+    if (query !== "") normalised = `${pathname}?${query}`;
+  }
+  // API errors and (with editions) names follow the client's language; pages carry theirs in the path.
+  const key = api ? `${normalised}#${localeFromAcceptLanguage(headers["accept-language"] ?? null, "en")}` : normalised;
+  return { key, url: normalised };
+}

@@ -1,0 +1,33 @@
+/**
+ * Which writes clear the public cache. Erring towards clearing is safe (a missed clearing would
+ * show stale news), but every needless clearing makes the next readers of every page wait for a
+ * render, so the writes known to change no public answer are listed here.
+ */
+import { LOCALES } from "~/lib/i18n";
+
+/** A page path in any language: unprefixed, or under /ne, /en. */
+const inAnyLocale = (path: string) => new RegExp(`^(?:/(?:${LOCALES.join("|")}))?${path}$`);
+
+/**
+ * Signing in and out, registering, bookmarks, new comments (they wait for approval: no public
+ * answer shows them yet), the newsletter, and a bare upload (a page changes only when an article
+ * is saved with it).
+ */
+const NON_CONTENT_WRITES = [
+  /^\/api\/admin\/login$/,
+  /^\/api\/users\/register$/,
+  /^\/api\/users\/logout$/,
+  /^\/api\/users\/me\/bookmarks(\/|$)/,
+  /^\/api\/news\/[^/]+\/comments$/,
+  /^\/api\/newsletter$/,
+  /^\/api\/upload$/,
+  // The login page's own form, sent before JavaScript loads, and its client-side data request.
+  inAnyLocale("/login(?:\\.data)?"),
+];
+
+/** A successful write may change public answers unless it is one of the known personal ones. */
+export function mutationChangesContent(method: string, pathname: string, status: number): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  if (status >= 400) return false;
+  return !NON_CONTENT_WRITES.some((pattern) => pattern.test(pathname));
+}

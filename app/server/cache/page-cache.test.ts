@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { CachedResponse } from "./cached-response";
+import { PageCache } from "./page-cache";
+
+/** A stand-in answer of `bytes` bytes: the store only reads its size. */
+const answer = (bytes = 10) => ({ status: 200, etag: `W/"${bytes}"`, bytes }) as CachedResponse;
+const MB = 1024 * 1024;
+
+describe("PageCache", () => {
+  it("evicts the least recently used answers once their bytes exceed the budget", () => {
+    const cache = new PageCache(1000);
+    cache.set("/a", answer(100));
+    cache.set("/b", answer(100));
+    cache.get("/a");
+    for (const key of ["/c", "/d", "/e", "/f", "/g", "/h", "/i", "/j", "/k"]) cache.set(key, answer(100));
+    expect(cache.storedBytes).toBeLessThanOrEqual(1000);
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/k")).toBeDefined();
+  });
+
+  it("counts a replaced answer once, and keeps no answer larger than an eighth of the budget", () => {
+    const cache = new PageCache(8000);
+    cache.set("/a", answer(500));
+    cache.set("/a", answer(700));
+    expect(cache.storedBytes).toBe(700);
+    cache.set("/huge", answer(1001));
+    expect(cache.get("/huge")).toBeUndefined();
+    expect(cache.get("/a")).toBeDefined();
+  });
+
+  it("keeps nothing and makes nobody wait when its budget is 0", async () => {
+    const cache = new PageCache(0);
+    const finish = cache.begin("/a");
+    expect(cache.pending("/a")).toBeUndefined();
+    finish(answer());
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("invalidate clears and tells the listeners; clear does not tell", () => {
+    const cache = new PageCache(MB);
+    let told = 0;
+    cache.onInvalidate(() => (told += 1));
+    cache.set("/a", answer());
+    cache.clear();
+    expect(told).toBe(0);
+    cache.set("/a", answer());
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+    expect(told).toBe(1);
+  });
+
+  it("lets readers who miss while a page renders wait for that one render", async () => {
+    const cache = new PageCache(MB);
+    expect(cache.pending("/a")).toBeUndefined();
+    const finish = cache.begin("/a");
+    const waiting = cache.pending("/a");
+    expect(waiting).toBeDefined();
+    const rendered = answer();
+    finish(rendered);
+    expect(await waiting).toBe(rendered);
+    expect(cache.get("/a")).toBe(rendered);
+    expect(cache.pending("/a")).toBeUndefined();
+  });
+
+  it("does not keep, or hand on, a page whose render began before a write cleared the cache", async () => {
+    const cache = new PageCache(MB);
+    const finish = cache.begin("/a");
+    const waiting = cache.pending("/a");
+    cache.invalidate();
+    expect(cache.pending("/a")).toBeUndefined();
+    finish(answer());
+    expect(await waiting).toBeNull();
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("tells the waiting readers to render for themselves when the render is not one to keep", async () => {
+    const cache = new PageCache(MB);
+    const finish = cache.begin("/a");
+    const waiting = cache.pending("/a");
+    finish(null);
+    expect(await waiting).toBeNull();
+    expect(cache.get("/a")).toBeUndefined();
+  });
+});

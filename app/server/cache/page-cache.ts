@@ -1,0 +1,109 @@
+/**
+ * The in-process cache of public answers: rendered pages, feeds and anonymous API reads (DESIGN
+ * "Public pages are cacheable"). They are the same for every visitor, so one render serves everyone
+ * until content changes. Any content write clears it; with several instances the clearing travels
+ * over PostgreSQL LISTEN/NOTIFY (see runtime.ts). It is bounded in bytes, not entries: a sitemap
+ * and a tag page differ a hundredfold in size.
+ */
+import type { CachedResponse } from "./cached-response";
+
+/** Ends a render begun with `PageCache.begin`: its answer, or null when it is not one to keep. */
+export type FinishRender = (response: CachedResponse | null) => void;
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private readonly rendering = new Map<string, Promise<CachedResponse | null>>();
+  private bytes = 0;
+  /** Counts the clearings: a render that began before one read content that has since changed. */
+  private generation = 0;
+  private listeners: (() => void)[] = [];
+
+  /** `maxBytes` 0 turns the cache off (every request renders). */
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Map order doubles as recency order for the LRU eviction below.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, response: CachedResponse): void {
+    this.remove(key);
+    // One answer larger than an eighth of the cache would push out most of what readers want.
+    if (response.bytes > this.maxBytes / 8) return;
+    this.entries.set(key, response);
+    this.bytes += response.bytes;
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** What the stored answers take, all their encodings together. */
+  get storedBytes(): number {
+    return this.bytes;
+  }
+
+  /**
+   * The render of `key` under way, if any. After a write clears the cache, a burst of readers
+   * would otherwise each render the same page at once and queue on the database; they wait for
+   * one render instead. It settles to null when that render is not to be kept.
+   */
+  pending(key: string): Promise<CachedResponse | null> | undefined {
+    return this.rendering.get(key);
+  }
+
+  /**
+   * Marks a render of `key` as under way. Its answer is kept, and handed to the readers waiting
+   * for it, only if no write cleared the cache meanwhile: that render may have read what the write
+   * changed (an article just unpublished), and would otherwise be served until the next write.
+   * With the cache off, nothing waits and nothing is kept.
+   */
+  begin(key: string): FinishRender {
+    if (this.maxBytes === 0) return () => undefined;
+    const generation = this.generation;
+    let settle!: (response: CachedResponse | null) => void;
+    const promise = new Promise<CachedResponse | null>((resolve) => (settle = resolve));
+    this.rendering.set(key, promise);
+    return (response) => {
+      if (this.rendering.get(key) === promise) this.rendering.delete(key);
+      const current = response !== null && generation === this.generation;
+      if (current) this.set(key, response);
+      settle(current ? response : null);
+    };
+  }
+
+  /** Clears this process's answers (a write here or a notification from another instance). */
+  clear(): void {
+    this.entries.clear();
+    this.rendering.clear();
+    this.bytes = 0;
+    this.generation += 1;
+  }
+
+  /** Clears and tells the other instances; `onInvalidate` hooks add the telling. */
+  invalidate(): void {
+    this.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The Content Security Policy: no third-party origin anywhere, since readers may be watched
+ * (DESIGN "Privacy"), and inline scripts only when the server vouches for them.
+ *
+ * How it vouches depends on whether the page is shared. A personal page (the back office) gets a
+ * fresh random nonce per response. A public page is cached and sent to every reader, so a nonce in
+ * it would be one fixed value for everyone, a secret in name only; instead the policy lists the
+ * SHA-256 hash of each inline script the page actually contains, which a cache may keep and share.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { THEME_SCRIPT } from "~/lib/theme-script";
+
+export type ScriptSources = { nonce: string } | { hashes: string[] };
+
+const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT);
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/**
+ * The hashes of every inline script in `html`. React and React Router write them, and escape any
+ * "</script" inside one, so the first closing tag ends each script.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", content = ""] = match;
+    if (!/\bsrc\s*=/i.test(attributes)) hashes.add(scriptHash(content));
+  }
+  return [...hashes];
+}
+
+/** `sources` undefined: development, where Vite injects scripts of its own. */
+export function contentSecurityPolicy(sources: ScriptSources | undefined): string {
+  const scripts =
+    sources === undefined
+      ? `'self' 'unsafe-inline'`
+      : "nonce" in sources
+        ? `'self' 'nonce-${sources.nonce}' ${THEME_SCRIPT_HASH}`
+        : ["'self'", ...new Set([...sources.hashes, THEME_SCRIPT_HASH])].join(" ");
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "media-src 'self' https:",
+    "font-src 'self'",
+    "connect-src 'self'" + (sources === undefined ? " ws: wss:" : ""),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
