@@ -12,6 +12,7 @@ import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
 import { PUBLIC_PAGE_CACHE_CONTROL, cachedResponse, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
+import { trackPublicChanges } from "~/server/cache/public-changes";
 import type { FinishRender } from "~/server/cache/page-cache";
 import { config } from "~/server/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/content-security-policy";
@@ -129,8 +130,8 @@ async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise
   const nonce = production ? newNonce() : "";
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
-  const response = await handleRequest(toFetchRequest(req, res, req.originalUrl), context);
-  if (mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
+  const { result: response, word } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
+  if (word !== "unchanged" && mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { nonce } : undefined));

@@ -171,6 +171,41 @@ describe("what clears the cache", () => {
     expect(await cacheState("/")).toBe("hit");
   });
 
+  it("is not cleared while an editor writes, saves and deletes drafts, and is cleared when one is published or unpublished", async () => {
+    const writers = (await api("/api/writers")).body;
+    const warm = async () => {
+      await raw("/");
+      expect(await cacheState("/")).toBe("hit");
+    };
+    await warm();
+    const draft = await api("/api/news", {
+      method: "POST",
+      token: adminToken,
+      json: { title: `Draft in progress ${Date.now()}`, content: "<p>First words.</p>", writer_id: writers[0].id, is_published: false },
+    });
+    expect(draft.status).toBe(201);
+    expect(await cacheState("/")).toBe("hit");
+    const saved = await api(`/api/news/${encodeURIComponent(draft.body.slug)}`, { method: "PUT", token: adminToken, json: { content: "<p>More words.</p>" } });
+    expect(saved.status).toBe(200);
+    expect(await cacheState("/")).toBe("hit");
+
+    const published = await api(`/api/news/${encodeURIComponent(draft.body.slug)}`, { method: "PUT", token: adminToken, json: { is_published: true } });
+    expect(published.status).toBe(200);
+    const afterPublish = await raw("/");
+    expect(afterPublish.headers["x-page-cache"]).toBe("miss");
+    expect(afterPublish.body.toString("utf8")).toContain(draft.body.title);
+
+    await warm();
+    await api(`/api/news/${encodeURIComponent(draft.body.slug)}`, { method: "PUT", token: adminToken, json: { is_published: false } });
+    const afterUnpublish = await raw("/");
+    expect(afterUnpublish.headers["x-page-cache"]).toBe("miss");
+    expect(afterUnpublish.body.toString("utf8")).not.toContain(draft.body.title);
+
+    await warm();
+    expect((await api(`/api/news/${encodeURIComponent(draft.body.slug)}`, { method: "DELETE", token: adminToken })).status).toBe(200);
+    expect(await cacheState("/")).toBe("hit");
+  });
+
   it("is cleared by publishing, so the new article is on the next page served", async () => {
     await raw("/");
     expect(await cacheState("/")).toBe("hit");

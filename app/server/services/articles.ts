@@ -19,6 +19,7 @@ import {
   tags,
   writers,
 } from "../db/schema";
+import { publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin } from "./actor";
 import { type SearchPlan, articleSearch } from "./article-search";
@@ -430,6 +431,9 @@ export async function createArticle(
     await linkTranslation(tx, row.id, input.translation_id);
     return slug;
   });
+  // A new draft is in no public list, feed or page (its translation link shows only once published).
+  if (input.is_published) publicContentChanged();
+  else publicContentUnchanged();
   return getArticle(db, admin, slug);
 }
 
@@ -448,6 +452,7 @@ export async function updateArticle(
   const admin = requireAdmin(actor);
   const columns = columnsFrom(input);
   if (columns.content === "") throw new AppError(400, "articleRequired");
+  let wasPublished = false;
   const newSlug = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -461,6 +466,7 @@ export async function updateArticle(
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
     if (!current) throw new AppError(404, "articleNotFound");
+    wasPublished = current.isPublished;
     if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
       throw new AppError(409, "editConflict");
     }
@@ -479,13 +485,21 @@ export async function updateArticle(
     await linkTranslation(tx, current.id, input.translation_id);
     return nextSlug;
   });
+  // Editing a draft that stays a draft changes nothing readers see: their cached pages stay.
+  if (wasPublished || input.is_published) publicContentChanged();
+  else publicContentUnchanged();
   return getArticle(db, admin, newSlug);
 }
 
 export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
   requireAdmin(actor);
-  const deleted = await db.delete(articles).where(eq(articles.slug, slug.normalize("NFC"))).returning({ id: articles.id });
+  const deleted = await db
+    .delete(articles)
+    .where(eq(articles.slug, slug.normalize("NFC")))
+    .returning({ id: articles.id, isPublished: articles.isPublished });
   if (deleted.length === 0) throw new AppError(404, "articleNotFound");
+  if (deleted.some((row) => row.isPublished)) publicContentChanged();
+  else publicContentUnchanged();
 }
 
 /** The stored values of an article as the create/update payload names them, for partial updates. */
