@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./connection";
+import { categories } from "./schema";
 
 let handle: DatabaseHandle;
 
@@ -49,5 +50,14 @@ describe("the embedded database", () => {
       }),
     ).rejects.toThrow();
     expect(await rows(sql`select * from ledger`)).toEqual([]);
+  });
+
+  it("plans a statement with parameters once, as a prepared statement of the connection, and reuses it", async () => {
+    const byId = (id: number) => handle.db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+    await byId(1);
+    await byId(2);
+    const prepared = await rows<{ statement: string }>(sql`select statement from pg_prepared_statements where statement like '%from "categories"%'`);
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]?.statement).toContain('where "categories"."id" = $1');
   });
 });

@@ -1,5 +1,6 @@
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { preparingClient } from "./prepared-statements";
 import * as schema from "./schema";
 import { sourcePath } from "./source-path";
 
@@ -42,10 +43,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const embedded = target.kind === "pglite" ? await (await import("./embedded-server")).startEmbeddedServer(target.dataDir) : undefined;
+  const Client = preparingClient(pg);
   const pool = embedded
     ? // One connection, kept open: the embedded database has a single backend.
-      new pg.Pool({ ...embedded.connection, max: 1, idleTimeoutMillis: 0 })
-    : new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, max: 10 });
+      new pg.Pool({ ...embedded.connection, Client, max: 1, idleTimeoutMillis: 0 })
+    : new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, Client, max: 10 });
   // An idle client that loses its server (a restart) must not take the process down with it.
   pool.on("error", (error) => console.error("Database connection lost", error));
   const db = drizzle(pool, { schema });
