@@ -4,7 +4,7 @@
  * database in a worker"). The socket lives in a fresh 0700 folder: PGlite asks for no password, so
  * no other local user may reach it.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -47,21 +47,55 @@ function nextMessage(worker: Worker, type: WorkerMessage["type"]): Promise<void>
   });
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Claims the data folder for this process. PGlite does not notice a second process opening the
+ * same folder, and two would corrupt it; a lock left by a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  let holder = Number.NaN;
+  try {
+    holder = Number(readFileSync(lockFile, "utf8"));
+  } catch {
+    // no lock: the folder is free
+  }
+  if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+    throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}: stop it first (one process per data folder).`);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
 /** `dataDir` "memory" keeps the database in memory (tests). */
 export async function startEmbeddedServer(dataDir: string | "memory"): Promise<EmbeddedServer> {
   // PGlite does not create parent folders.
   if (dataDir !== "memory") mkdirSync(path.dirname(dataDir), { recursive: true });
+  const unlock = dataDir === "memory" ? () => undefined : lockDataDir(dataDir);
   const socketDir = mkdtempSync(path.join(os.tmpdir(), "khulasa-db-"));
-  const worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {
-    workerData: {
-      dataDir: dataDir === "memory" ? undefined : dataDir,
-      socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-    },
-  });
+  const release = () => {
+    rmSync(socketDir, { recursive: true, force: true });
+    unlock();
+  };
+  let worker: Worker;
   try {
+    worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {
+      workerData: {
+        dataDir: dataDir === "memory" ? undefined : dataDir,
+        socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+      },
+    });
     await nextMessage(worker, "ready");
   } catch (error) {
-    rmSync(socketDir, { recursive: true, force: true });
+    release();
     throw error;
   }
   // After start-up, a dead database thread leaves nothing to serve: say why and let the process
@@ -79,7 +113,7 @@ export async function startEmbeddedServer(dataDir: string | "memory"): Promise<E
       worker.postMessage({ type: "stop" });
       await stopped;
       await worker.terminate();
-      rmSync(socketDir, { recursive: true, force: true });
+      release();
     },
   };
 }
