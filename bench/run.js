@@ -1,55 +1,208 @@
-// `npm run bench`: throughput and latency of our pages against a bare Node http server on the same
-// machine, in one run, so the ratio means something on a shared, noisy machine. Also the weight of
-// the home page as a phone downloads it, and the server's memory. Appends to bench/results.jsonl.
-import http from "node:http";
-import { gzipSync } from "node:zlib";
-import { load, newDataDir, record, removeDataDir, requireBuild, startServer, summary } from "./support.js";
+// `npm run bench`: what readers, apps and editors get from one server on this machine, against a
+// bare node:http server measured in the same run (issue 11 §1). Load comes from wrk in a process
+// of its own. Seeds an archive (2,000 articles by default) with `npm run seed`, then measures the
+// cached pages, the public API, search (repeated, 200 distinct, and never repeated) and reads
+// during a burst of article saves, each without and with `Accept-Encoding: br, gzip`. Appends to
+// bench/results.jsonl and writes docs/performance.md.
+//
+//   npm run bench -- [--articles N] [--postgres]
+//   BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_THREADS tune each wrk run (10 s, 20, 2).
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { writePerformanceDoc } from "./report.js";
+import { startCluster } from "../tests/support/postgres-cluster.mjs";
+import {
+  ADMIN,
+  CONNECTIONS,
+  MIN_BARE_REQUESTS_PER_SECOND,
+  SECONDS,
+  THREADS,
+  ensureWrk,
+  newDataDir,
+  record,
+  removeDataDir,
+  requireBuild,
+  seedArchive,
+  startBare,
+  startServer,
+  summary,
+  wrk,
+} from "./support.js";
+
+const { values: options } = parseArgs({
+  options: { articles: { type: "string", default: "2000" }, postgres: { type: "boolean", default: false } },
+});
+const ARTICLES = Number(options.articles);
+const WRITERS = 8;
+const ENCODINGS = { identity: {}, br_gzip: { "Accept-Encoding": "br, gzip" } };
 
 requireBuild();
+ensureWrk();
 
-async function bareServer(body) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(body);
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+async function json(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${res.status}`);
+  return res.json();
+}
+
+/** Published articles, newest first, as the public API lists them. */
+async function publishedArticles(base, count) {
+  const found = [];
+  for (let page = 1; found.length < count; page++) {
+    const { articles } = await json(`${base}/api/news?limit=100&page=${page}`);
+    if (articles.length === 0) break;
+    found.push(...articles);
+  }
+  return found.slice(0, count);
+}
+
+/**
+ * Search words as readers would type them, from the archive's own titles: single words, then
+ * pairs from one title (so that both words occur together somewhere).
+ */
+function searchQueries(articles) {
+  const words = (title) => title.split(/[\s:,.'‘’"“”()?!|–—-]+/u).filter((w) => [...w].length >= 4);
+  const single = [...new Set(articles.flatMap((a) => words(a.title).map((w) => w.toLowerCase())))];
+  const pairs = [...new Set(articles.flatMap((a) => {
+    const w = words(a.title);
+    return w.slice(1).map((second, i) => `${w[i]} ${second}`.toLowerCase());
+  }))];
+  return [...single, ...pairs];
+}
+
+const searchPath = (query) => `/api/news?search=${encodeURIComponent(query)}`;
+
+/** Saves articles in a loop from `WRITERS` concurrent editors until `until`; their own figures. */
+async function saveLoop(base, token, slugs, until) {
+  const latencies = [];
+  let errors = 0;
+  await Promise.all(
+    slugs.map(async (slug, editor) => {
+      for (let revision = 0; Date.now() < until; revision++) {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/news/${encodeURIComponent(slug)}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ content: `<p>Revision ${revision} by editor ${editor}: the figures were checked again against the ledger.</p>` }),
+        });
+        await res.arrayBuffer();
+        if (res.ok) latencies.push(performance.now() - started);
+        else errors += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) => +(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  return { saves_per_second: Math.round(latencies.length / SECONDS), p50_ms: at(0.5), p99_ms: at(0.99), errors };
 }
 
 const dataDir = newDataDir();
-const ours = await startServer(dataDir);
+const cluster = options.postgres ? await startCluster() : undefined;
+if (cluster) cluster.createDatabase("bench");
+const target = { dataDir, databaseUrl: cluster?.url("bench") };
+let server;
+let bare;
 try {
-  const homeHtml = await (await fetch(`${ours.base}/`)).text();
-  const article = (await (await fetch(`${ours.base}/api/news?limit=1`)).json()).articles[0];
-  const articlePath = `/article/${encodeURIComponent(article.slug)}`;
+  seedArchive(target, ARTICLES);
+  server = await startServer(target);
+  await new Promise((r) => setTimeout(r, 1000));
+  const rssAfterBoot = server.rssMb();
+  const base = server.base;
 
-  // Page weight: the HTML plus the scripts and styles it references, gzipped as sent.
-  const assets = [...homeHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  let gzipBytes = gzipSync(homeHtml).length;
-  for (const asset of new Set(assets)) gzipBytes += gzipSync(Buffer.from(await (await fetch(ours.base + asset)).arrayBuffer())).length;
+  const articles = await publishedArticles(base, 2000);
+  const hot = `/article/${encodeURIComponent(articles[0].slug)}`;
+  const rotation = articles.slice(0, 200).map((a) => `/article/${encodeURIComponent(a.slug)}`);
+  const categories = await json(`${base}/api/categories`);
+  const category = `/category/${encodeURIComponent(categories[0].slug)}`;
+  const queries = searchQueries(articles);
+  const reads = {
+    hot_article: { path: hot },
+    rotation_200_articles: { paths: rotation },
+    home: { path: "/" },
+    category: { path: category },
+    news: { path: "/news" },
+    api_news_limit_5: { path: "/api/news?limit=5" },
+    api_news_article: { path: `/api/news/${encodeURIComponent(articles[1].slug)}` },
+    search_en: { path: searchPath("procurement") },
+    search_ne: { path: searchPath("अख्तियार") },
+    search_200_distinct: { paths: queries.slice(0, 200).map(searchPath) },
+    // Every request a query not asked before in this run: no cache can answer it.
+    search_never_repeated: { paths: queries.map(searchPath), unique: true },
+  };
+  // Cached answers are measured as readers meet them after the first reader: warm them once.
+  for (const { path: one, paths, unique } of Object.values(reads)) {
+    if (unique) continue;
+    for (const p of paths ?? [one]) await (await fetch(base + p)).arrayBuffer();
+  }
 
-  const bare = await bareServer(homeHtml);
+  bare = await startBare();
+  const bareBefore = summary(await wrk(bare.url));
   const results = {};
-  results.bare_node_http = summary(await load(bare.url));
-  bare.close();
-  results.home_cached = summary(await load(`${ours.base}/`));
-  results.article_cached = summary(await load(ours.base + articlePath));
-  // A distinct query string per request misses the page cache: the cost of a full render.
-  let n = 0;
-  results.home_uncached = summary(
-    await load(`${ours.base}/`, { requests: [{ setupRequest: (req) => ({ ...req, path: `/?bench=${n++}` }) }] }),
-  );
-  results.api_news = summary(await load(`${ours.base}/api/news?limit=10`));
+  for (const [encoding, headers] of Object.entries(ENCODINGS)) {
+    for (const [name, { path: one, paths, unique }] of Object.entries(reads)) {
+      // A never-repeated query must stay so in the second encoding too.
+      const list = unique ? paths.slice(encoding === "identity" ? 0 : Math.floor(paths.length / 2)) : paths;
+      const stats = await wrk(base + (one ?? "/"), { headers, paths: list });
+      results[`${name}.${encoding}`] = { ...summary(stats), ...(unique ? { distinct_queries_available: list.length, requests: stats.requests } : {}) };
+      console.log(name, encoding, JSON.stringify(results[`${name}.${encoding}`]));
+    }
+  }
 
-  record({
-    kind: "pages",
-    results,
-    ratio_home_cached_to_bare: +(results.home_cached.requests_per_second / results.bare_node_http.requests_per_second).toFixed(2),
-    ratio_home_uncached_to_bare: +(results.home_uncached.requests_per_second / results.bare_node_http.requests_per_second).toFixed(3),
-    home_page_weight_gzip_kb: Math.round(gzipBytes / 1024),
-    server_rss_mb_after_load: ours.rssMb(),
+  // Reads of a hot article while editors save: drafts (the newsroom's usual write), then published stories.
+  const { token } = await json(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
   });
+  const writers = await json(`${base}/api/writers`);
+  const drafts = [];
+  for (let i = 0; i < WRITERS; i++) {
+    const draft = await json(`${base}/api/news`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: `Bench draft ${i} ${Date.now()}`, content: "<p>First draft.</p>", writer_id: writers[0].id, is_published: false }),
+    });
+    drafts.push(draft.slug);
+  }
+  const burst = {};
+  for (const [kind, slugs] of Object.entries({ drafts, published: articles.slice(10, 10 + WRITERS).map((a) => a.slug) })) {
+    await (await fetch(base + hot)).arrayBuffer();
+    const until = Date.now() + SECONDS * 1000;
+    const [readers, saves] = await Promise.all([wrk(base + hot), saveLoop(base, token, slugs, until)]);
+    burst[`saving_${kind}`] = { readers_hot_article: summary(readers), saves };
+    console.log(`saving ${kind}`, JSON.stringify(burst[`saving_${kind}`]));
+  }
+  const bareAfter = summary(await wrk(bare.url));
+  const peakRss = server.peakRssMb();
+
+  const bareRate = Math.min(bareBefore.requests_per_second, bareAfter.requests_per_second);
+  if (bareRate < MIN_BARE_REQUESTS_PER_SECOND) {
+    console.error(
+      `The bare node:http server managed only ${bareRate} requests a second (at least ${MIN_BARE_REQUESTS_PER_SECOND} expected): ` +
+        "the load generator or a busy machine was the limit, so these figures would not describe the server. Nothing recorded.",
+    );
+    process.exitCode = 1;
+  } else {
+    const ratio = (entry) => ({ ...entry, x_bare: +(entry.requests_per_second / bareRate).toFixed(3) });
+    for (const key of Object.keys(results)) results[key] = ratio(results[key]);
+    for (const key of Object.keys(burst)) burst[key].readers_hot_article = ratio(burst[key].readers_hot_article);
+    record({
+      kind: "readers",
+      database: options.postgres ? "postgres" : "pglite",
+      articles: ARTICLES,
+      bare_node_http: { before: bareBefore, after: bareAfter },
+      results,
+      write_burst: burst,
+      server_rss_mb: { after_boot: rssAfterBoot, peak: peakRss },
+      server_startup_ms: server.startupMs,
+    });
+    const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s`;
+    writePerformanceDoc(machine);
+    console.log("Recorded in bench/results.jsonl; table in docs/performance.md");
+  }
 } finally {
-  await ours.stop();
+  await bare?.stop();
+  await server?.stop();
+  cluster?.stop();
   removeDataDir(dataDir);
 }

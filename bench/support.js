@@ -1,15 +1,17 @@
-// What both benchmarks share: starting our production server on a throwaway data folder, load
-// generation, and the record file.
-import autocannon from "autocannon";
-import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+// What the benchmarks share: wrk as the load generator (a process of its own, able to saturate a
+// server on this machine), our production server and a bare baseline server in processes of their
+// own, the seeded archive, and the record file.
+import { execFileSync, fork, spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../tests/support/free-port.mjs";
 
-export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const root = path.resolve(import.meta.dirname, "..");
 const buildDir = process.env.BUILD_DIR ?? "build";
+
+/** Below this a bare node:http server was not saturated: the figures would be the generator's. */
+export const MIN_BARE_REQUESTS_PER_SECOND = 10_000;
 
 export function requireBuild() {
   if (!existsSync(path.join(root, buildDir, "server/index.js"))) {
@@ -18,69 +20,161 @@ export function requireBuild() {
   }
 }
 
-export function load(url, extra = {}) {
-  return new Promise((resolve, reject) =>
-    autocannon({ url, duration: DURATION, connections: CONNECTIONS, ...extra }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    ),
-  );
+/** wrk comes from Debian; installed when we may, else named. */
+export function ensureWrk() {
+  if (spawnSync("wrk", ["--version"]).error === undefined) return;
+  if (process.getuid?.() !== 0) {
+    console.error("The benchmark generates load with wrk: install Debian's package (sudo apt-get install wrk).");
+    process.exit(1);
+  }
+  console.log("wrk is missing: installing Debian's wrk package…");
+  execFileSync("apt-get", ["update"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "wrk"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
-
-export const summary = (result) => ({
-  requests_per_second: Math.round(result.requests.average),
-  latency_p50_ms: result.latency.p50,
-  latency_p99_ms: result.latency.p99,
-  errors: result.errors + result.non2xx,
-});
 
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), "khulasa-bench-"));
 export const removeDataDir = (dataDir) => rmSync(dataDir, { recursive: true, force: true });
 
-/** Our server in production mode on `dataDir` (seeded with the demo on first start). */
-export async function startServer(dataDir, env = {}) {
-  const port = 3900 + Math.floor(Math.random() * 90);
+export const ADMIN = { email: "bench@example.com", password: "bench-admin-password" };
+
+/** The database settings of a run: the embedded one in `dataDir`, or PostgreSQL at `databaseUrl`. */
+function databaseEnv({ dataDir, databaseUrl }) {
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // The demo's banners give the archive real images to show.
+    DEMO_CONTENT: "true",
+  };
+}
+
+/** `npm run seed` in a process of its own, before the server starts. */
+export function seedArchive(target, articles) {
+  console.log(`Seeding ${articles} articles…`);
+  const result = spawnSync(process.execPath, ["scripts/seed.js", "--articles", String(articles)], {
+    cwd: root,
+    env: { ...process.env, ...databaseEnv(target) },
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("seeding failed");
+}
+
+function statusOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return "";
+  }
+}
+const megabytes = (status, field) => {
+  const kb = status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1];
+  return kb === undefined ? null : Math.round(Number(kb) / 1024);
+};
+
+/** Our server in production mode on `target`; `env` adds settings (PAGE_CACHE_MB, …). */
+export async function startServer(target, env = {}) {
+  const port = await freePort();
+  const started = Date.now();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: "true",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...databaseEnv(target), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("the server exited while starting");
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
       // still starting
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() - started > 120_000) throw new Error("the server did not start within 2 minutes");
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     base,
-    rssMb: () => {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-        return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024);
-      } catch {
-        return null;
-      }
-    },
+    startupMs: Date.now() - started,
+    rssMb: () => megabytes(statusOf(child.pid), "VmRSS"),
+    peakRssMb: () => megabytes(statusOf(child.pid), "VmHWM"),
     stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await exited;
     },
   };
 }
 
+export async function startBare() {
+  const port = await freePort();
+  const child = fork(path.join(root, "bench/bare-server.js"), { env: { ...process.env, PORT: String(port) } });
+  await new Promise((resolve) => child.once("message", resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+export const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+
+/**
+ * One wrk run: `paths` (request paths on `url`'s origin) are walked in turn; `headers` are sent
+ * with every request. Returns wrk's counts and latency percentiles.
+ */
+export function wrk(url, { headers = {}, paths, seconds = SECONDS, connections = CONNECTIONS } = {}) {
+  let pathsFile;
+  if (paths) {
+    pathsFile = path.join(mkdtempSync(path.join(os.tmpdir(), "khulasa-wrk-")), "paths.txt");
+    writeFileSync(pathsFile, paths.join("\n") + "\n");
+  }
+  const args = ["-t", String(THREADS), "-c", String(connections), "-d", `${seconds}s`, "--timeout", "10s", "-s", path.join(root, "bench/wrk.lua")];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", args, { env: { ...process.env, BENCH_PATHS: pathsFile ?? "" } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => {
+      if (pathsFile) rmSync(path.dirname(pathsFile), { recursive: true, force: true });
+      const line = output.split("\n").find((l) => l.startsWith("BENCH_JSON "));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${output}`));
+      resolve(JSON.parse(line.slice("BENCH_JSON ".length)));
+    });
+  });
+}
+
+/** Requests a second, the ratio to the bare server of the same run, latency in ms, errors. */
+export function summary(stats, bareRequestsPerSecond) {
+  const perSecond = stats.requests / (stats.duration_us / 1e6);
+  const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
+  return {
+    requests_per_second: Math.round(perSecond),
+    ...(bareRequestsPerSecond ? { x_bare: +(perSecond / bareRequestsPerSecond).toFixed(3) } : {}),
+    p50_ms: +(stats.latency_us.p50 / 1000).toFixed(2),
+    p99_ms: +(stats.latency_us.p99 / 1000).toFixed(2),
+    errors,
+  };
+}
+
 export function record(entry) {
-  const line = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration_s: DURATION, connections: CONNECTIONS, ...entry };
+  const line = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    memory_gb: Math.round(os.totalmem() / 1024 ** 3),
+    duration_s: SECONDS,
+    connections: CONNECTIONS,
+    threads: THREADS,
+    ...entry,
+  };
   appendFileSync(path.join(root, "bench/results.jsonl"), JSON.stringify(line) + "\n");
-  console.log(JSON.stringify(line, null, 2));
+  return line;
 }

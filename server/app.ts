@@ -20,6 +20,9 @@ import { requestInfoContext } from "~/server/request-context";
 import { pageCache, startApp, stopApp } from "~/server/runtime";
 
 export { startApp, stopApp };
+/** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
+export { bulkSeed } from "~/server/demo/bulk-seed";
+export { database } from "~/server/runtime";
 
 const production = process.env.NODE_ENV === "production";
 

@@ -3,7 +3,7 @@
  * together against one empty database create one admin and one demo between them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestCluster, startCluster } from "../support/postgres";
+import { type TestCluster, startCluster } from "../support/postgres-cluster.mjs";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 
 describe("PostgreSQL", () => {

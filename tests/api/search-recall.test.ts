@@ -5,7 +5,7 @@
  * corpus's own category, so articles made by other test files never change an answer.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startCluster } from "../support/postgres";
+import { startCluster } from "../support/postgres-cluster.mjs";
 import { TEST_ADMIN, startServer } from "../support/server";
 
 interface Server {

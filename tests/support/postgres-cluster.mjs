@@ -1,20 +1,14 @@
-/**
- * A throwaway PostgreSQL cluster for the tests, from Debian's `postgresql` package: initdb in a
- * temporary folder, a private port and socket, UTF-8 (C.UTF-8) as DESIGN requires.
- */
+// A throwaway PostgreSQL cluster for the tests and the benchmark, from Debian's `postgresql`
+// package: initdb in a temporary folder, a private port and socket, UTF-8 (C.UTF-8) as DESIGN
+// requires. Plain JavaScript so that `npm run bench` can use it without a TypeScript step; the
+// types are in postgres-cluster.d.mts.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./server";
+import { freePort } from "./free-port.mjs";
 
-export interface TestCluster {
-  url(database: string): string;
-  createDatabase(name: string): void;
-  stop(): void;
-}
-
-function binDir(): string {
+function binDir() {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
@@ -24,14 +18,14 @@ function binDir(): string {
   throw new Error("PostgreSQL server binaries not found: install Debian's package (apt-get install postgresql).");
 }
 
-export async function startCluster(): Promise<TestCluster> {
+export async function startCluster() {
   const bin = binDir();
   const root = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), "khulasa-pg-"));
   // PostgreSQL refuses to run as root; run it as the package's `postgres` user.
   const owner = root ? execFileSync("id", ["-u", "postgres"]).toString().trim() : undefined;
   if (owner) chownSync(dir, Number(owner), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
-  const run = (command: string, args: string[]) => {
+  const run = (command, args) => {
     const [file, fullArgs] = root ? ["runuser", ["-u", "postgres", "--", path.join(bin, command), ...args]] : [path.join(bin, command), args];
     const result = spawnSync(file, fullArgs, { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
@@ -40,7 +34,7 @@ export async function startCluster(): Promise<TestCluster> {
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-U", "postgres", "-A", "trust"]);
   run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
-  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
     createDatabase(name) {

@@ -1,0 +1,156 @@
+// docs/performance.md, written from the newest record of each kind in bench/results.jsonl, beside
+// the targets of issue 11, so that the page always shows the latest figures and whether they meet
+// them.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { root } from "./support.js";
+
+const READ_TARGETS = {
+  hot_article: { x_bare: 0.25, p99_ms: 20 },
+  rotation_200_articles: { x_bare: 0.15, p99_ms: 20 },
+  home: { x_bare: 0.2, p99_ms: 20 },
+  category: { x_bare: 0.2, p99_ms: 20 },
+  api_news_limit_5: { x_bare: 0.1 },
+  search_en: { p99_ms: 100 },
+  search_ne: { p99_ms: 100 },
+  search_200_distinct: { p99_ms: 100 },
+  search_never_repeated: { p99_ms: 100 },
+};
+const PEAK_RSS_TARGET_MB = 450;
+
+function targetText(target) {
+  if (!target) return "";
+  return [target.x_bare && `≥ ${target.x_bare} × bare`, target.p99_ms && `p99 < ${target.p99_ms} ms`].filter(Boolean).join(", ");
+}
+
+function met(result, target) {
+  if (!target) return "";
+  const ok = (!target.x_bare || result.x_bare >= target.x_bare) && (!target.p99_ms || result.p99_ms < target.p99_ms);
+  return ok ? "yes" : "**no**";
+}
+
+const row = (cells) => `| ${cells.join(" | ")} |`;
+
+function readersSection(line) {
+  const out = [
+    `### ${line.articles.toLocaleString("en")} articles on ${line.database === "postgres" ? "PostgreSQL" : "the embedded database (PGlite)"} (${line.date.slice(0, 10)})`,
+    "",
+    `Bare node:http server (30 KB page): ${line.bare_node_http.before.requests_per_second.toLocaleString("en")} req/s before, ${line.bare_node_http.after.requests_per_second.toLocaleString("en")} after; ratios use the lower.`,
+    "",
+    row(["path", "encoding", "req/s", "× bare", "p50 ms", "p99 ms", "errors", "target", "met"]),
+    row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---", "---"]),
+  ];
+  for (const [key, result] of Object.entries(line.results)) {
+    const [name, encoding] = key.split(".");
+    const target = READ_TARGETS[name];
+    out.push(
+      row([
+        name.replaceAll("_", " "),
+        encoding === "identity" ? "none" : "br, gzip",
+        result.requests_per_second.toLocaleString("en"),
+        result.x_bare,
+        result.p50_ms,
+        result.p99_ms,
+        result.errors,
+        targetText(target),
+        met(result, target),
+      ]),
+    );
+  }
+  out.push("", "Reads of the hot article while 8 editors save articles at once:", "");
+  out.push(row(["editors save", "reads/s", "× bare", "read p99 ms", "saves/s", "save p50 ms", "save p99 ms", "errors", "met (read p99 < 20 ms)"]));
+  out.push(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
+  for (const [kind, { readers_hot_article: r, saves }] of Object.entries(line.write_burst)) {
+    out.push(
+      row([
+        kind.replace("saving_", ""),
+        r.requests_per_second.toLocaleString("en"),
+        r.x_bare,
+        r.p99_ms,
+        saves.saves_per_second,
+        saves.p50_ms,
+        saves.p99_ms,
+        r.errors + saves.errors,
+        r.p99_ms < 20 ? "yes" : "**no**",
+      ]),
+    );
+  }
+  const peak = line.server_rss_mb.peak;
+  out.push(
+    "",
+    `Server memory: ${line.server_rss_mb.after_boot} MB after boot, ${peak} MB at its peak (target ≤ ${PEAK_RSS_TARGET_MB} MB: ${peak <= PEAK_RSS_TARGET_MB ? "met" : "**not met**"}). Start-up: ${line.server_startup_ms} ms.`,
+    "",
+  );
+  return out.join("\n");
+}
+
+function scaleSection(line) {
+  const out = [
+    `### ${line.articles.toLocaleString("en")} articles on ${line.database === "postgres" ? "PostgreSQL" : "the embedded database (PGlite)"}, one client, nothing cached (${line.date.slice(0, 10)})`,
+    "",
+    `Seeding took ${(line.seed_ms / 1000).toFixed(0)} s. Start-up: ${line.server_startup_ms} ms. Server memory at its peak: ${line.server_rss_mb.peak} MB.`,
+    "",
+    row(["request", "requests", "p50 ms", "p95 ms", "p99 ms", "errors", "target", "met"]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---", "---"]),
+  ];
+  for (const [name, result] of Object.entries(line.results)) {
+    out.push(
+      row([name.replaceAll("_", " "), result.requests, result.p50_ms, result.p95_ms, result.p99_ms, result.errors, result.target ?? "", result.met === undefined ? "" : result.met ? "yes" : "**no**"]),
+    );
+  }
+  out.push("");
+  return out.join("\n");
+}
+
+function newest(lines, test) {
+  return lines.filter(test).at(-1);
+}
+
+/** Rewrites docs/performance.md from bench/results.jsonl. */
+export function writePerformanceDoc(machine) {
+  const lines = readFileSync(path.join(root, "bench/results.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+  const sections = [
+    newest(lines, (l) => l.kind === "readers" && l.database === "pglite"),
+    newest(lines, (l) => l.kind === "readers" && l.database === "postgres"),
+  ]
+    .filter(Boolean)
+    .map(readersSection);
+  const scale = [newest(lines, (l) => l.kind === "scale" && l.database === "postgres"), newest(lines, (l) => l.kind === "scale" && l.database === "pglite")]
+    .filter(Boolean)
+    .map(scaleSection);
+  const doc = [
+    "# Performance",
+    "",
+    "Written by `npm run bench` from the newest records in `bench/results.jsonl`; do not edit by hand.",
+    "",
+    `Machine of the latest run: ${machine}.`,
+    "",
+    "Load comes from `wrk` (Debian's package) in a process of its own, against our production server and,",
+    "in the same run, a bare `node:http` server sending a fixed 30 KB page. A run whose bare server stays",
+    "under 10,000 requests a second is refused: its figures would describe the load generator. Cached",
+    "answers are warmed once first, as readers meet them after the first reader. Targets are issue 11's.",
+    "",
+    "## Readers, apps and editors at once",
+    "",
+    ...sections,
+    ...(scale.length ? ["## A large archive", "", ...scale] : []),
+    "## Reproduce",
+    "",
+    "```sh",
+    "npx react-router build",
+    "npm run bench                              # 2,000 articles, embedded database",
+    "npm run bench -- --postgres                # the same on a throwaway PostgreSQL (Debian's postgresql)",
+    "npm run bench -- --articles 10000",
+    "npm run bench:scale                        # 100,000 articles on PostgreSQL, uncached, one client",
+    "BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench",
+    "```",
+    "",
+    "The machine is shared: run nothing else meanwhile, and compare ratios to the bare server rather than",
+    "raw requests a second between runs.",
+    "",
+  ];
+  writeFileSync(path.join(root, "docs/performance.md"), doc.join("\n"));
+}
