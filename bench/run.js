@@ -57,16 +57,17 @@ async function publishedArticles(base, count) {
 }
 
 /**
- * Search words as readers would type them, from the archive's own titles: single words, then
- * pairs from one title (so that both words occur together somewhere).
+ * Search words as readers would type them, from the archive's own titles and excerpts: single
+ * words, then pairs of neighbouring words (so that both occur together somewhere).
  */
 function searchQueries(articles) {
-  const words = (title) => title.split(/[\s:,.'‘’"“”()?!|–—-]+/u).filter((w) => [...w].length >= 4);
-  const single = [...new Set(articles.flatMap((a) => words(a.title).map((w) => w.toLowerCase())))];
-  const pairs = [...new Set(articles.flatMap((a) => {
-    const w = words(a.title);
-    return w.slice(1).map((second, i) => `${w[i]} ${second}`.toLowerCase());
-  }))];
+  const words = (text) => text.split(/[\s:,.'‘’"“”()?!|…–—-]+/u).filter((w) => [...w].length >= 4).map((w) => w.toLowerCase());
+  const texts = articles.flatMap((a) => [a.title, a.excerpt]);
+  const single = new Set(texts.flatMap(words));
+  const pairs = new Set(texts.flatMap((text) => {
+    const w = words(text);
+    return w.slice(1).map((second, i) => `${w[i]} ${second}`);
+  }));
   return [...single, ...pairs];
 }
 

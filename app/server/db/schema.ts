@@ -31,6 +31,17 @@ const searchDocument = sql`
   setweight(to_tsvector(search_config("language"), search_fold("body_text")), 'C') ||
   setweight(to_tsvector('simple', search_fold("body_text")), 'C')`;
 
+/**
+ * What ranks search results: the title (A) and the meta description (B) only. Ranking reads the
+ * document of every match, and whole bodies made that the cost of a search (docs/decisions.md,
+ * "Search ranks on titles and descriptions"); a body-only match ranks 0 and comes by date.
+ */
+const rankDocument = sql`
+  setweight(to_tsvector(search_config("language"), search_fold("title")), 'A') ||
+  setweight(to_tsvector('simple', search_fold("title")), 'A') ||
+  setweight(to_tsvector(search_config("language"), search_fold("meta_description")), 'B') ||
+  setweight(to_tsvector('simple', search_fold("meta_description")), 'B')`;
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -93,6 +104,7 @@ export const articles = pgTable(
     /** The body as plain text (NFC, no HTML), derived on every save: what search indexes and quotes. */
     bodyText: text("body_text").notNull().default(""),
     searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(searchDocument),
+    rankVector: tsvector("rank_vector").notNull().generatedAlwaysAs(rankDocument),
     language: text("language", { enum: ["ne", "en"] }).notNull().default("en"),
     writerId: integer("writer_id").references(() => writers.id, { onDelete: "set null" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),

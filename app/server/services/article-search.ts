@@ -5,24 +5,16 @@
  * indexes and the SQL functions used here come from the 0003_search migration, so PGlite and
  * PostgreSQL run exactly the same SQL.
  */
-import { type SQL, desc, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../db/connection";
+import { type SQL, desc, sql } from "drizzle-orm";
 import { articles, searchWords } from "../db/schema";
-import { HEADLINE_OPTIONS, snippetHtml } from "./search-snippet";
-
-/** Characters of a body that a snippet may come from: about 3,000 words, three times a typical article. */
-const HEADLINE_BODY_MAX = 20_000;
 
 /** Look-alikes kept per typed word, the most similar first: enough for a typo, bounded for a short word. */
 const LOOK_ALIKES_PER_WORD = 20;
 
-export interface SearchPlan {
-  match: SQL | undefined;
+export interface TextSearchPlan {
+  match: SQL;
   order: SQL[];
-}
-
-interface TextSearchPlan extends SearchPlan {
-  /** The tsquery: what the snippets highlight. */
+  /** The tsquery: its words are what the snippets mark. */
   query: SQL;
 }
 
@@ -34,21 +26,19 @@ export interface ArticleSearch {
    * default threshold (0.6), so that a typed fragment matches the words it is part of.
    */
   similarWords: TextSearchPlan;
-  /** Highlighted snippets (HTML) of these articles' bodies, by article id. */
-  snippets(db: Executor, plan: TextSearchPlan, ids: number[]): Promise<Map<number, string>>;
 }
 
 /**
- * Best first by ts_rank, newest first among equals. With ts_rank's default weights (title 1.0, meta
- * description 0.4, body 0.2), a word found once in the title ranks 0.61, and found any number of
- * times in the body alone at most 0.2: title hits come first. (Testing for a title hit explicitly,
- * with ts_filter, made ranking five times slower.)
+ * Matches on the whole document (its GIN index answers without reading the rows' documents), then
+ * ranks by the title and meta description alone (rank_vector): title hits first, then description
+ * hits, then body-only matches, newest first among equals. Ranking on the whole document read
+ * every match's body vector, most of a search's time (docs/decisions.md).
  */
 function textSearchPlan(query: SQL): TextSearchPlan {
   return {
     query,
     match: sql`${articles.searchVector} @@ ${query}`,
-    order: [sql`ts_rank(${articles.searchVector}, ${query}) desc`, desc(articles.publishedAt), desc(articles.id)],
+    order: [sql`ts_rank(${articles.rankVector}, ${query}) desc`, desc(articles.publishedAt), desc(articles.id)],
   };
 }
 
@@ -80,17 +70,5 @@ export function articleSearch(search: string): ArticleSearch {
   return {
     fullText: textSearchPlan(exact),
     similarWords: textSearchPlan(similar),
-    async snippets(db, plan, ids) {
-      if (ids.length === 0) return new Map();
-      // ts_headline reads the whole text it is given: a very long body is read up to a bound. "<" would
-      // start what its parser takes for a tag, which it leaves out of the excerpt.
-      const body = sql`left(${articles.bodyText}, ${HEADLINE_BODY_MAX})`;
-      const headline = sql<string>`ts_headline(search_config(${articles.language}), translate(search_fold(${body}), '<', ' '), ${plan.query}, ${HEADLINE_OPTIONS})`;
-      const rows = await db
-        .select({ id: articles.id, bodyText: articles.bodyText, headline })
-        .from(articles)
-        .where(inArray(articles.id, ids));
-      return new Map(rows.filter((row) => row.bodyText !== "").map((row) => [row.id, snippetHtml(row.headline, row.bodyText)]));
-    },
   };
 }

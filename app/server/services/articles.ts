@@ -22,14 +22,23 @@ import {
 import { publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin } from "./actor";
-import { type SearchPlan, articleSearch } from "./article-search";
+import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { sanitizeArticleHtml } from "./html";
 import type { StoredMedia } from "./media";
-import { bodyTextOf } from "./search-snippet";
+import { bodyTextOf, lexemesOf, snippetHtml } from "./search-snippet";
 
 export const RELATED_MAX = 3;
 
+
+/**
+ * An article's tags, as a JSON list in the same row: one statement for a whole listing instead of
+ * a second round trip to the database for the tags of its articles.
+ */
+const tagsOfArticle = sql<Tag[]>`coalesce((
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'slug', ${tags.slug}) order by ${tags.name})
+  from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId}
+  where ${articleTags.articleId} = ${articles.id}), '[]'::json)`;
 
 const summaryColumns = {
   id: articles.id,
@@ -54,6 +63,7 @@ const summaryColumns = {
   imageUrl: articleMedia.url,
   imageWidth: articleMedia.width,
   imageHeight: articleMedia.height,
+  tags: tagsOfArticle,
 };
 
 // The banner is the media at position 0 (SPEC 3); at most one row per article.
@@ -82,20 +92,7 @@ function selectWithContent(db: Executor) {
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-async function tagsByArticle(db: Executor, ids: number[]): Promise<Map<number, Tag[]>> {
-  const map = new Map<number, Tag[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({ articleId: articleTags.articleId, id: tags.id, name: tags.name, slug: tags.slug })
-    .from(articleTags)
-    .innerJoin(tags, eq(tags.id, articleTags.tagId))
-    .where(inArray(articleTags.articleId, ids))
-    .orderBy(asc(tags.name));
-  for (const { articleId, ...tag } of rows) map.get(articleId)?.push(tag);
-  return map;
-}
-
-function toSummary(row: SummaryRow, tagRefs: Tag[]): ArticleSummary {
+function toSummary(row: SummaryRow): ArticleSummary {
   const writerName = row.writerName ?? messages.unknownAuthor;
   return {
     id: row.id,
@@ -120,13 +117,8 @@ function toSummary(row: SummaryRow, tagRefs: Tag[]): ArticleSummary {
     image_url: row.imageUrl,
     image_width: row.imageWidth,
     image_height: row.imageHeight,
-    tags: tagRefs,
+    tags: row.tags,
   };
-}
-
-async function summaries(db: Executor, rows: SummaryRow[]): Promise<ArticleSummary[]> {
-  const tagMap = await tagsByArticle(db, rows.map((r) => r.id));
-  return rows.map((row) => toSummary(row, tagMap.get(row.id) ?? []));
 }
 
 async function categoryCondition(db: Executor, category: string): Promise<SQL> {
@@ -145,6 +137,33 @@ function tagCondition(tag: string): SQL {
 }
 
 /**
+ * One page of a search, in one statement: the matches ranked, the page's summaries with the text
+ * their snippets are cut from, the number of all matches (a window count over the ranked matches,
+ * which a search reads in full anyway) and the tsquery's words to mark.
+ */
+async function searchPage(db: Executor, where: SQL | undefined, plan: TextSearchPlan, limit: number, offset: number) {
+  const page = db
+    .select({ id: articles.id, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+    .from(articles)
+    .where(and(where, plan.match))
+    .orderBy(...plan.order)
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  const rows = await db
+    .select({ ...summaryColumns, total: page.total, bodyText: articles.bodyText, query: sql<string | null>`(${plan.query})::text` })
+    .from(articles)
+    .innerJoin(page, eq(page.id, articles.id))
+    .leftJoin(writers, writerOf)
+    .leftJoin(categories, categoryOf)
+    .leftJoin(articleMedia, bannerOf)
+    .orderBy(...plan.order);
+  // A page past the last match has no row to carry the total.
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(and(where, plan.match)))[0]?.n ?? 0));
+  return { rows, total };
+}
+
+/**
  * SPEC 7 GET /news: filters, newest first, one page at a time. Non-admins only ever see published articles.
  * With a search, best matches come first and each result carries a highlighted snippet.
  */
@@ -159,37 +178,29 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     query.language ? eq(articles.language, query.language) : undefined,
   );
   const offset = (query.page - 1) * query.limit;
-  // A deferred join, in one statement: the page's ids come from articles alone (straight off the
-  // (published_at, id) index when unfiltered), and only those rows are joined to writers,
-  // categories and banners. Joining first made a deep page sort every joined row
-  // (bench/admin-list.js, 10,000 articles); asking for the ids in a query of their own cost a
-  // round trip, and /api/news went from 73 to 105 requests a second without it (bench/run.js).
-  const page = ({ match, order }: SearchPlan) => {
-    const pageIds = db.select({ id: articles.id }).from(articles).where(and(where, match)).orderBy(...order).limit(query.limit).offset(offset);
-    return Promise.all([
-      selectSummaries(db).where(inArray(articles.id, pageIds)).orderBy(...order),
-      db.select({ n: count() }).from(articles).where(and(where, match)),
-    ]);
-  };
   if (!query.search) {
-    const [rows, [totalRow]] = await page({ match: undefined, order: [desc(articles.publishedAt), desc(articles.id)] });
-    return { articles: await summaries(db, rows), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
+    // A deferred join, in one statement: the page's ids come from articles alone (straight off the
+    // (published_at, id) index when unfiltered), and only those rows are joined to writers,
+    // categories and banners. Joining first made a deep page sort every joined row
+    // (bench/admin-list.js, 10,000 articles).
+    const order = [desc(articles.publishedAt), desc(articles.id)];
+    const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...order).limit(query.limit).offset(offset);
+    const [rows, [totalRow]] = await Promise.all([
+      selectSummaries(db).where(inArray(articles.id, pageIds)).orderBy(...order),
+      db.select({ n: count() }).from(articles).where(where),
+    ]);
+    return { articles: rows.map(toSummary), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
   }
   const search = articleSearch(query.search);
-  let plan = search.fullText;
-  let [rows, [totalRow]] = await page(plan);
+  let found = await searchPage(db, where, search.fullText, query.limit, offset);
   // Words that full-text search cannot match (a partial word, a typo) may still look like some article's.
-  if (!totalRow?.n) {
-    plan = search.similarWords;
-    [rows, [totalRow]] = await page(plan);
-  }
-  const [found, snippets] = await Promise.all([summaries(db, rows), search.snippets(db, plan, rows.map((r) => r.id))]);
+  if (found.total === 0) found = await searchPage(db, where, search.similarWords, query.limit, offset);
   return {
-    articles: found.map((summary) => {
-      const snippet = snippets.get(summary.id);
-      return snippet === undefined ? summary : { ...summary, snippet };
+    articles: found.rows.map((row) => {
+      const summary = toSummary(row);
+      return row.bodyText === "" ? summary : { ...summary, snippet: snippetHtml(row.bodyText, lexemesOf(row.query)) };
     }),
-    total: totalRow?.n ?? 0,
+    total: found.total,
     page: query.page,
     limit: query.limit,
   };
@@ -200,7 +211,7 @@ export async function publishedSummariesByIds(db: Executor, ids: number[]): Prom
   if (ids.length === 0) return [];
   const rows = await selectSummaries(db).where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  return summaries(db, rows);
+  return rows.map(toSummary);
 }
 
 /**
@@ -220,7 +231,7 @@ export async function latestPerCategory(db: Executor, perCategory: number): Prom
     .where(inArray(articles.id, db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perCategory))))
     .orderBy(asc(articles.categoryId), desc(articles.publishedAt), desc(articles.id));
   const byCategory = new Map<number, ArticleSummary[]>();
-  for (const summary of await summaries(db, rows)) {
+  for (const summary of rows.map(toSummary)) {
     if (summary.category_id === null) continue;
     const list = byCategory.get(summary.category_id) ?? [];
     list.push(summary);
@@ -256,19 +267,18 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
       .limit(RELATED_MAX - chosen.length);
     chosen.push(...more);
   }
-  return summaries(db, chosen.slice(0, RELATED_MAX));
+  return chosen.slice(0, RELATED_MAX).map(toSummary);
 }
 
 export async function getArticle(db: Executor, actor: Actor | null, slug: string): Promise<ArticleDetail> {
   const row = await findRow(db, actor, slug);
-  const [media, relatedRows, tagMap, commentList, translation] = await Promise.all([
+  const [media, relatedRows, commentList, translation] = await Promise.all([
     db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),
     db
       .select({ id: relatedArticles.relatedId })
       .from(relatedArticles)
       .where(eq(relatedArticles.articleId, row.id))
       .orderBy(asc(relatedArticles.position)),
-    tagsByArticle(db, [row.id]),
     approvedCommentsOf(db, row.id),
     row.translationId === null
       ? Promise.resolve([])
@@ -279,7 +289,7 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
   ]);
   const relatedIds = relatedRows.map((r) => r.id);
   return {
-    ...toSummary(row, tagMap.get(row.id) ?? []),
+    ...toSummary(row),
     content: row.content,
     media: media.map((m) => ({
       url: m.url,
