@@ -438,7 +438,7 @@ export async function createArticle(
     if (!row) throw new Error("insert returned no row");
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
-    await linkTranslation(tx, row.id, input.translation_id);
+    if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
     return slug;
   });
   // A new draft is in no public list, feed or page (its translation link shows only once published).
@@ -471,6 +471,7 @@ export async function updateArticle(
         isPublished: articles.isPublished,
         publishedAt: articles.publishedAt,
         updatedAt: articles.updatedAt,
+        translationId: articles.translationId,
       })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
@@ -492,7 +493,8 @@ export async function updateArticle(
       .where(eq(articles.id, current.id));
     if (media) await replaceMedia(tx, current.id, media);
     await replaceLinks(tx, current.id, input);
-    await linkTranslation(tx, current.id, input.translation_id);
+    // Relinking rewrites both partners' rows (and their search documents): only when it changes.
+    if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
     return nextSlug;
   });
   // Editing a draft that stays a draft changes nothing readers see: their cached pages stay.
