@@ -35,8 +35,8 @@ function pgIdentifier(name: string): string {
 
 /**
  * Opens the database and applies every pending migration. Both kinds are reached through one
- * `pg` pool and one Drizzle driver: the embedded database is served from a worker thread over the
- * wire protocol (embedded-server.ts). Drivers load lazily so a build never opens one.
+ * `pg` pool and one Drizzle driver: the embedded database answers the wire protocol from a worker
+ * thread (embedded-server.ts). Drivers load lazily so a build never opens one.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
@@ -45,8 +45,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const embedded = target.kind === "pglite" ? await (await import("./embedded-server")).startEmbeddedServer(target.dataDir) : undefined;
   const Client = preparingClient(pg);
   const pool = embedded
-    ? // One connection, kept open: the embedded database has a single backend.
-      new pg.Pool({ ...embedded.connection, Client, max: 1, idleTimeoutMillis: 0 })
+    ? // One connection, kept open: the embedded database has a single session.
+      new pg.Pool({ stream: () => embedded.connect(), user: "postgres", database: "postgres", Client, max: 1, idleTimeoutMillis: 0 })
     : new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, Client, max: 10 });
   // An idle client that loses its server (a restart) must not take the process down with it.
   pool.on("error", (error) => console.error("Database connection lost", error));

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmbeddedServer } from "./embedded-server";
 
@@ -38,3 +39,42 @@ describe("one process per embedded data folder", () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });
+
+describe("connections to the embedded database", () => {
+  it("start from a clean session: what a client left open is rolled back, its prepared statements dropped", async () => {
+    const server = await startEmbeddedServer("memory");
+    const client = (): pg.Client => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
+    try {
+      const first = client();
+      await first.connect();
+      await first.query("create table kept (n int)");
+      await first.query({ name: "count_kept", text: "select count(*)::int as n from kept where n > $1", values: [0] });
+      await first.query("begin");
+      await first.query("insert into kept values (1)");
+      await first.end();
+
+      const second = client();
+      await second.connect();
+      const { rows } = await second.query({ name: "count_kept", text: "select count(*)::int as n from kept where n > $1", values: [0] });
+      expect(rows).toEqual([{ n: 0 }]);
+      await second.end();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("serve one client at a time: a second connection is closed at once", async () => {
+    const server = await startEmbeddedServer("memory");
+    const connect = () => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
+    const first = connect();
+    try {
+      await first.connect();
+      await expect(connect().connect()).rejects.toThrow();
+      expect((await first.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await first.end();
+      await server.stop();
+    }
+  });
+});
+

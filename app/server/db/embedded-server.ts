@@ -1,22 +1,76 @@
 /**
- * Starts the embedded database (PGlite) in a worker thread, served on a private Unix socket, so
- * that the request thread only sends queries and reads answers (docs/decisions.md, "The embedded
- * database in a worker"). The socket lives in a fresh 0700 folder: PGlite asks for no password, so
- * no other local user may reach it.
+ * Starts the embedded database (PGlite) in a worker thread, so that the request thread only sends
+ * queries and reads answers (docs/decisions.md, "The embedded database in a worker"). node-postgres
+ * reaches it through a stream of this module's own, which carries the wire protocol over a
+ * MessagePort: nothing listens on a socket, so nothing else on the machine can reach the database.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { Duplex } from "node:stream";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { sourcePath } from "./source-path";
 
-/** pg reaches a Unix socket as `${host}/.s.PGSQL.${port}`. */
-const SOCKET_PORT = 5432;
-
 export interface EmbeddedServer {
-  /** Connection settings for a `pg` pool. */
-  connection: { host: string; port: number; user: string; database: string };
+  /** A new connection's stream, for a `pg` pool's `stream` setting. */
+  connect(): Duplex;
   stop(): Promise<void>;
+}
+
+/**
+ * The socket-shaped side of a connection to the worker: node-postgres writes each protocol
+ * message separately, and the messages of one call (Parse, Bind, Execute, Sync) go to the worker
+ * as one post at the end of the tick.
+ */
+class WorkerConnection extends Duplex {
+  private outgoing: Buffer[] = [];
+
+  constructor(private readonly port: MessagePort) {
+    super();
+    port.on("message", (answer: Uint8Array) => this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength)));
+    // The worker closed the connection (or refused it): node-postgres learns so from 'close'.
+    port.on("close", () => {
+      this.push(null);
+      setImmediate(() => this.destroy());
+    });
+  }
+
+  // What node-postgres asks of a socket.
+  connect(): this {
+    queueMicrotask(() => this.emit("connect"));
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): void {
+    this.port.ref();
+  }
+  unref(): void {
+    this.port.unref();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (this.outgoing.push(chunk) === 1) {
+      queueMicrotask(() => {
+        const batch = this.outgoing.length === 1 ? this.outgoing[0]! : Buffer.concat(this.outgoing);
+        this.outgoing = [];
+        this.port.postMessage(batch);
+      });
+    }
+    done();
+  }
+  override _read(): void {}
+  override _final(done: (error?: Error | null) => void): void {
+    this.port.close();
+    done();
+  }
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.port.close();
+    done(error);
+  }
 }
 
 type WorkerMessage = { type: "ready" } | { type: "stopped" };
@@ -80,22 +134,14 @@ export async function startEmbeddedServer(dataDir: string | "memory"): Promise<E
   // PGlite does not create parent folders.
   if (dataDir !== "memory") mkdirSync(path.dirname(dataDir), { recursive: true });
   const unlock = dataDir === "memory" ? () => undefined : lockDataDir(dataDir);
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), "khulasa-db-"));
-  const release = () => {
-    rmSync(socketDir, { recursive: true, force: true });
-    unlock();
-  };
   let worker: Worker;
   try {
     worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {
-      workerData: {
-        dataDir: dataDir === "memory" ? undefined : dataDir,
-        socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-      },
+      workerData: { dataDir: dataDir === "memory" ? undefined : dataDir },
     });
     await nextMessage(worker, "ready");
   } catch (error) {
-    release();
+    unlock();
     throw error;
   }
   // After start-up, a dead database thread leaves nothing to serve: say why and let the process
@@ -106,14 +152,18 @@ export async function startEmbeddedServer(dataDir: string | "memory"): Promise<E
   };
   worker.on("error", onCrash);
   return {
-    connection: { host: socketDir, port: SOCKET_PORT, user: "postgres", database: "postgres" },
+    connect() {
+      const { port1, port2 } = new MessageChannel();
+      worker.postMessage({ type: "connect", port: port2 }, [port2]);
+      return new WorkerConnection(port1);
+    },
     async stop() {
       worker.off("error", onCrash);
       const stopped = nextMessage(worker, "stopped");
       worker.postMessage({ type: "stop" });
       await stopped;
       await worker.terminate();
-      release();
+      unlock();
     },
   };
 }
