@@ -72,13 +72,27 @@ const megabytes = (status, field) => {
   return kb === undefined ? null : Math.round(Number(kb) / 1024);
 };
 
-/** Our server in production mode on `target`; `env` adds settings (PAGE_CACHE_MB, …). */
+/**
+ * The process settings `npm start` gives the server, read from package.json's "start" script
+ * (`VAR=value … node --flag … scripts/start.js`), so that the bench measures what operators run.
+ */
+function startSettings() {
+  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  const [assignments, command = ""] = script.split(/\bnode\b/);
+  return {
+    env: Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+    nodeFlags: command.trim().split(/\s+/).filter((arg) => arg.startsWith("--")),
+  };
+}
+const { env: START_ENV, nodeFlags: START_NODE_FLAGS } = startSettings();
+
+/** Our server in production mode on `target`, as `npm start` runs it; `env` adds settings (PAGE_CACHE_MB, …). */
 export async function startServer(target, env = {}) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, "server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...databaseEnv(target), ...env },
+    env: { ...process.env, ...START_ENV, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...databaseEnv(target), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
