@@ -22,6 +22,11 @@ describe("which requests share the public cache, under which key", () => {
     expect(key("/news.data?_routes=routes%2Fnews&x=1")).toBe("/news.data?_routes=routes%2Fnews");
   });
 
+  it("keeps every parameter of React Router's route manifest, which are its own", () => {
+    const manifest = "/__manifest?p=%2Fadmin%2Fusers&p=%2Fnews&version=abc123";
+    expect(sharedRequest("GET", manifest, {})).toEqual({ key: manifest, url: manifest });
+  });
+
   it("serves the application the normalised address, so what is stored is what the key names", () => {
     expect(sharedRequest("GET", "/news?page=2&utm_source=x", {})?.url).toBe("/news?page=2");
   });

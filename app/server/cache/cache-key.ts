@@ -22,6 +22,12 @@ const PAGE_PARAMS = new Set(["page", "q", "redirect", "_routes", "index"]);
 /** The API's only filtered list is GET /api/news; its schema names its parameters. */
 const API_PARAMS = new Set(Object.keys(newsQuerySchema.shape));
 
+/**
+ * React Router's route manifest for client-side navigation (routeDiscovery "lazy"): the same for
+ * every visitor, but its parameters (the paths asked about, the build's version) are its own.
+ */
+const ROUTE_MANIFEST = "/__manifest";
+
 const PUBLIC_API = /^\/api\/(?:news(?:\/[^/]+(?:\/comments)?)?|(?:categories|tags|writers)(?:\/[^/]+)?)$/;
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
@@ -64,6 +70,7 @@ export function sharedRequest(method: string | undefined, url: string, headers: 
   if (method !== "GET" && method !== "HEAD") return null;
   const queryAt = url.indexOf("?");
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (pathname === ROUTE_MANIFEST) return { key: url, url };
   const api = PUBLIC_API.test(pathname);
   if (!api && !isPublicPagePath(pathname)) return null;
   if (api && (headers.authorization !== undefined || SESSION_COOKIE_PATTERN.test(headers.cookie ?? ""))) return null;
