@@ -8,6 +8,7 @@ import { ArticleHeader } from "~/components/article/ArticleHeader";
 import { CommentsSection } from "~/components/article/CommentsSection";
 import { MediaFigure } from "~/components/article/MediaFigure";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
+import { articlePageOf, cardOf } from "~/lib/article-cards";
 import { newsQuerySchema } from "~/lib/schemas";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
@@ -38,8 +39,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 1 })),
   ]);
   return {
-    article,
-    latest: latest.articles.filter((a) => a.id !== article.id).slice(0, LATEST_NEWS_LIMIT),
+    article: articlePageOf(article),
+    latest: latest.articles
+      .filter((a) => a.id !== article.id)
+      .slice(0, LATEST_NEWS_LIMIT)
+      .map((a) => cardOf(a, { excerpt: false })),
   };
 }
 

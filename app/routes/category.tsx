@@ -9,6 +9,7 @@ import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { newsQuerySchema } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
+import { cardOf, listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
@@ -43,7 +44,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionCategory.id), limit: OPINION_MAX }))
         : null,
     ]);
-    return { category, listing, opinion: opinion?.articles ?? [] };
+    return {
+      category,
+      listing: listingOf(listing, { excerpt: { length: EXCERPT_LENGTH.category } }),
+      opinion: (opinion?.articles ?? []).map((article) => cardOf(article, { excerpt: false })),
+    };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
     console.error("Category page failed", error);
@@ -97,7 +102,6 @@ export default function CategoryPage({ loaderData: { category, listing, opinion 
           </h2>
           <ArticleListing
             articles={listing.articles}
-            excerptLength={EXCERPT_LENGTH.category}
             emptyText={messages.noCategoryArticles}
             eagerFirst={listing.page === 1}
           />

@@ -4,6 +4,8 @@ import { BreakingNews } from "~/components/breaking-news/BreakingNews";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
 import { type FeaturedResult, FeaturedReport } from "~/components/home/FeaturedReport";
 import { Newsletter } from "~/components/newsletter/Newsletter";
+import { cardOf, navCategoryOf } from "~/lib/article-cards";
+import type { ArticleSummary } from "~/lib/api-types";
 import { newsQuerySchema } from "~/lib/schemas";
 import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/runtime";
@@ -35,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 async function loadFeatured(db: Executor): Promise<FeaturedResult> {
   try {
     const { articles } = await listArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1 }));
-    return articles[0] ? { status: "found", article: articles[0] } : { status: "none" };
+    return articles[0] ? { status: "found", article: cardOf(articles[0]) } : { status: "none" };
   } catch (error) {
     console.error("featured article", error);
     return { status: "failed" };
@@ -52,20 +54,22 @@ export async function loader() {
     listCategories(db),
   ]);
   const opinion = categories.find((category) => category.name === OPINION_CATEGORY);
+  // The side lists are small cards, which show no excerpt.
+  const sideCards = (articles: ArticleSummary[]) => articles.map((article) => cardOf(article, { excerpt: false }));
   return {
     ticker: newest.articles.slice(0, TICKER_COUNT).map(({ id, slug, title, language }) => ({ id, slug, title, language })),
-    leads: newest.articles.slice(0, LEAD_COUNT),
+    leads: newest.articles.slice(0, LEAD_COUNT).map((article) => cardOf(article)),
     // The leads are the newest three; the sidebar carries on from there instead of repeating them.
-    latest: newest.articles.slice(LEAD_COUNT, LEAD_COUNT + LATEST_COUNT),
+    latest: sideCards(newest.articles.slice(LEAD_COUNT, LEAD_COUNT + LATEST_COUNT)),
     featured,
     // The Opinion category has its own box in the sidebar.
     sections: categories
       .filter((category) => category !== opinion)
-      .map((category) => ({ category, articles: perCategory.get(category.id) ?? [] }))
+      .map((category) => ({ category: navCategoryOf(category), articles: sideCards(perCategory.get(category.id) ?? []) }))
       .filter((section) => section.articles.length > 0),
     opinion: {
       href: opinion ? `/category/${opinion.slug}` : undefined,
-      articles: (opinion && perCategory.get(opinion.id)?.slice(0, OPINION_COUNT)) || [],
+      articles: sideCards((opinion && perCategory.get(opinion.id)?.slice(0, OPINION_COUNT)) || []),
     },
   };
 }

@@ -2,6 +2,7 @@ import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { newsQuerySchema } from "~/lib/schemas";
+import { listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
@@ -12,7 +13,8 @@ import { useMessages } from "~/components/i18n/i18n";
 /** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
-  return { listing: await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE })) };
+  const listing = await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE }));
+  return { listing: listingOf(listing, { excerpt: { length: EXCERPT_LENGTH.allNews } }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -31,7 +33,6 @@ export default function AllNews({ loaderData: { listing } }: Route.ComponentProp
       <div className="mt-4">
         <ArticleListing
           articles={listing.articles}
-          excerptLength={EXCERPT_LENGTH.allNews}
           emptyText={messages.noNews}
           wide
           eagerFirst={listing.page === 1}

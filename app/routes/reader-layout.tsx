@@ -4,12 +4,13 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { database } from "~/server/runtime";
 import { listCategories } from "~/server/services/categories";
+import { navCategoryOf } from "~/lib/article-cards";
 import type { Route } from "./+types/reader-layout";
 import { useMessages } from "~/components/i18n/i18n";
 
 /** The frame of every reader page: header with one nav link per category, and the footer. */
 export async function loader() {
-  return { categories: await listCategories(await database()) };
+  return { categories: (await listCategories(await database())).map(navCategoryOf) };
 }
 
 /** Categories change rarely; only a form submission (an action) needs to refresh them. */

@@ -6,6 +6,7 @@ import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { SEARCH_QUERY_MAX, SearchStatus, searchTitle } from "~/components/search/search-texts";
 import { newsQuerySchema, searchSchema } from "~/lib/schemas";
 import { database } from "~/server/runtime";
+import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = searchSchema.safeParse({ q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX) });
   if (!parsed.success) return { query: "", listing: null };
   const query = newsQuerySchema.parse({ search: parsed.data.q, page: params.get("page") ?? undefined, limit: LISTING_PAGE_SIZE });
-  return { query: parsed.data.q, listing: await listArticles(await database(), null, query) };
+  return { query: parsed.data.q, listing: listingOf(await listArticles(await database(), null, query)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {

@@ -8,6 +8,7 @@ import { newsQuerySchema } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
+import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { getTag } from "~/server/services/tags";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
@@ -23,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const tag = await getTag(db, params.slug);
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const listing = await listArticles(db, null, newsQuerySchema.parse({ tag: String(tag.id), page, limit: LISTING_PAGE_SIZE }));
-    return { tag, listing };
+    return { tag, listing: listingOf(listing) };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
     throw error;

@@ -7,6 +7,7 @@ import { formatMessage } from "~/lib/format-message";
 import { newsQuerySchema } from "~/lib/schemas";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
+import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { getWriter } from "~/server/services/writers";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
@@ -21,7 +22,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const writer = await getWriter(db, Number(params.writerId));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const listing = await listArticles(db, null, newsQuerySchema.parse({ writer: writer.id, page, limit: LISTING_PAGE_SIZE }));
-    return { writer, listing };
+    return { writer, listing: listingOf(listing) };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
     throw error;

@@ -1,9 +1,11 @@
 /**
  * What a reader's phone downloads: the scripts a public page loads up front must not carry code
  * that only forms or the back office need (DESIGN: the editor and admin code never load on public
- * pages). Sizes are measured by `npm run bench`, not asserted here.
+ * pages), and the data a page hands its scripts must be what its cards show, not whole records.
+ * Sizes are measured by `npm run bench`, not asserted here.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server";
 import { baseUrl, call } from "./client";
 
 async function scriptsOf(path: string): Promise<Map<string, string>> {
@@ -29,3 +31,42 @@ describe("scripts of public pages", () => {
     }
   });
 });
+
+describe("the data a public page hands its scripts", () => {
+  let server: RunningServer;
+  const html = async (path: string) => (await fetch(server.baseUrl + path)).text();
+  /** React Router's hydration data: the inline script that feeds its stream. */
+  const hydrationData = (page: string) =>
+    [...page.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((script) => script.includes("streamController.enqueue")).join("");
+  const newest = async (limit: number) => (await (await fetch(`${server.baseUrl}/api/news?limit=${limit}`)).json()).articles as { slug: string; excerpt: string; meta_description: string }[];
+
+  beforeAll(async () => {
+    server = await startServer({ DEMO_CONTENT: "true" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("names no field that no card shows: no meta descriptions, tags, timestamps or flags of listed articles", async () => {
+    for (const path of ["/", "/ne", "/news", "/category/politics", "/search?q=audit"]) {
+      const data = hydrationData(await html(path));
+      expect(data.length, path).toBeGreaterThan(0);
+      for (const field of ["meta_title", "meta_description", "created_at", "updated_at", "is_published", "is_featured", "read_time", "author", "tags"]) {
+        expect(data, `${path} ${field}`).not.toContain(`\\"${field}\\"`);
+      }
+    }
+  });
+
+  it("sends no excerpt for small cards, and the article page's related and latest stories as cards", async () => {
+    const [lead, , , firstLatest] = await newest(8);
+    const home = await html("/");
+    expect(home).toContain(lead!.excerpt.slice(0, 40));
+    // The home page's Latest News box starts after the three leads, as small cards.
+    expect(home).not.toContain(firstLatest!.excerpt.slice(0, 40));
+
+    const article = hydrationData(await html(`/article/${encodeURIComponent(firstLatest!.slug)}`));
+    expect(article).not.toContain("related_news_ids");
+    expect(article).not.toContain(lead!.meta_description.slice(0, 40));
+  });
+});
+

@@ -4,18 +4,16 @@ import { ShareButton } from "~/components/share/ShareButton";
 import { Link } from "~/components/i18n/links";
 import { isMarkedSnippet } from "~/components/search/snippet";
 import { useSession } from "~/components/session/session";
-import type { ArticleSummary } from "~/lib/api-types";
+import type { CardArticle } from "~/lib/article-cards";
 import { ArticleImage } from "./ArticleImage";
 import { CardTime } from "./CardTime";
 
 export type CardVariant = "small" | "medium" | "large";
 
 interface ArticleCardProps {
-  article: ArticleSummary;
+  article: CardArticle;
   /** SPEC 2: small, medium and large variants. */
   variant?: CardVariant;
-  /** Override the summary's excerpt (SPEC 9: 120 characters on All News, 150 on category pages). */
-  excerpt?: string;
   /** Images above the fold load eagerly; the rest lazily. */
   eager?: boolean;
   headingLevel?: "h2" | "h3";
@@ -24,11 +22,11 @@ interface ArticleCardProps {
 export const articlePath = (slug: string) => `/article/${slug}`;
 
 /** SPEC 2 article card, set in the article's own language; bookmark and share for signed-in readers. */
-export function ArticleCard({ article, variant = "medium", excerpt, eager = false, headingLevel = "h3" }: ArticleCardProps) {
+export function ArticleCard({ article, variant = "medium", eager = false, headingLevel = "h3" }: ArticleCardProps) {
   const { user } = useSession();
   const Heading = headingLevel;
   const path = articlePath(article.slug);
-  const text = excerpt ?? article.excerpt;
+  const text = article.excerpt;
   const meta = (
     <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
       <WriterName article={article} /> · <CardTime iso={article.published_at} />

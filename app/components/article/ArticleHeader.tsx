@@ -3,7 +3,7 @@ import { articlePath } from "~/components/article-card/ArticleCard";
 import { useFormatNumber, useLocale, useTranslate } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
 import { Message } from "~/components/layout/Message";
-import type { ArticleDetail } from "~/lib/api-types";
+import type { ArticlePageArticle } from "~/lib/article-cards";
 import { LOCALE_TAGS, translate } from "~/lib/i18n";
 import { ArticleDates } from "./ArticleDates";
 import { CategoryName, WriterName } from "./FallbackNames";
@@ -14,7 +14,7 @@ import { ShareLinks } from "./ShareLinks";
  * description are in the article's language (the <article>'s `lang`); the labels around them are in
  * the interface's, which may be the other one.
  */
-export function ArticleHeader({ article }: { article: ArticleDetail }) {
+export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
   // The page's own address in its language, so /ne/article/x is shared as itself.
   const shareUrl = useCanonicalUrl(articlePath(article.slug));
   const t = useTranslate();

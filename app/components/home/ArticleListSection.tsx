@@ -1,13 +1,13 @@
 import { useId } from "react";
 import { Link } from "~/components/i18n/links";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
-import type { ArticleSummary } from "~/lib/api-types";
+import type { CardArticle } from "~/lib/article-cards";
 
 interface ArticleListSectionProps {
   title: string;
   /** Where the heading leads, e.g. the category page. */
   href?: string;
-  articles: ArticleSummary[];
+  articles: CardArticle[];
   /** Shown instead of the list when there are no articles. */
   empty?: string;
 }

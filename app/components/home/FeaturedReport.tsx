@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
-import type { ArticleSummary } from "~/lib/api-types";
+import type { CardArticle } from "~/lib/article-cards";
 import { useMessages } from "~/components/i18n/i18n";
 
 /** The featured block loads on its own: its failure is shown here, and the rest of the page still renders. */
-export type FeaturedResult = { status: "found"; article: ArticleSummary } | { status: "none" } | { status: "failed" };
+export type FeaturedResult = { status: "found"; article: CardArticle } | { status: "none" } | { status: "failed" };
 
 /** SPEC 2 'special report' block: the newest published featured article (SPEC 9: limit 1). */
 export function FeaturedReport({ featured }: { featured: FeaturedResult }) {

@@ -1,6 +1,6 @@
 import { Link } from "~/components/i18n/links";
 import { useSession } from "~/components/session/session";
-import type { Category } from "~/lib/api-types";
+import type { NavCategory } from "~/lib/article-cards";
 import { useMessages } from "~/components/i18n/i18n";
 import { Message } from "./Message";
 
@@ -8,7 +8,7 @@ export const NEWSROOM_EMAIL = "newsroom@khulasa.example";
 export const TIPS_EMAIL = "tips@khulasa.example";
 
 /** SPEC 2 footer: about text, categories, quick links, contact, support, and /admin for signed-in users. */
-export function SiteFooter({ categories }: { categories: Category[] }) {
+export function SiteFooter({ categories }: { categories: NavCategory[] }) {
   const messages = useMessages();
   const { user } = useSession();
   return (

@@ -3,7 +3,7 @@ import { Form, useLocation } from "react-router";
 import { SavedArticles } from "~/components/bookmarks/SavedArticles";
 import { SearchOverlay } from "~/components/search/SearchOverlay";
 import { useSession } from "~/components/session/session";
-import type { Category } from "~/lib/api-types";
+import type { NavCategory } from "~/lib/article-cards";
 import { Clock } from "./Clock";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { MenuButton } from "./MenuButton";
@@ -18,7 +18,7 @@ const HEADER_SCROLL_PX = 50;
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap px-2 py-1 text-sm font-medium hover:text-brand ${isActive ? "text-brand" : ""}`;
 
-export function SiteHeader({ categories }: { categories: Category[] }) {
+export function SiteHeader({ categories }: { categories: NavCategory[] }) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const scrolled = useScrolledPast(HEADER_SCROLL_PX);

@@ -1,11 +1,9 @@
 import { ArticleCard } from "~/components/article-card/ArticleCard";
-import type { ArticleSummary } from "~/lib/api-types";
-import { shortenExcerpt } from "~/lib/text";
+import type { CardArticle } from "~/lib/article-cards";
 
 interface ArticleListingProps {
-  articles: ArticleSummary[];
-  /** SPEC 9: 120 characters on All News, 150 on category pages. */
-  excerptLength?: number;
+  /** Cards with their excerpts already cut to the listing's length (SPEC 9). */
+  articles: CardArticle[];
   /** Shown instead of the list when there is nothing on this page. */
   emptyText: string;
   /** The first image is above the fold on the first page only. */
@@ -17,7 +15,7 @@ interface ArticleListingProps {
 }
 
 /** One page of a listing: medium article cards, one under the other, or the listing's empty state. */
-export function ArticleListing({ articles, excerptLength, emptyText, eagerFirst = false, headingLevel = "h3", wide = false }: ArticleListingProps) {
+export function ArticleListing({ articles, emptyText, eagerFirst = false, headingLevel = "h3", wide = false }: ArticleListingProps) {
   if (articles.length === 0) {
     return (
       <p role="status" className="rounded-lg border border-dashed border-neutral-300 px-4 py-10 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
@@ -34,7 +32,6 @@ export function ArticleListing({ articles, excerptLength, emptyText, eagerFirst 
             variant="medium"
             headingLevel={headingLevel}
             eager={eagerFirst && index === 0}
-            excerpt={excerptLength === undefined ? undefined : shortenExcerpt(article.excerpt, excerptLength)}
           />
         </li>
       ))}

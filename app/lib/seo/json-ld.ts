@@ -3,7 +3,7 @@
  * serializes these and escapes `<`, `>` and `&`, so no stored text can close the script element
  * (tests/api/seo-pages.test.ts checks it with a title containing `</script>`).
  */
-import type { ArticleDetail } from "~/lib/api-types";
+import type { ArticlePageArticle } from "~/lib/article-cards";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { LOCALE_TAGS } from "~/lib/i18n";
 import { DEFAULT_SHARE_IMAGE, LOGO, type PageSeo, absoluteUrl, pageUrl } from "./page-meta";
@@ -42,11 +42,11 @@ export function homeJsonLd(seo: PageSeo): object[] {
   ];
 }
 
-export function articleDescription(article: ArticleDetail): string {
+export function articleDescription(article: ArticlePageArticle): string {
   return article.meta_description || article.excerpt;
 }
 
-export function newsArticleJsonLd(seo: PageSeo, article: ArticleDetail): object {
+export function newsArticleJsonLd(seo: PageSeo, article: ArticlePageArticle): object {
   const canonical = pageUrl(seo, articlePath(article.slug));
   return {
     "@context": "https://schema.org",
@@ -74,7 +74,7 @@ export function newsArticleJsonLd(seo: PageSeo, article: ArticleDetail): object 
 }
 
 /** Home › category › article. */
-export function articleBreadcrumbJsonLd(seo: PageSeo, article: ArticleDetail): object {
+export function articleBreadcrumbJsonLd(seo: PageSeo, article: ArticlePageArticle): object {
   const trail = [
     { name: seo.messages.home, url: pageUrl(seo, "/") },
     ...(article.category_slug ? [{ name: article.category_name, url: pageUrl(seo, `/category/${article.category_slug}`) }] : []),
