@@ -133,8 +133,8 @@ async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise
   const nonce = production ? newNonce() : "";
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
-  const { result: response, word } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
-  if (word !== "unchanged" && mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate();
+  const { result: response, change } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
+  if (change !== "nothing" && mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate(change ?? "everything");
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { nonce } : undefined));

@@ -7,8 +7,23 @@ import { config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/connection";
 import { bootstrap } from "./bootstrap";
 import { PageCache } from "./cache/page-cache";
+import type { PublicChange } from "./cache/public-changes";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
+
+/** Another instance's word on what changed; anything unreadable clears everything, to be safe. */
+function publicChangeFrom(payload: string): PublicChange {
+  try {
+    const change: unknown = JSON.parse(payload);
+    if (change === "nothing") return change;
+    if (typeof change === "object" && change !== null && typeof (change as { articleBody?: unknown }).articleBody === "string") {
+      return { articleBody: (change as { articleBody: string }).articleBody };
+    }
+  } catch {
+    // an older instance's empty notification
+  }
+  return "everything";
+}
 
 /** The public answers of this process (pages, feeds, anonymous API reads). */
 export const pageCache = new PageCache(config().pageCacheBytes);
@@ -24,9 +39,9 @@ async function open(): Promise<DatabaseHandle> {
   );
   await bootstrap(handle, cfg);
   // A content write on any instance clears every instance's cached pages.
-  await handle.listen(PAGE_CACHE_CHANNEL, () => pageCache.clear());
-  pageCache.onInvalidate(() => {
-    handle.notify(PAGE_CACHE_CHANNEL).catch((error) => console.error("Page-cache notification failed", error));
+  await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)));
+  pageCache.onInvalidate((change) => {
+    handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => console.error("Page-cache notification failed", error));
   });
   return handle;
 }

@@ -206,6 +206,35 @@ describe("what clears the cache", () => {
     expect(await cacheState("/")).toBe("hit");
   });
 
+  it("keeps the home page, listings and other stories when a published story is corrected further down; its own page, the API and search change", async () => {
+    // A story longer than its excerpt: a paragraph added at its end changes no card.
+    const listed = (await api("/api/news?limit=10")).body.articles as { slug: string; excerpt: string; title: string; category_slug: string }[];
+    const story = listed.find((article) => article.excerpt.endsWith("…"))!;
+    const other = listed.find((article) => article !== story)!;
+    const own = `/article/${encodeURIComponent(story.slug)}`;
+    const elsewhere = ["/", "/news", `/article/${encodeURIComponent(other.slug)}`, `/category/${story.category_slug}`];
+    for (const path of [own, ...elsewhere, "/api/news?limit=5"]) await raw(path);
+    const stored = (await api(`/api/news/${encodeURIComponent(story.slug)}`, { token: adminToken })).body;
+    const correction = `Correction ${Date.now()}: an earlier version gave the wrong year.`;
+    const saved = await api(`/api/news/${encodeURIComponent(story.slug)}`, {
+      method: "PUT",
+      token: adminToken,
+      json: { content: `${stored.content}<p>${correction}</p>` },
+    });
+    expect(saved.status).toBe(200);
+    for (const path of elsewhere) expect(await cacheState(path), path).toBe("hit");
+    const page = await raw(own);
+    expect(page.headers["x-page-cache"]).toBe("miss");
+    expect(page.body.toString("utf8")).toContain(correction);
+    expect(await cacheState("/api/news?limit=5")).toBe("miss");
+
+    const retitled = await api(`/api/news/${encodeURIComponent(story.slug)}`, { method: "PUT", token: adminToken, json: { title: `${story.title} (updated)` } });
+    expect(retitled.status).toBe(200);
+    const home = await raw("/");
+    expect(home.headers["x-page-cache"]).toBe("miss");
+    expect(home.body.toString("utf8")).toContain(`${story.title} (updated)`);
+  });
+
   it("is cleared by publishing, so the new article is on the next page served", async () => {
     await raw("/");
     expect(await cacheState("/")).toBe("hit");

@@ -73,11 +73,48 @@ describe("PostgreSQL", () => {
     expect(text).toContain(title);
   });
 
-  // Only here do renders overlap: PGlite answers in-process, so one instance on it renders one page
-  // at a time, while PostgreSQL answers over a socket and lets a burst of misses run together.
+  it("a correction on one instance refreshes that story's page on the other, and leaves its home page cached", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const { token } = (await (
+      await fetch(`${a.baseUrl}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+      })
+    ).json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    // A story longer than its excerpt: a paragraph added at its end changes no card.
+    const story = ((await (await fetch(`${a.baseUrl}/api/news?limit=10`)).json()) as { articles: { slug: string; excerpt: string }[] }).articles.find(
+      (article) => article.excerpt.endsWith("…"),
+    );
+    const path = `/article/${encodeURIComponent(story!.slug)}`;
+    for (const page of [path, "/"]) {
+      await fetch(b.baseUrl + page);
+      expect((await fetch(b.baseUrl + page)).headers.get("x-page-cache"), page).toBe("hit");
+    }
+    const stored = (await (await fetch(`${a.baseUrl}/api/news/${encodeURIComponent(story!.slug)}`, { headers: auth })).json()) as { content: string };
+    const correction = `Correction ${Date.now()}`;
+    const saved = await fetch(`${a.baseUrl}/api/news/${encodeURIComponent(story!.slug)}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...auth },
+      body: JSON.stringify({ content: `${stored.content}<p>${correction}</p>` }),
+    });
+    expect(saved.status).toBe(200);
+    let text = "";
+    for (let attempt = 0; attempt < 50 && !text.includes(correction); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await (await fetch(b.baseUrl + path)).text();
+    }
+    expect(text).toContain(correction);
+    expect((await fetch(`${b.baseUrl}/`)).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  // On PostgreSQL a burst of misses runs its queries together over the pool's connections; on the
+  // embedded database they queue on its single session. Either way the page renders once.
   it("renders a page once for a burst of readers who all miss the cache together", async () => {
     const [a] = servers as [RunningServer];
-    const url = `${a.baseUrl}/?burst=${Date.now()}`;
+    // A page number of its own: a key no earlier request filled.
+    const url = `${a.baseUrl}/news?page=${100 + (Date.now() % 900)}`;
     const burst = await Promise.all(
       Array.from({ length: 12 }, async () => {
         const res = await fetch(url);

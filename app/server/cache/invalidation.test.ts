@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mutationChangesContent } from "./invalidation";
+import { mutationChangesContent, staleAnswers } from "./invalidation";
 
 describe("which writes clear the public cache", () => {
   it("counts content writes and ignores reads and failures", () => {
@@ -25,3 +25,32 @@ describe("which writes clear the public cache", () => {
     expect(mutationChangesContent("POST", "/ne/loginx", 302)).toBe(true);
   });
 });
+
+describe("which cached answers a change makes stale", () => {
+  it("all of them for a change anywhere, none for a change nowhere", () => {
+    expect(staleAnswers("everything")).toBeUndefined();
+    expect(staleAnswers("nothing")!("/article/x")).toBe(false);
+  });
+
+  it("for one article's body: its pages in every language and form, the API, feeds, sitemaps and search; not the listings or other articles", () => {
+    const stale = staleAnswers({ articleBody: "नेपालको-बजेट" })!;
+    const slug = encodeURIComponent("नेपालको-बजेट");
+    for (const key of [
+      `/article/${slug}`,
+      `/ne/article/${slug}`,
+      `/article/${slug}.data?_routes=default%2Farticle`,
+      `/api/news/${slug}#en`,
+      "/api/news?limit=5#ne",
+      "/feeds/rss.xml",
+      "/sitemap/articles-1.xml",
+      "/search?q=budget",
+      "/ne/search?q=%E0%A4%AC",
+    ]) {
+      expect(stale(key), key).toBe(true);
+    }
+    for (const key of ["/", "/ne", "/news", "/news?page=2", "/category/politics", "/article/another-story", `/article/${slug}-2`, "/tag/budget", "/writer/3"]) {
+      expect(stale(key), key).toBe(false);
+    }
+  });
+});
+

@@ -4,6 +4,7 @@
  * render, so the writes known to change no public answer are listed here.
  */
 import { LOCALES } from "~/lib/i18n";
+import type { PublicChange } from "./public-changes";
 
 /** A page path in any language: unprefixed, or under /ne, /en. */
 const inAnyLocale = (path: string) => new RegExp(`^(?:/(?:${LOCALES.join("|")}))?${path}$`);
@@ -31,3 +32,35 @@ export function mutationChangesContent(method: string, pathname: string, status:
   if (status >= 400) return false;
   return !NON_CONTENT_WRITES.some((pattern) => pattern.test(pathname));
 }
+
+const LOCALE_PREFIX = new RegExp(`^/(?:${LOCALES.join("|")})(?=/|$)`);
+
+/** A cached answer's page, as routes name it: no query, no language prefix, no `.data` suffix. */
+function pageOf(key: string): string {
+  const path = key.replace(/[?#].*$/, "");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path;
+  }
+  return decoded.normalize("NFC").replace(LOCALE_PREFIX, "").replace(/\.data$/, "") || "/";
+}
+
+/**
+ * The cached answers a change makes stale, or undefined for all of them. A change to one published
+ * article's body reaches its own pages and the answers that quote or search whole bodies, or show
+ * when an article last changed: the API (its summaries carry `updated_at` and reading time), feeds,
+ * sitemaps and search results. Cards elsewhere show only what did not change.
+ */
+export function staleAnswers(change: PublicChange): ((key: string) => boolean) | undefined {
+  if (change === "everything") return undefined;
+  if (change === "nothing") return () => false;
+  const articlePage = `/article/${change.articleBody.normalize("NFC")}`;
+  return (key) => {
+    if (/^\/(api|feeds|sitemap)\b/.test(key)) return true;
+    const page = pageOf(key);
+    return page === articlePage || page === "/search";
+  };
+}
+

@@ -82,4 +82,23 @@ describe("PageCache", () => {
     expect(await waiting).toBeNull();
     expect(cache.get("/a")).toBeUndefined();
   });
+
+  it("clears only what a change to one article's body makes stale, and keeps none of the renders under way", async () => {
+    const cache = new PageCache(MB);
+    cache.set("/", answer());
+    cache.set("/article/a", answer());
+    cache.set("/article/b", answer());
+    const homeRender = cache.begin("/news");
+    const told: unknown[] = [];
+    cache.onInvalidate((change) => told.push(change));
+    cache.invalidate({ articleBody: "a" });
+    expect(cache.get("/article/a")).toBeUndefined();
+    expect(cache.get("/")).toBeDefined();
+    expect(cache.get("/article/b")).toBeDefined();
+    expect(cache.storedBytes).toBe(20);
+    homeRender(answer());
+    expect(cache.get("/news")).toBeUndefined();
+    expect(told).toEqual([{ articleBody: "a" }]);
+  });
 });
+

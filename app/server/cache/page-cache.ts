@@ -6,6 +6,8 @@
  * and a tag page differ a hundredfold in size.
  */
 import type { CachedResponse } from "./cached-response";
+import { staleAnswers } from "./invalidation";
+import type { PublicChange } from "./public-changes";
 
 /** Ends a render begun with `PageCache.begin`: its answer, or null when it is not one to keep. */
 export type FinishRender = (response: CachedResponse | null) => void;
@@ -16,7 +18,7 @@ export class PageCache {
   private bytes = 0;
   /** Counts the clearings: a render that began before one read content that has since changed. */
   private generation = 0;
-  private listeners: (() => void)[] = [];
+  private listeners: ((change: PublicChange) => void)[] = [];
 
   /** `maxBytes` 0 turns the cache off (every request renders). */
   constructor(private readonly maxBytes: number) {}
@@ -89,21 +91,30 @@ export class PageCache {
     };
   }
 
-  /** Clears this process's answers (a write here or a notification from another instance). */
-  clear(): void {
-    this.entries.clear();
-    this.rendering.clear();
-    this.bytes = 0;
+  /**
+   * Clears this process's answers that `change` makes stale (a write here or a notification from
+   * another instance). Renders under way are not kept, whichever page: they began before the write.
+   */
+  clear(change: PublicChange = "everything"): void {
+    const stale = staleAnswers(change);
+    if (stale === undefined) {
+      this.entries.clear();
+      this.rendering.clear();
+      this.bytes = 0;
+    } else {
+      for (const key of [...this.entries.keys()]) if (stale(key)) this.remove(key);
+      for (const key of [...this.rendering.keys()]) if (stale(key)) this.rendering.delete(key);
+    }
     this.generation += 1;
   }
 
   /** Clears and tells the other instances; `onInvalidate` hooks add the telling. */
-  invalidate(): void {
-    this.clear();
-    for (const listener of this.listeners) listener();
+  invalidate(change: PublicChange = "everything"): void {
+    this.clear(change);
+    for (const listener of this.listeners) listener(change);
   }
 
-  onInvalidate(listener: () => void): void {
+  onInvalidate(listener: (change: PublicChange) => void): void {
     this.listeners.push(listener);
   }
 }

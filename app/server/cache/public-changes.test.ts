@@ -1,26 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { publicContentChanged, publicContentUnchanged, trackPublicChanges } from "./public-changes";
+import { publicArticleBodyChanged, publicContentChanged, publicContentUnchanged, trackPublicChanges } from "./public-changes";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe("what a request's writes said of the public site", () => {
-  it("is nothing when no service spoke: the cache is then cleared as before", async () => {
-    expect((await trackPublicChanges(async () => 1)).word).toBeUndefined();
+  it("is nothing said when no service spoke: the cache is then cleared as before", async () => {
+    expect((await trackPublicChanges(async () => 1)).change).toBeUndefined();
   });
 
-  it("is 'unchanged' only when no write of the request changed public content", async () => {
+  it("is the widest of what its writes said", async () => {
     const quiet = await trackPublicChanges(async () => {
       publicContentUnchanged();
       await tick();
       publicContentUnchanged();
     });
-    expect(quiet.word).toBe("unchanged");
+    expect(quiet.change).toBe("nothing");
+    const oneBody = await trackPublicChanges(async () => {
+      publicContentUnchanged();
+      publicArticleBodyChanged("a");
+      publicArticleBodyChanged("a");
+    });
+    expect(oneBody.change).toEqual({ articleBody: "a" });
+    const twoBodies = await trackPublicChanges(async () => {
+      publicArticleBodyChanged("a");
+      publicArticleBodyChanged("b");
+    });
+    expect(twoBodies.change).toBe("everything");
     const mixed = await trackPublicChanges(async () => {
       publicContentUnchanged();
       publicContentChanged();
       publicContentUnchanged();
     });
-    expect(mixed.word).toBe("changed");
+    expect(mixed.change).toBe("everything");
   });
 
   it("keeps concurrent requests apart", async () => {
@@ -34,7 +45,7 @@ describe("what a request's writes said of the public site", () => {
         await tick();
       }),
     ]);
-    expect(draft.word).toBe("unchanged");
-    expect(publish.word).toBe("changed");
+    expect(draft.change).toBe("nothing");
+    expect(publish.change).toBe("everything");
   });
 });

@@ -1,9 +1,13 @@
 /**
  * What a write did to the public site, as the service that made it knows best. The HTTP layer
  * clears the public cache after every successful write it does not know to be personal
- * (invalidation.ts); a service may add that its write changed nothing a reader can see, such as
- * an editor saving a draft, which is the most frequent write of a newsroom's day and would
- * otherwise make every reader of every page wait for a fresh render.
+ * (invalidation.ts); a service may say more precisely what changed:
+ *
+ * - nothing a reader can see (an editor saving a draft, the newsroom's most frequent write),
+ *   so that no reader of any page has to wait for a fresh render;
+ * - only the body of one published article (a correction further down a story, the usual edit
+ *   while a story breaks): its own pages, and the answers that quote whole bodies or search them,
+ *   are cleared, while the home page, the listings and every other article keep their cache.
  *
  * The word is kept per request (AsyncLocalStorage), so concurrent requests never mix theirs.
  * A request whose writes said nothing clears the cache as before: silence is never taken for "no
@@ -11,25 +15,42 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type Word = "unchanged" | "changed";
+/** Everything changed, nothing did, or the body of the published article at this slug. */
+export type PublicChange = "everything" | "nothing" | { articleBody: string };
 
-const requestScope = new AsyncLocalStorage<{ word: Word | undefined }>();
+const requestScope = new AsyncLocalStorage<{ change: PublicChange | undefined }>();
 
 /** Runs a request's handling and tells what its writes said of the public site, if anything. */
-export async function trackPublicChanges<T>(handle: () => Promise<T>): Promise<{ result: T; word: Word | undefined }> {
-  const scope: { word: Word | undefined } = { word: undefined };
+export async function trackPublicChanges<T>(handle: () => Promise<T>): Promise<{ result: T; change: PublicChange | undefined }> {
+  const scope: { change: PublicChange | undefined } = { change: undefined };
   const result = await requestScope.run(scope, handle);
-  return { result, word: scope.word };
+  return { result, change: scope.change };
+}
+
+/** Two writes of one request: the wider of the two, and two different bodies make everything. */
+function wider(a: PublicChange | undefined, b: PublicChange): PublicChange {
+  if (a === undefined || a === "nothing") return b;
+  if (b === "nothing") return a;
+  if (a === "everything" || b === "everything") return "everything";
+  return a.articleBody === b.articleBody ? a : "everything";
+}
+
+function say(change: PublicChange): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.change = wider(scope.change, change);
 }
 
 /** This write changed nothing that a reader, a feed or the public API shows. */
 export function publicContentUnchanged(): void {
-  const scope = requestScope.getStore();
-  if (scope && scope.word === undefined) scope.word = "unchanged";
+  say("nothing");
 }
 
-/** This write changed what readers see: it overrides any "unchanged" of the same request. */
+/** This write changed only what the published article at `slug` says, not how any list shows it. */
+export function publicArticleBodyChanged(slug: string): void {
+  say({ articleBody: slug });
+}
+
+/** This write changed what readers see, anywhere. */
 export function publicContentChanged(): void {
-  const scope = requestScope.getStore();
-  if (scope) scope.word = "changed";
+  say("everything");
 }

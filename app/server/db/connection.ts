@@ -16,8 +16,8 @@ export interface DatabaseHandle {
    * Cross-instance signals (PostgreSQL LISTEN/NOTIFY). The embedded database has one process, so
    * there the signal has no one else to reach and both calls do nothing.
    */
-  listen(channel: string, onSignal: () => void): Promise<void>;
-  notify(channel: string): Promise<void>;
+  listen(channel: string, onSignal: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,13 +81,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // LISTEN needs a connection of its own that stays open, outside the pool.
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();
-      client.on("notification", (message) => message.channel === channel && onSignal());
+      client.on("notification", (message) => message.channel === channel && onSignal(message.payload ?? ""));
       client.on("error", (error) => console.error("LISTEN connection failed", error));
       await client.query(`LISTEN ${pgIdentifier(channel)}`);
       listeners.push(client);
     },
-    async notify(channel) {
-      await pool.query(`NOTIFY ${pgIdentifier(channel)}`);
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [pgIdentifier(channel), payload]);
     },
     close,
   };

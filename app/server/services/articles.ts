@@ -19,7 +19,7 @@ import {
   tags,
   writers,
 } from "../db/schema";
-import { publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
+import { publicArticleBodyChanged, publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, isAdmin, requireAdmin } from "./actor";
 import { type TextSearchPlan, articleSearch } from "./article-search";
@@ -448,6 +448,32 @@ export async function createArticle(
 }
 
 /**
+ * Everything a card or a list shows of an article, or decides by (its place, its section, its
+ * tags, its banner, its translation): when none of it changes, an edit reaches only the article's
+ * own pages and the answers that quote whole bodies.
+ */
+async function listedFacts(tx: Executor, id: number): Promise<string> {
+  const [row] = await tx
+    .select({
+      title: articles.title,
+      slug: articles.slug,
+      excerpt: articles.excerpt,
+      language: articles.language,
+      writerId: articles.writerId,
+      categoryId: articles.categoryId,
+      isPublished: articles.isPublished,
+      isFeatured: articles.isFeatured,
+      publishedAt: articles.publishedAt,
+      translationId: articles.translationId,
+      banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${bannerOf})`,
+      tags: sql`(select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
+    })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return JSON.stringify(row);
+}
+
+/**
  * Saves an edit. `input.updated_at` is the version the editor loaded; if the stored article changed
  * since, the save is refused with 409 instead of silently overwriting someone else's work.
  * `media` undefined keeps the stored media.
@@ -462,8 +488,7 @@ export async function updateArticle(
   const admin = requireAdmin(actor);
   const columns = columnsFrom(input);
   if (columns.content === "") throw new AppError(400, "articleRequired");
-  let wasPublished = false;
-  const newSlug = await db.transaction(async (tx) => {
+  const { newSlug, change } = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
         id: articles.id,
@@ -477,7 +502,7 @@ export async function updateArticle(
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
     if (!current) throw new AppError(404, "articleNotFound");
-    wasPublished = current.isPublished;
+    const before = current.isPublished ? await listedFacts(tx, current.id) : undefined;
     if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
       throw new AppError(409, "editConflict");
     }
@@ -495,11 +520,14 @@ export async function updateArticle(
     await replaceLinks(tx, current.id, input);
     // Relinking rewrites both partners' rows (and their search documents): only when it changes.
     if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
-    return nextSlug;
+    // A draft that stays a draft is seen by no reader; a published story whose cards and places
+    // stay the same changed only its own pages.
+    const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
+    return { newSlug: nextSlug, change: !current.isPublished && !input.is_published ? "nothing" : listedSame ? "body" : "everything" };
   });
-  // Editing a draft that stays a draft changes nothing readers see: their cached pages stay.
-  if (wasPublished || input.is_published) publicContentChanged();
-  else publicContentUnchanged();
+  if (change === "nothing") publicContentUnchanged();
+  else if (change === "body") publicArticleBodyChanged(newSlug);
+  else publicContentChanged();
   return getArticle(db, admin, newSlug);
 }
 
