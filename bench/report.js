@@ -57,7 +57,7 @@ function readersSection(line) {
       ]),
     );
   }
-  out.push("", "Reads of the hot article while 8 editors save articles at once:", "");
+  out.push("", "Reads of the hot article while 8 editors save at once: drafts, then corrections added to the end of published stories:", "");
   out.push(row(["editors save", "reads/s", "× bare", "read p99 ms", "saves/s", "save p50 ms", "save p99 ms", "errors", "met (read p99 < 20 ms)"]));
   out.push(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
   for (const [kind, { readers_hot_article: r, saves }] of Object.entries(line.write_burst)) {

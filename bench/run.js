@@ -73,18 +73,25 @@ function searchQueries(articles) {
 
 const searchPath = (query) => `/api/news?search=${encodeURIComponent(query)}`;
 
-/** Saves articles in a loop from `WRITERS` concurrent editors until `until`; their own figures. */
+/**
+ * Editors saving articles in a loop, one article each, until `until`; their own figures. Each save
+ * adds a paragraph at the end of the article's body as it was: a correction further down a story,
+ * the usual edit while it breaks.
+ */
 async function saveLoop(base, token, slugs, until) {
   const latencies = [];
   let errors = 0;
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   await Promise.all(
     slugs.map(async (slug, editor) => {
+      const address = `${base}/api/news/${encodeURIComponent(slug)}`;
+      const { content } = await json(address, { headers });
       for (let revision = 0; Date.now() < until; revision++) {
         const started = performance.now();
-        const res = await fetch(`${base}/api/news/${encodeURIComponent(slug)}`, {
+        const res = await fetch(address, {
           method: "PUT",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: JSON.stringify({ content: `<p>Revision ${revision} by editor ${editor}: the figures were checked again against the ledger.</p>` }),
+          headers,
+          body: JSON.stringify({ content: `${content}<p>Correction ${revision} by editor ${editor}: the figures were checked again against the ledger.</p>` }),
         });
         await res.arrayBuffer();
         if (res.ok) latencies.push(performance.now() - started);
@@ -149,7 +156,7 @@ try {
     }
   }
 
-  // Reads of a hot article while editors save: drafts (the newsroom's usual write), then published stories.
+  // Reads of a hot article while editors save: drafts (the newsroom's usual write), then corrections to published stories.
   const { token } = await json(`${base}/api/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -161,12 +168,12 @@ try {
     const draft = await json(`${base}/api/news`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ title: `Bench draft ${i} ${Date.now()}`, content: "<p>First draft.</p>", writer_id: writers[0].id, is_published: false }),
+      body: JSON.stringify({ title: `Bench draft ${i} ${Date.now()}`, content: `<p>${articles[20 + i].excerpt}</p>`, writer_id: writers[0].id, is_published: false }),
     });
     drafts.push(draft.slug);
   }
   const burst = {};
-  for (const [kind, slugs] of Object.entries({ drafts, published: articles.slice(10, 10 + WRITERS).map((a) => a.slug) })) {
+  for (const [kind, slugs] of Object.entries({ drafts, corrections: articles.slice(10, 10 + WRITERS).map((a) => a.slug) })) {
     await (await fetch(base + hot)).arrayBuffer();
     const until = Date.now() + SECONDS * 1000;
     const [readers, saves] = await Promise.all([wrk(base + hot), saveLoop(base, token, slugs, until)]);
