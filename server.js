@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,7 +35,11 @@ let build;
 let viteDevServer;
 if (production) {
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  // The few files of public/ (favicon, logo, placeholder): looked for on disk only when asked for
+  // by name, not before every page and API request.
+  const publicFiles = new Set(readdirSync(path.join(buildDir, "client")).map((name) => `/${name}`));
+  const publicStatic = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+  server.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   server.use(build.app);
 } else {
