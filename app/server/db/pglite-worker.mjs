@@ -54,6 +54,8 @@ const IDLE = 0x49;
 let turn = Promise.resolve();
 /** The backend's transaction status from its last ReadyForQuery ('I' idle, 'T' in a transaction, 'E' failed). */
 let status = IDLE;
+/** Set once the server has asked the database to stop. */
+let stopped = false;
 
 function noteStatus(answer) {
   const at = answer.length - 6;
@@ -65,6 +67,8 @@ function noteStatus(answer) {
  * back, and its prepared statements are dropped (the next client prepares the same names).
  */
 async function resetSession() {
+  // A client's port closes after the database when the server stops: nothing is left to reset.
+  if (stopped) return;
   if (status !== IDLE) await db.exec("ROLLBACK");
   await db.exec("DEALLOCATE ALL");
   status = IDLE;
@@ -137,6 +141,7 @@ parentPort.on("message", async (message) => {
   if (message?.type === "connect") serve(message.port);
   if (message?.type === "stop") {
     await turn;
+    stopped = true;
     await db.close();
     parentPort.postMessage({ type: "stopped" });
     parentPort.close();
