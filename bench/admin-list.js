@@ -4,9 +4,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import path from "node:path";
-import { ADMIN, ensureWrk, newDataDir, record, removeDataDir, requireBuild, seedArchive, startServer, summary, wrk } from "./support.js";
+import { ensureWrk, newDataDir, prepareBuild, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk } from "./support.js";
 
-requireBuild();
+prepareBuild();
 ensureWrk();
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 // The list's queries, as listArticles builds them: the page's ids from articles alone (newest first,
@@ -48,14 +48,7 @@ try {
 
   const server = await startServer({ dataDir });
   try {
-    const login = await fetch(`${server.base}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.base },
-      body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-    });
-    const cookie = login.headers.get("set-cookie")?.split(";")[0];
-    if (!login.ok || !cookie) throw new Error(`admin login failed: ${login.status}`);
-    const headers = { cookie };
+    const headers = { cookie: (await signIn(server.base)).cookie };
     const lastPage = Math.ceil((ARTICLES + 40) / 20);
     const pages = {
       first_page: "/admin/articles",

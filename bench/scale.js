@@ -9,7 +9,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { writePerformanceDoc } from "./report.js";
 import { startCluster } from "../tests/support/postgres-cluster.mjs";
-import { ADMIN, newDataDir, record, removeDataDir, requireBuild, seedArchive, startServer } from "./support.js";
+import { newDataDir, percentiles, prepareBuild, record, removeDataDir, seedArchive, signIn, startServer } from "./support.js";
 
 const { values: options } = parseArgs({
   options: {
@@ -21,7 +21,7 @@ const { values: options } = parseArgs({
 const ARTICLES = Number(options.articles);
 const REQUESTS = Number(options.requests);
 
-requireBuild();
+prepareBuild();
 
 /** `REQUESTS` requests one after another, walking through `paths`; latency percentiles in ms. */
 async function sequential(base, paths, headers = {}) {
@@ -34,9 +34,7 @@ async function sequential(base, paths, headers = {}) {
     if (res.ok) latencies.push(performance.now() - started);
     else errors += 1;
   }
-  latencies.sort((a, b) => a - b);
-  const at = (q) => +(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
-  return { requests: REQUESTS, p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99), errors };
+  return { requests: REQUESTS, ...percentiles(latencies, [0.5, 0.95, 0.99]), errors };
 }
 
 function judged(result, target, key, limit) {
@@ -58,14 +56,7 @@ try {
   const { articles } = await (await fetch(`${base}/api/news?limit=100`)).json();
   const categories = await (await fetch(`${base}/api/categories`)).json();
   const words = [...new Set(articles.flatMap((a) => a.title.split(/[\s:,.]+/u).filter((w) => [...w].length >= 4)))];
-  const { token } = await (
-    await fetch(`${base}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-    })
-  ).json();
-  const admin = { authorization: `Bearer ${token}` };
+  const admin = { cookie: (await signIn(base)).cookie };
   const pages = Math.floor(ARTICLES / 20);
 
   const results = {

@@ -1,23 +1,22 @@
 // What the benchmarks share: wrk as the load generator (a process of its own, able to saturate a
 // server on this machine), our production server and a bare baseline server in processes of their
-// own, the seeded archive, and the record file.
+// own, the seeded archive, the admin's session, and the record file.
 import { execFileSync, fork, spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildIfStale } from "../scripts/build-if-stale.js";
 import { freePort } from "../tests/support/free-port.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
-const buildDir = process.env.BUILD_DIR ?? "build";
 
 /** Below this a bare node:http server was not saturated: the figures would be the generator's. */
 export const MIN_BARE_REQUESTS_PER_SECOND = 10_000;
 
-export function requireBuild() {
-  if (!existsSync(path.join(root, buildDir, "server/index.js"))) {
-    console.error(`No build in ${buildDir}/: run \`npx react-router build\` first.`);
-    process.exit(1);
-  }
+/** The build the benchmark measures is the sources' (BUILD_DIR, as `npm start` builds it). */
+export function prepareBuild() {
+  process.chdir(root);
+  buildIfStale();
 }
 
 /** wrk comes from Debian; installed when we may, else named. */
@@ -35,7 +34,7 @@ export function ensureWrk() {
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), "khulasa-bench-"));
 export const removeDataDir = (dataDir) => rmSync(dataDir, { recursive: true, force: true });
 
-export const ADMIN = { email: "bench@example.com", password: "bench-admin-password" };
+const ADMIN = { email: "bench@example.com", password: "bench-admin-password" };
 
 /** The database settings of a run: the embedded one in `dataDir`, or PostgreSQL at `databaseUrl`. */
 function databaseEnv({ dataDir, databaseUrl }) {
@@ -139,8 +138,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 export const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 
 /**
- * One wrk run: `paths` (request paths on `url`'s origin) are walked in turn; `headers` are sent
- * with every request. Returns wrk's counts and latency percentiles.
+ * One wrk run: `paths` (request paths on `url`'s origin) are walked in turn, shared out between
+ * wrk's threads; `headers` are sent with every request. Returns wrk's counts and latency percentiles.
  */
 export function wrk(url, { headers = {}, paths, seconds = SECONDS, connections = CONNECTIONS } = {}) {
   let pathsFile;
@@ -152,7 +151,7 @@ export function wrk(url, { headers = {}, paths, seconds = SECONDS, connections =
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
-    const child = spawn("wrk", args, { env: { ...process.env, BENCH_PATHS: pathsFile ?? "" } });
+    const child = spawn("wrk", args, { env: { ...process.env, BENCH_PATHS: pathsFile ?? "", BENCH_THREADS: String(THREADS) } });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -165,18 +164,81 @@ export function wrk(url, { headers = {}, paths, seconds = SECONDS, connections =
   });
 }
 
-/** Requests a second, the ratio to the bare server of the same run, latency in ms, errors. */
-export function summary(stats, bareRequestsPerSecond) {
-  const perSecond = stats.requests / (stats.duration_us / 1e6);
-  const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0);
+/**
+ * Requests a second, latency in ms, and errors: socket errors (connect, read, write, timeout) and
+ * answers other than 2xx and 3xx.
+ */
+export function summary(stats) {
+  const { status, ...socket } = stats.errors;
+  const socketErrors = Object.values(socket).reduce((a, b) => a + b, 0);
   return {
-    requests_per_second: Math.round(perSecond),
-    ...(bareRequestsPerSecond ? { x_bare: +(perSecond / bareRequestsPerSecond).toFixed(3) } : {}),
+    requests_per_second: Math.round(stats.requests / (stats.duration_us / 1e6)),
     p50_ms: +(stats.latency_us.p50 / 1000).toFixed(2),
     p99_ms: +(stats.latency_us.p99 / 1000).toFixed(2),
-    errors,
+    errors: socketErrors + status,
+    socket_errors: socketErrors,
+    status_errors: status,
   };
 }
+
+/** Latency percentiles of requests made one at a time, in ms. */
+export function percentiles(latencies, quantiles) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q) => +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  return Object.fromEntries(quantiles.map((q) => [`p${Math.round(q * 100)}_ms`, at(q)]));
+}
+
+/** The admin's session cookie, and the Origin header a cookie-authenticated write must carry (CSRF). */
+export async function signIn(base) {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!res.ok || !cookie) throw new Error(`admin sign-in failed: ${res.status}`);
+  return { cookie, origin: base };
+}
+
+export async function json(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${res.status}`);
+  return res.json();
+}
+
+/** Published articles, newest first, as the public API lists them. */
+export async function publishedArticles(base, count) {
+  const found = [];
+  for (let page = 1; found.length < count; page++) {
+    const { articles } = await json(`${base}/api/news?limit=100&page=${page}`);
+    if (articles.length === 0) break;
+    found.push(...articles);
+  }
+  return found.slice(0, count);
+}
+
+/**
+ * Search words as readers would type them, from the archive's own titles and excerpts: single
+ * words, then pairs of neighbouring words (so that both occur together somewhere).
+ */
+export function searchQueries(articles) {
+  const words = (text) =>
+    text
+      .split(/[\s:,.'‘’"“”()?!|…–—।-]+/u)
+      .filter((w) => [...w].length >= 4)
+      .map((w) => w.toLowerCase());
+  const texts = articles.flatMap((a) => [a.title, a.excerpt]);
+  const single = new Set(texts.flatMap(words));
+  const pairs = new Set(
+    texts.flatMap((text) => {
+      const w = words(text);
+      return w.slice(1).map((second, i) => `${w[i]} ${second}`);
+    }),
+  );
+  return [...single, ...pairs];
+}
+
+export const searchPath = (query) => `/api/news?search=${encodeURIComponent(query)}`;
 
 export function record(entry) {
   const line = {

@@ -1,9 +1,17 @@
--- The benchmark's wrk script. With BENCH_PATHS naming a file of request paths (one a line), each
--- connection walks through them in turn (many articles, distinct searches); otherwise every
--- request goes to the URL on the command line. When the run ends it prints one line of JSON that
--- bench/support.js reads: wrk's own text summary rounds latencies and hides the error kinds.
+-- The benchmark's wrk script. With BENCH_PATHS naming a file of request paths (one a line), the
+-- threads share the list out: thread k of BENCH_THREADS asks for paths k, k + n, k + 2n… in turn, so
+-- that no two threads ask for the same path (a list of queries never repeated stays so). Otherwise
+-- every request goes to the URL on the command line. When the run ends it prints one line of JSON
+-- that bench/support.js reads: wrk's own text summary rounds latencies and hides the error kinds.
+local threads = {}
 local paths = nil
+local stride = 1
 local position = 0
+
+function setup(thread)
+  thread:set("thread_index", #threads)
+  table.insert(threads, thread)
+end
 
 function init(args)
   local file = os.getenv("BENCH_PATHS")
@@ -12,14 +20,14 @@ function init(args)
   for line in io.lines(file) do
     if line ~= "" then paths[#paths + 1] = line end
   end
-  -- Threads start at different places, so they do not ask for the same path at the same moment.
-  position = math.random(#paths) - 1
+  stride = tonumber(os.getenv("BENCH_THREADS")) or 1
+  position = thread_index - stride
 end
 
 function request()
   if paths == nil then return wrk.request() end
-  position = position % #paths + 1
-  return wrk.format(nil, paths[position])
+  position = (position + stride) % #paths
+  return wrk.format(nil, paths[position + 1])
 end
 
 function done(summary, latency, requests)
