@@ -50,7 +50,10 @@ function textSearchPlan(query: SQL): TextSearchPlan {
 export function articleSearch(search: string): ArticleSearch {
   const folded = sql`search_fold(${search.replace(/\p{Cc}/gu, " ")})`;
   // One query per configuration an article may be indexed with; `simple` matches words as written.
-  const exact = sql`(websearch_to_tsquery('nepali', ${folded}) || websearch_to_tsquery('english', ${folded}) || websearch_to_tsquery('simple', ${folded}))`;
+  // A scalar subquery, so that it is computed once a statement: in a prepared statement's generic
+  // plan the bare expression was computed again for every match it ranked, most of a common
+  // word's search (docs/decisions.md, "The tsquery computed once").
+  const exact = sql`(select websearch_to_tsquery('nepali', ${folded}) || websearch_to_tsquery('english', ${folded}) || websearch_to_tsquery('simple', ${folded}))`;
   const typed = sql`unnest(tsvector_to_array(to_tsvector('simple', ${folded})))`;
   // NULL, which matches nothing, unless every typed word has a look-alike.
   const similar = sql`(
