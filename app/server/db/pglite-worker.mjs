@@ -75,6 +75,31 @@ async function resetSession() {
 }
 
 /**
+ * Runs a batch of messages and returns the backend's answer as bytes. The streaming call hands the
+ * bytes over as PGlite writes them; its plain execProtocolRaw also decodes every message of the
+ * answer, text of each row included, for nobody: an eighth of the worker's time on a search.
+ */
+async function execute(batch) {
+  const chunks = [];
+  let length = 0;
+  await db.execProtocolRawStream(batch, {
+    onRawData(bytes) {
+      // A view of the database's memory, which its next write reuses.
+      chunks.push(bytes.slice());
+      length += bytes.length;
+    },
+  });
+  if (chunks.length === 1) return chunks[0];
+  const answer = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, at);
+    at += chunk.length;
+  }
+  return answer;
+}
+
+/**
  * One client connection at a time: PGlite has one session, and a second client's statements would
  * run inside the first one's transaction. The pool in connection.ts holds exactly one.
  */
@@ -123,10 +148,10 @@ function serve(port) {
     turn = turn.then(async () => {
       if (newSession) await resetSession();
       if (batch.length > 0) {
-        const answer = await db.execProtocolRaw(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength));
+        const answer = await execute(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength));
         noteStatus(answer);
-        // The answer is a view of PGlite's own buffer, reused by the next call: send a copy.
-        port.postMessage(answer.slice());
+        // Handed over, not copied: the answer owns its buffer.
+        port.postMessage(answer, [answer.buffer]);
       }
       if (terminated) port.close();
     });
