@@ -31,6 +31,14 @@ describe("snippetHtml", () => {
     expect(snippetHtml(body, ["finished"]).endsWith("had been <mark>finished</mark> in time.")).toBe(true);
   });
 
+  it("finds a match deep in a long body, and a word that only begins like a lexeme elsewhere does not stop the search", () => {
+    const long = `${"words before it ".repeat(400)}ledgerkeeping is old, the ledger was forged ${"and words after ".repeat(400)}`;
+    expect(snippetHtml(long, ["ledger"])).toBe(
+      "…before it ledgerkeeping is old, the <mark>ledger</mark> was forged and words after and words after and words after and words after and words after and…",
+    );
+    expect(snippetHtml(`one two three ${"filler ".repeat(30)}`, ["nothing"])).toBe(`one two three ${"filler ".repeat(21)}filler…`);
+  });
+
   it("marks words by their stems with short endings, not every word that begins alike", () => {
     expect(snippetHtml("procurement rules and procure", ["procur"])).toBe("<mark>procurement</mark> rules and <mark>procure</mark>");
     expect(snippetHtml("नेपालको पहाडी भेगमा", ["नेपाल"])).toBe("<mark>नेपालको</mark> पहाडी भेगमा");

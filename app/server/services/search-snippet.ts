@@ -22,6 +22,9 @@ const WORDS_BEFORE_MATCH = 6;
 const STEM_MIN = 4;
 const ENDING_MAX = 5;
 
+/** Characters search_fold removes or replaces: a word that begins with one is folded to be compared. */
+const FOLDED_AWAY = /[\u200C\u200D\u0901]/;
+
 /** Text as search compares it (the SQL function search_fold, and lower case as the parsers do). */
 function fold(word: string): string {
   return word.replace(/[\u200C\u200D]/g, "").replace(/\u0901/g, "\u0902").toLowerCase();
@@ -40,35 +43,56 @@ export function lexemesOf(tsquery: string | null): string[] {
   return [...lexemes].filter(Boolean);
 }
 
-function matches(word: string, lexemes: string[]): boolean {
-  const folded = fold(word);
-  return lexemes.some((lexeme) => {
-    if (folded === lexeme) return true;
-    if (!folded.startsWith(lexeme)) return false;
-    const stem = [...lexeme].length;
-    return stem >= STEM_MIN && [...folded].length - stem <= ENDING_MAX;
-  });
+/** Whether a body word is one of the lexemes, or one with a short ending. */
+function matcher(lexemes: string[]): (word: string) => boolean {
+  const stems = lexemes.map((lexeme) => ({ lexeme, length: [...lexeme].length }));
+  // Most words of a body begin with a letter no lexeme begins with: told apart without folding.
+  const initials = new Set(lexemes.map((lexeme) => lexeme[0]));
+  return (word) => {
+    const initial = word[0]!;
+    if (!initials.has(initial) && !initials.has(initial.toLowerCase()) && !FOLDED_AWAY.test(initial)) return false;
+    const folded = fold(word);
+    return stems.some(
+      ({ lexeme, length }) => folded === lexeme || (length >= STEM_MIN && folded.startsWith(lexeme) && [...folded].length - length <= ENDING_MAX),
+    );
+  };
 }
 
 const REPLACEMENTS: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => REPLACEMENTS[c] ?? c);
 
+interface Word {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const WORD = /[\p{L}\p{M}\p{N}\u200C\u200D]+/gu;
+
 /**
  * About 25 words of `body` from a little before its first word that matches `lexemes` (from the
  * start when none does: the match was in the title), every matching word in <mark>; "…" shows
- * where the body goes on.
+ * where the body goes on. The body is read only as far as the snippet needs: bodies run to
+ * thousands of words, and a search page cuts twenty snippets.
  */
 export function snippetHtml(body: string, lexemes: string[]): string {
-  const words = [...body.matchAll(/[\p{L}\p{M}\p{N}\u200C\u200D]+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
+  const matches = matcher(lexemes);
+  const words: Word[] = [];
+  let first = -1;
+  for (const m of body.matchAll(WORD)) {
+    words.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+    if (first === -1 && matches(m[0])) first = words.length - 1;
+    // One word past the snippet tells that the body goes on.
+    if (first !== -1 && words.length > Math.max(0, first - WORDS_BEFORE_MATCH) + SNIPPET_WORDS) break;
+  }
   if (words.length === 0) return escapeHtml(body);
-  const first = words.findIndex((word) => matches(word.text, lexemes));
   const start = Math.max(0, Math.min(first === -1 ? 0 : first - WORDS_BEFORE_MATCH, words.length - SNIPPET_WORDS));
   const end = Math.min(words.length, start + SNIPPET_WORDS);
   let html = start > 0 ? "…" : "";
   let at = start > 0 ? words[start]!.start : 0;
   for (const word of words.slice(start, end)) {
     html += escapeHtml(body.slice(at, word.start));
-    html += matches(word.text, lexemes) ? `<mark>${escapeHtml(word.text)}</mark>` : escapeHtml(word.text);
+    html += matches(word.text) ? `<mark>${escapeHtml(word.text)}</mark>` : escapeHtml(word.text);
     at = word.end;
   }
   if (end < words.length) return `${html}…`;
