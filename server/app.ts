@@ -10,7 +10,7 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
-import { PUBLIC_PAGE_CACHE_CONTROL, cachedResponse, sendCached } from "~/server/cache/cached-response";
+import { CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { trackPublicChanges } from "~/server/cache/public-changes";
 import type { FinishRender } from "~/server/cache/page-cache";
@@ -114,7 +114,7 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
     const body = Buffer.from(await response.arrayBuffer());
     const headers = sharedHeaders(res, shared, response, body);
     if (storable(req, response)) {
-      const stored = await cachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body);
+      const stored = new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body);
       finishRender?.(stored);
       finishRender = undefined;
       return sendCached(req, res, stored, false);

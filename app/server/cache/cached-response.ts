@@ -1,7 +1,10 @@
 /**
- * A public answer as the cache keeps it: every header and every encoding worked out once, when it
- * is stored, so that serving it to the next thousand readers is a lookup and one write of bytes
- * already in memory (issue 11: "a cache hit that costs almost nothing").
+ * A public answer as the cache keeps it: every header worked out once, when it is stored, and each
+ * compressed body made once, the first time a reader asks for that encoding, so that serving it to
+ * the next thousand readers is a lookup and one write of bytes already in memory (issue 11: "a
+ * cache hit that costs almost nothing"). Made on demand rather than when stored: most answers are
+ * asked for in one or two encodings (browsers take brotli, API clients and crawlers often none), and
+ * a search asked once was paying for brotli and gzip that nobody read (docs/decisions.md).
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -24,19 +27,10 @@ const COMPRESS_MIN_BYTES = 1024;
 
 export type Encoding = "br" | "gzip" | "identity";
 
-interface EncodedBody {
+export interface EncodedBody {
   body: Buffer;
   /** Flat [name, value, name, value…] list, as `writeHead` takes it without re-reading an object. */
   headers: string[];
-}
-
-export interface CachedResponse {
-  status: number;
-  etag: string;
-  /** What the bodies take in memory, all encodings together. */
-  bytes: number;
-  encodings: Record<Encoding, EncodedBody>;
-  notModified: string[];
 }
 
 export function etagOf(body: Uint8Array): string {
@@ -54,42 +48,69 @@ function withVary(headers: [string, string][]): string {
   return [...vary].join(", ");
 }
 
-/**
- * Prepares an answer for the cache: its ETag, and the body in brotli, gzip and as is, each with its
- * full header list. `headers` are the answer's own (content type, security headers, CSP, caching);
- * the compression runs on libuv's thread pool, off the request thread.
- */
-export async function cachedResponse(status: number, headers: [string, string][], body: Buffer): Promise<CachedResponse> {
-  const etag = etagOf(body);
-  const vary = withVary(headers);
-  const common = headers.filter(([name]) => !PER_TRANSFER.has(name.toLowerCase())).flat();
-  common.push("ETag", etag, "Vary", vary);
-  const compress = body.length >= COMPRESS_MIN_BYTES;
-  const [br, gz] = compress
-    ? await Promise.all([
-        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gzipAsync(body),
-      ])
-    : [body, body];
-  const encoded = (bytes: Buffer, encoding: Encoding): EncodedBody => ({
-    body: bytes,
-    headers: [
-      ...common,
-      ...(compress && encoding !== "identity" ? ["Content-Encoding", encoding] : []),
-      "Content-Length",
-      String(bytes.length),
-      "X-Page-Cache",
-      "hit",
-    ],
-  });
-  const cacheControl = headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1];
-  return {
-    status,
-    etag,
-    bytes: body.length + (compress ? br.length + gz.length : 0),
-    encodings: { br: encoded(br, "br"), gzip: encoded(gz, "gzip"), identity: encoded(body, "identity") },
-    notModified: ["ETag", etag, "Vary", vary, ...(cacheControl ? ["Cache-Control", cacheControl] : []), "X-Page-Cache", "hit"],
-  };
+/** Compression runs on libuv's thread pool, off the request thread. */
+function compress(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body);
+  return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+export class CachedResponse {
+  readonly etag: string;
+  /** The headers of a 304. */
+  readonly notModified: string[];
+  /** What the bodies made so far take in memory. */
+  bytes: number;
+  /** Told how many bytes a newly made encoding adds, by the cache that holds this answer. */
+  onGrow: ((bytes: number) => void) | undefined;
+  private readonly common: string[];
+  private readonly compressible: boolean;
+  private readonly bodies = new Map<Encoding, EncodedBody | Promise<EncodedBody>>();
+
+  /** `headers` are the answer's own (content type, security headers, CSP, caching). */
+  constructor(
+    readonly status: number,
+    headers: [string, string][],
+    body: Buffer,
+  ) {
+    this.etag = etagOf(body);
+    const vary = withVary(headers);
+    this.common = headers.filter(([name]) => !PER_TRANSFER.has(name.toLowerCase())).flat();
+    this.common.push("ETag", this.etag, "Vary", vary);
+    this.compressible = body.length >= COMPRESS_MIN_BYTES;
+    this.bodies.set("identity", this.withHeaders(body, "identity"));
+    this.bytes = body.length;
+    const cacheControl = headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1];
+    this.notModified = ["ETag", this.etag, "Vary", vary, ...(cacheControl ? ["Cache-Control", cacheControl] : []), "X-Page-Cache", "hit"];
+  }
+
+  /** The body in `encoding` with its full header list: at once when made before, else once made. */
+  encoded(encoding: Encoding): EncodedBody | Promise<EncodedBody> {
+    const wanted = this.compressible ? encoding : "identity";
+    const made = this.bodies.get(wanted);
+    if (made) return made;
+    const identity = this.bodies.get("identity") as EncodedBody;
+    const making = compress(identity.body, wanted as "br" | "gzip").then(
+      (body) => {
+        const encoded = this.withHeaders(body, wanted);
+        this.bodies.set(wanted, encoded);
+        this.bytes += body.length;
+        this.onGrow?.(body.length);
+        return encoded;
+      },
+      // Never seen, but a reader still gets the answer, as it is.
+      () => {
+        this.bodies.delete(wanted);
+        return identity;
+      },
+    );
+    this.bodies.set(wanted, making);
+    return making;
+  }
+
+  private withHeaders(body: Buffer, encoding: Encoding): EncodedBody {
+    const contentEncoding = encoding === "identity" ? [] : ["Content-Encoding", encoding];
+    return { body, headers: [...this.common, ...contentEncoding, "Content-Length", String(body.length), "X-Page-Cache", "hit"] };
+  }
 }
 
 /**
@@ -125,9 +146,13 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, response: 
     res.end();
     return;
   }
-  const { body, headers } = response.encodings[preferredEncoding(req.headers["accept-encoding"])];
-  res.writeHead(response.status, hit ? headers : missed(headers));
-  res.end(req.method === "HEAD" ? undefined : body);
+  const send = ({ body, headers }: EncodedBody) => {
+    res.writeHead(response.status, hit ? headers : missed(headers));
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+  const encoded = response.encoded(preferredEncoding(req.headers["accept-encoding"]));
+  if (encoded instanceof Promise) void encoded.then(send);
+  else send(encoded);
 }
 
 /** The same headers saying that this reader's request rendered the answer. */

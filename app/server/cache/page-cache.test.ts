@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { CachedResponse } from "./cached-response";
+import { CachedResponse } from "./cached-response";
 import { PageCache } from "./page-cache";
 
 /** A stand-in answer of `bytes` bytes: the store only reads its size. */
@@ -100,5 +101,22 @@ describe("PageCache", () => {
     expect(cache.get("/news")).toBeUndefined();
     expect(told).toEqual([{ articleBody: "a" }]);
   });
-});
 
+  it("counts a compressed body made after an answer was stored, and evicts to stay within budget", async () => {
+    // Hex of random bytes: compression halves it, no more, so the encodings weigh something.
+    const page = () => new CachedResponse(200, [], Buffer.from(randomBytes(6000).toString("hex")));
+    const cache = new PageCache(100_000);
+    const pages = Array.from({ length: 8 }, page);
+    pages.forEach((answer, i) => cache.set(`/article/${i}`, answer));
+    expect(cache.storedBytes).toBe(8 * 12_000);
+    cache.get("/article/0");
+    const br = await pages[0]!.encoded("br");
+    expect(br.body.length).toBeGreaterThan(4000);
+    expect(cache.storedBytes).toBe(7 * 12_000 + br.body.length);
+    expect(cache.get("/article/1")).toBeUndefined();
+    expect(cache.get("/article/0")).toBe(pages[0]);
+    cache.clear();
+    await pages[2]!.encoded("gzip");
+    expect(cache.storedBytes).toBe(0);
+  });
+});

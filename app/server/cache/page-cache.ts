@@ -39,6 +39,16 @@ export class PageCache {
     if (response.bytes > this.maxBytes / 8) return;
     this.entries.set(key, response);
     this.bytes += response.bytes;
+    // A compressed body is made when a reader first asks for it: counted while the answer is kept.
+    response.onGrow = (bytes) => {
+      if (this.entries.get(key) !== response) return;
+      this.bytes += bytes;
+      this.evict();
+    };
+    this.evict();
+  }
+
+  private evict(): void {
     while (this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
