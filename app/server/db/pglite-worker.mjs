@@ -103,14 +103,25 @@ async function execute(batch) {
  * One client connection at a time: PGlite has one session, and a second client's statements would
  * run inside the first one's transaction. The pool in connection.ts holds exactly one.
  */
-let connected = false;
+let current = null;
+
+/**
+ * The connection on `port` is over: the next may start. Said as soon as the client terminates, not
+ * only when its port's close event comes, which may reach this thread after the next client's
+ * connect.
+ */
+function release(port) {
+  if (current !== port) return;
+  current = null;
+  turn = turn.then(resetSession);
+}
 
 function serve(port) {
-  if (connected) {
+  if (current !== null) {
     port.close();
     return;
   }
-  connected = true;
+  current = port;
   let pending = Buffer.alloc(0);
   let startedUp = false;
   port.on("message", (chunk) => {
@@ -153,13 +164,13 @@ function serve(port) {
         // Handed over, not copied: the answer owns its buffer.
         port.postMessage(answer, [answer.buffer]);
       }
-      if (terminated) port.close();
+      if (terminated) {
+        release(port);
+        port.close();
+      }
     });
   });
-  port.on("close", () => {
-    connected = false;
-    turn = turn.then(resetSession);
-  });
+  port.on("close", () => release(port));
 }
 
 parentPort.on("message", async (message) => {
