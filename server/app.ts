@@ -12,6 +12,7 @@ import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
 import { CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
+import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
 import type { FinishRender } from "~/server/cache/page-cache";
 import { config } from "~/server/config";
@@ -111,6 +112,7 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
     // No nonce: the answer is shared, so its inline scripts are vouched for by their hashes.
     context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce: "" });
     const response = await handleRequest(toFetchRequest(req, res, shared.url), context);
+    if (isStreamed(response)) return await sendStreamed(req, res, response);
     const body = Buffer.from(await response.arrayBuffer());
     const headers = sharedHeaders(res, shared, response, body);
     if (storable(req, response)) {
@@ -127,6 +129,17 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
   } finally {
     finishRender?.(null);
   }
+}
+
+/** A streamed answer goes out as it is written (compressed on the way by the compression middleware), and is not kept. */
+async function sendStreamed(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  // Nothing it holds runs: no inline script to vouch for.
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { hashes: [] } : undefined));
+  res.setHeader("X-Page-Cache", "miss");
+  if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }
 
 async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise<void> {

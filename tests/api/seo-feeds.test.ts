@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_SITEMAP, SITEMAP_URL_LIMIT, articleSitemapCount } from "~/server/seo/sitemaps";
 import { escapeXml } from "~/server/seo/xml";
-import { baseUrl, call } from "./client";
+import { asAdmin, baseUrl, call } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 import { createArticleWithBanner, uploadImage } from "./seo-support";
 
@@ -177,6 +177,20 @@ describe("sitemaps and robots.txt", () => {
     const text = `A\u0001 <b> & "q" 'a'`;
     expect(XMLValidator.validate(`<t a="${escapeXml(text)}">${escapeXml(text)}</t>`)).toBe(true);
     expect(parser.parse(`<t>${escapeXml(text)}</t>`).t).toBe(`A <b> & "q" 'a'`);
+  });
+
+  it("sends an articles file as it is written, unkept, and answers 304 while its articles are unchanged", async () => {
+    const first = await fetch(`${baseUrl()}/sitemap/articles-1.xml`);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const body = await first.text();
+    expect(body.endsWith("</urlset>")).toBe(true);
+    const etag = first.headers.get("etag") ?? "";
+    const again = await fetch(`${baseUrl()}/sitemap/articles-1.xml`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    // Written again for the next crawler, not served from the page cache.
+    expect((await fetch(`${baseUrl()}/sitemap/articles-1.xml`)).headers.get("x-page-cache")).toBe("miss");
+    await call(`/api/news/${encodeURIComponent(old.slug)}`, { method: "PUT", token: await asAdmin(), json: { meta_description: `Changed ${Date.now()}` } });
+    expect((await fetch(`${baseUrl()}/sitemap/articles-1.xml`, { headers: { "if-none-match": etag } })).status).toBe(200);
   });
 
   it("answers 404 past the last articles file", async () => {

@@ -15,8 +15,8 @@ import {
   newsSitemap,
   pagesSitemap,
 } from "~/server/seo/sitemaps";
-import { xmlResponse } from "~/server/seo/xml";
-import { recentArticles, sitemapArticles, sitemapListings } from "~/server/services/seo-queries";
+import { xmlResponse, xmlStreamResponse } from "~/server/seo/xml";
+import { recentArticles, sitemapArticleBatches, sitemapFileVersion, sitemapListings } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap";
 
 const LISTINGS: Record<string, ListingKind> = { "categories.xml": "category", "tags.xml": "tag", "writers.xml": "writer" };
@@ -32,15 +32,22 @@ async function sitemapBody(name: string): Promise<string | null> {
     const names = { en: catalogs.en.siteName, ne: catalogs.ne.siteName };
     return newsSitemap(site, names, await recentArticles(db, since, NEWS_SITEMAP_LIMIT));
   }
-  const file = /^articles-([1-9]\d{0,5})\.xml$/.exec(name);
-  if (!file) return null;
-  const articles = await sitemapArticles(db, (Number(file[1]) - 1) * ARTICLES_PER_SITEMAP, ARTICLES_PER_SITEMAP);
+  return null;
+}
+
+/** articles-N.xml: streamed, 25,000 articles (50,000 addresses) a file. */
+async function articlesSitemapResponse(request: Request, fileNumber: number): Promise<Response> {
+  const db = await database();
+  const offset = (fileNumber - 1) * ARTICLES_PER_SITEMAP;
+  const { articles, version } = await sitemapFileVersion(db, offset, ARTICLES_PER_SITEMAP);
   // Past the last file there is nothing to list; the first always exists, even on an empty site.
-  if (articles.length === 0 && file[1] !== "1") return null;
-  return articlesSitemap(site, articles);
+  if (articles === 0 && fileNumber !== 1) return notFound(siteInfo());
+  return xmlStreamResponse(request, version, articlesSitemap(siteInfo(), sitemapArticleBatches(db, offset, ARTICLES_PER_SITEMAP)), "application/xml");
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const file = /^articles-([1-9]\d{0,5})\.xml$/.exec(params.name);
+  if (file) return articlesSitemapResponse(request, Number(file[1]));
   const body = await sitemapBody(params.name);
   return body === null ? notFound(siteInfo()) : xmlResponse(request, body, "application/xml");
 }

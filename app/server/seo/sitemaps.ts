@@ -7,7 +7,7 @@ import { articlePath } from "~/lib/seo/json-ld";
 import { type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { NewsSitemapArticle, SitemapArticle, SitemapListing } from "~/server/services/seo-queries";
 import { articleUrl } from "./feeds";
-import { XML_DECLARATION, element, emptyElement, textElement } from "./xml";
+import { XML_DECLARATION, closingTag, element, emptyElement, openingTag, textElement } from "./xml";
 
 /** The sitemaps.org limit of addresses per file. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -61,12 +61,22 @@ function urlEntries(site: SiteInfo, path: string, lastModified: Date | null): st
   );
 }
 
+const URL_SET_ATTRIBUTES = { xmlns: SITEMAP_NS, "xmlns:xhtml": XHTML_NS };
+
 function urlSet(entries: string[]): string {
-  return XML_DECLARATION + element("urlset", entries, { xmlns: SITEMAP_NS, "xmlns:xhtml": XHTML_NS });
+  return XML_DECLARATION + element("urlset", entries, URL_SET_ATTRIBUTES);
 }
 
-export function articlesSitemap(site: SiteInfo, articles: SitemapArticle[]): string {
-  return urlSet(articles.flatMap((article) => urlEntries(site, articlePath(article.slug), article.updatedAt)));
+/**
+ * An article sitemap written piece by piece as its batches are read: a file of 25,000 articles is
+ * 50,000 addresses and about 25 MB of XML, which is never held whole.
+ */
+export async function* articlesSitemap(site: SiteInfo, batches: AsyncIterable<SitemapArticle[]>): AsyncGenerator<string> {
+  yield XML_DECLARATION + openingTag("urlset", URL_SET_ATTRIBUTES);
+  for await (const articles of batches) {
+    yield articles.flatMap((article) => urlEntries(site, articlePath(article.slug), article.updatedAt)).join("");
+  }
+  yield closingTag("urlset");
 }
 
 export function pagesSitemap(site: SiteInfo): string {

@@ -96,15 +96,52 @@ export async function countPublishedArticles(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** One sitemap file's articles, oldest first so that a file's contents change only at its end. */
-export async function sitemapArticles(db: Executor, offset: number, limit: number): Promise<SitemapArticle[]> {
-  return db
-    .select({ slug: articles.slug, language: articles.language, updatedAt: articles.updatedAt })
+/** Rows a sitemap file reads at a time: its XML is written as it is read, never held whole. */
+const SITEMAP_BATCH = 2000;
+
+/**
+ * One sitemap file's articles (the `limit` published articles after the first `offset`), oldest
+ * first so that a file's contents change only at its end, in batches. After the first batch each
+ * one continues from the last row read (its date and id), not from an offset.
+ */
+export async function* sitemapArticleBatches(db: Executor, offset: number, limit: number, batchSize = SITEMAP_BATCH): AsyncGenerator<SitemapArticle[]> {
+  // The date as PostgreSQL's text, microseconds included: a JavaScript Date would round them away.
+  let after: { publishedAt: string; id: number } | undefined;
+  for (let left = limit; left > 0; ) {
+    const rows = await db
+      .select({ id: articles.id, slug: articles.slug, language: articles.language, updatedAt: articles.updatedAt, publishedAt: sql<string>`${articles.publishedAt}::text` })
+      .from(articles)
+      .where(and(published, after && sql`(${articles.publishedAt}, ${articles.id}) > (${after.publishedAt}::timestamptz, ${after.id})`))
+      .orderBy(asc(articles.publishedAt), asc(articles.id))
+      .offset(after ? 0 : offset)
+      .limit(Math.min(batchSize, left));
+    if (rows.length === 0) return;
+    yield rows.map(({ slug, language, updatedAt }) => ({ slug, language, updatedAt }));
+    left -= rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { publishedAt: last.publishedAt, id: last.id };
+  }
+}
+
+/**
+ * What a sitemap file's contents depend on, read without reading them: how many articles it
+ * lists, which, and when the last of them changed. Its ETag is made from this, so that a crawler
+ * asking again gets a 304 without the file being written.
+ */
+export async function sitemapFileVersion(db: Executor, offset: number, limit: number): Promise<{ articles: number; version: string }> {
+  const file = db
+    .select({ id: articles.id, updatedAt: articles.updatedAt })
     .from(articles)
     .where(published)
     .orderBy(asc(articles.publishedAt), asc(articles.id))
     .offset(offset)
-    .limit(limit);
+    .limit(limit)
+    .as("file");
+  const [row] = await db
+    .select({ n: count(), ids: sql<string>`coalesce(sum(${file.id}), 0)::text`, changed: sql<string>`coalesce(max(${file.updatedAt})::text, '')` })
+    .from(file);
+  const listed = row?.n ?? 0;
+  return { articles: listed, version: `${listed}:${row?.ids ?? 0}:${row?.changed ?? ""}` };
 }
 
 export interface NewsSitemapArticle {
