@@ -52,6 +52,23 @@ try {
   const seedMs = Date.now() - seedStarted;
   server = await startServer(target, { PAGE_CACHE_MB: "0" });
   const base = server.base;
+  const rssAfterBoot = server.rssMb();
+
+  // First, so that the peak it leaves is its own: a file of 25,000 articles is written as it is read.
+  const sitemapStarted = performance.now();
+  const sitemap = await fetch(`${base}/sitemap/articles-1.xml`);
+  const sitemapBytes = (await sitemap.arrayBuffer()).byteLength;
+  const sitemapMs = +(performance.now() - sitemapStarted).toFixed(1);
+  const sitemapFile = {
+    requests: 1,
+    p50_ms: sitemapMs,
+    p95_ms: null,
+    p99_ms: null,
+    errors: sitemap.ok ? 0 : 1,
+    bytes: sitemapBytes,
+    rss_mb_before: rssAfterBoot,
+    peak_rss_mb_after: server.peakRssMb(),
+  };
 
   const { articles } = await (await fetch(`${base}/api/news?limit=100`)).json();
   const categories = await (await fetch(`${base}/api/categories`)).json();
@@ -71,10 +88,7 @@ try {
       100,
     ),
   };
-  const sitemapStarted = performance.now();
-  const sitemap = await fetch(`${base}/sitemap/articles-1.xml`);
-  const sitemapBytes = (await sitemap.arrayBuffer()).byteLength;
-  results.sitemap_file = { requests: 1, p50_ms: +(performance.now() - sitemapStarted).toFixed(1), p95_ms: null, p99_ms: null, errors: sitemap.ok ? 0 : 1, bytes: sitemapBytes };
+  results.sitemap_file = sitemapFile;
   const peak = server.peakRssMb();
   await server.stop();
 
