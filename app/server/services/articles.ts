@@ -2,7 +2,7 @@
  * Articles: listing, reading, writing and deleting, with SPEC 6's rule that only admins see or
  * touch anything unpublished. Pages and the /api routes both call these functions.
  */
-import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
 import type { ArticleInput, NewsQuery } from "~/lib/schemas";
@@ -219,16 +219,19 @@ export async function publishedSummariesByIds(db: Executor, ids: number[]): Prom
  * One query for all categories (a window function), not one per category.
  */
 export async function latestPerCategory(db: Executor, perCategory: number): Promise<Map<number, ArticleSummary[]>> {
-  const ranked = db
-    .select({
-      id: articles.id,
-      rank: sql<number>`row_number() over (partition by ${articles.categoryId} order by ${articles.publishedAt} desc, ${articles.id} desc)`.as("rank"),
-    })
-    .from(articles)
-    .where(and(eq(articles.isPublished, true), isNotNull(articles.categoryId)))
-    .as("ranked");
+  // Each section's newest, straight off its (category, date) index: ranking every published
+  // article by section read the whole archive, 670 ms for the home page at 100,000 articles.
+  const newestOfEach = sql`(
+    select newest.id from ${categories}
+    cross join lateral (
+      select ${articles.id} as id from ${articles}
+      where ${articles.categoryId} = ${categories.id} and ${articles.isPublished}
+      order by ${articles.publishedAt} desc, ${articles.id} desc
+      limit ${perCategory}
+    ) as newest
+  )`;
   const rows = await selectSummaries(db)
-    .where(inArray(articles.id, db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perCategory))))
+    .where(inArray(articles.id, newestOfEach))
     .orderBy(asc(articles.categoryId), desc(articles.publishedAt), desc(articles.id));
   const byCategory = new Map<number, ArticleSummary[]>();
   for (const summary of rows.map(toSummary)) {
