@@ -5,12 +5,16 @@
  * before Express sees the request.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
-import { CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, sendCached } from "~/server/cache/cached-response";
+import { CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
@@ -131,15 +135,25 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
   }
 }
 
-/** A streamed answer goes out as it is written (compressed on the way by the compression middleware), and is not kept. */
+/**
+ * A streamed answer goes out as it is written, gzipped here when the client takes gzip (the
+ * compression middleware's drain handling leaks listeners over a long stream), and is not kept.
+ */
 async function sendStreamed(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
   // Nothing it holds runs: no inline script to vouch for.
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { hashes: [] } : undefined));
   res.setHeader("X-Page-Cache", "miss");
-  if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  res.append("Vary", "Accept-Encoding");
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  if (!acceptsGzip(req.headers["accept-encoding"])) return pipeline(body, res);
+  res.setHeader("Content-Encoding", "gzip");
+  await pipeline(body, createGzip(), res);
 }
 
 async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise<void> {

@@ -128,22 +128,30 @@ export class CachedResponse {
   }
 }
 
+/** The encodings an Accept-Encoding header accepts (`q=0` refuses one), lower case. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header?.split(",") ?? []) {
+    const [token = "", ...params] = part.split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(token.trim().toLowerCase());
+  }
+  return accepted;
+}
+
 /**
  * The encoding to send for an Accept-Encoding header: brotli when accepted (smallest), else gzip,
- * else the bytes as they are. `q=0` refuses an encoding; `*` accepts any.
+ * else the bytes as they are. `*` accepts any.
  */
 export function preferredEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  let gzipAccepted = false;
-  for (const part of header.split(",")) {
-    const [token = "", ...params] = part.split(";");
-    const name = token.trim().toLowerCase();
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === "br" || name === "*") return "br";
-    if (name === "gzip" || name === "x-gzip") gzipAccepted = true;
-  }
-  return gzipAccepted ? "gzip" : "identity";
+  const accepted = acceptedEncodings(header);
+  if (accepted.has("br") || accepted.has("*")) return "br";
+  return acceptsGzip(header) ? "gzip" : "identity";
+}
+
+export function acceptsGzip(header: string | undefined): boolean {
+  const accepted = acceptedEncodings(header);
+  return accepted.has("gzip") || accepted.has("x-gzip") || accepted.has("*");
 }
 
 /** If-None-Match holds this ETag (or `*`): the client's copy is current. Compared weakly, as GET allows. */
