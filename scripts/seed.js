@@ -42,7 +42,7 @@ try {
     },
   });
   const seconds = result.milliseconds / 1000;
-  console.log(`Wrote ${result.articles} articles in ${seconds.toFixed(1)} s (${Math.round(result.articles / seconds)} a second), then analysed the tables.`);
+  console.log(`Wrote ${result.articles} articles in ${seconds.toFixed(1)} s (${Math.round(result.articles / seconds)} a second), then vacuumed and analysed the tables.`);
 } catch (error) {
   console.error(message(error));
   process.exitCode = 1;

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { storeImageVariants } from "../services/media";
 import type { MediaStorage } from "../storage";
+import { type Random, seededRandom } from "./seeded-random";
 
 export type BannerKey =
   | "river"
@@ -28,7 +29,6 @@ export interface StoredImage {
   height: number;
 }
 
-type Random = () => number;
 
 interface Canvas {
   width: number;
@@ -38,17 +38,6 @@ interface Canvas {
 
 type Painter = (canvas: Canvas) => string;
 
-/** Seeded so that every demo install shows the same pictures. */
-function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -272,7 +261,7 @@ const IMAGE_KEYS = Object.keys(PAINTERS) as ImageKey[];
 
 async function renderJpeg(key: ImageKey, seed: number): Promise<Buffer> {
   const { width, height, paint } = PAINTERS[key];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${paint({ width, height, random: mulberry32(seed) })}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${paint({ width, height, random: seededRandom(seed) })}</svg>`;
   // sharp writes no metadata unless asked to, so the files carry no EXIF.
   return sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toBuffer();
 }
