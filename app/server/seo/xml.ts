@@ -3,7 +3,6 @@
  * which also drops the characters XML 1.0 cannot carry at all (a stray control character pasted
  * into a title would otherwise make the whole feed unreadable).
  */
-import { createHash } from "node:crypto";
 import { PUBLIC_PAGE_CACHE_CONTROL, etagOf } from "~/server/cache/cached-response";
 import { streamedResponse } from "~/server/cache/streamed-responses";
 
@@ -56,19 +55,18 @@ export function emptyElement(name: string, attrs: Attributes): string {
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
+function xmlHeaders(contentType: string, cacheControl: string, etag: string): Record<string, string> {
+  return { "Content-Type": `${contentType}; charset=utf-8`, "Cache-Control": cacheControl, ETag: etag, "X-Content-Type-Options": "nosniff" };
+}
+
 /**
  * A large XML answer written as `chunks` come, never held whole: not kept by the page cache (see
  * streamed-responses.ts), so a proxy may keep it longer. Its ETag comes from `version`, what its
  * contents depend on, so that a crawler asking again gets a 304 without the file being written.
  */
 export function xmlStreamResponse(request: Request, version: string, chunks: AsyncIterable<string>, contentType: string): Response {
-  const etag = `W/"${createHash("sha1").update(version).digest("base64url")}"`;
-  const headers = {
-    "Content-Type": `${contentType}; charset=utf-8`,
-    "Cache-Control": STREAMED_CACHE_CONTROL,
-    ETag: etag,
-    "X-Content-Type-Options": "nosniff",
-  };
+  const etag = etagOf(new TextEncoder().encode(version));
+  const headers = xmlHeaders(contentType, STREAMED_CACHE_CONTROL, etag);
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   if (request.method === "HEAD") return streamedResponse(new Response(null, { status: 200, headers }));
   const encoder = new TextEncoder();
@@ -94,12 +92,7 @@ export function xmlStreamResponse(request: Request, version: string, chunks: Asy
 export function xmlResponse(request: Request, body: string, contentType: string): Response {
   const bytes = new TextEncoder().encode(body);
   const etag = etagOf(bytes);
-  const headers = {
-    "Content-Type": `${contentType}; charset=utf-8`,
-    "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL,
-    ETag: etag,
-    "X-Content-Type-Options": "nosniff",
-  };
+  const headers = xmlHeaders(contentType, PUBLIC_PAGE_CACHE_CONTROL, etag);
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   return new Response(request.method === "HEAD" ? null : bytes, { status: 200, headers });
 }
