@@ -110,7 +110,8 @@ export function serveFromCache(req: IncomingMessage, res: ServerResponse): boole
 async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): Promise<void> {
   const cached = pageCache.get(shared.key) ?? (req.method === "GET" ? await pageCache.pending(shared.key) : undefined);
   if (cached) return sendCached(req, res, cached, true);
-  let finishRender: FinishRender | undefined = req.method === "GET" ? pageCache.begin(shared.key) : undefined;
+  const keep = req.method === "GET" && (!shared.search || pageCache.askedBefore(shared.key));
+  let finishRender: FinishRender | undefined = keep ? pageCache.begin(shared.key) : undefined;
   try {
     const context = new RouterContextProvider();
     // No nonce: the answer is shared, so its inline scripts are vouched for by their hashes.

@@ -252,6 +252,16 @@ describe("what clears the cache", () => {
   });
 });
 
+describe("searches", () => {
+  it("are kept from their second request, so that searches asked once never push out shared pages", async () => {
+    for (const path of [`/api/news?search=ledger${Date.now()}`, `/search?q=procurement+${Date.now()}`]) {
+      expect(await cacheState(path), path).toBe("miss");
+      expect(await cacheState(path), path).toBe("miss");
+      expect(await cacheState(path), path).toBe("hit");
+    }
+  });
+});
+
 describe("the public API", () => {
   it("caches anonymous reads for a CDN, with an ETag and 304", async () => {
     await raw("/api/news?limit=5");

@@ -24,7 +24,17 @@ describe("which requests share the public cache, under which key", () => {
 
   it("keeps every parameter of React Router's route manifest, which are its own", () => {
     const manifest = "/__manifest?p=%2Fadmin%2Fusers&p=%2Fnews&version=abc123";
-    expect(sharedRequest("GET", manifest, {})).toEqual({ key: manifest, url: manifest });
+    expect(sharedRequest("GET", manifest, {})).toEqual({ key: manifest, url: manifest, search: false });
+  });
+
+  it("tells a search from other shared requests, on pages and in the API", () => {
+    const search = (url: string) => sharedRequest("GET", url, {})?.search;
+    expect(search("/search?q=procurement&utm_source=x")).toBe(true);
+    expect(search("/ne/search.data?q=%E0%A4%85")).toBe(true);
+    expect(search("/api/news?search=procurement&limit=5")).toBe(true);
+    expect(search("/api/news?limit=5")).toBe(false);
+    expect(search("/news?page=2")).toBe(false);
+    expect(search("/article/x?search=procurement")).toBe(false);
   });
 
   it("serves the application the normalised address, so what is stored is what the key names", () => {

@@ -42,7 +42,11 @@ export interface SharedRequest {
   key: string;
   /** The address the application is asked for: the path with only the parameters that matter. */
   url: string;
+  /** A search (a page's `q`, the API's `search`): most are asked once. */
+  search: boolean;
 }
+
+const SEARCH_PARAM = /(?:^|&)(?:q|search)=/;
 
 function keptQuery(query: string, allowed: Set<string>): string | null {
   const kept: string[] = [];
@@ -70,17 +74,19 @@ export function sharedRequest(method: string | undefined, url: string, headers: 
   if (method !== "GET" && method !== "HEAD") return null;
   const queryAt = url.indexOf("?");
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (pathname === ROUTE_MANIFEST) return { key: url, url };
+  if (pathname === ROUTE_MANIFEST) return { key: url, url, search: false };
   const api = PUBLIC_API.test(pathname);
   if (!api && !isPublicPagePath(pathname)) return null;
   if (api && (headers.authorization !== undefined || SESSION_COOKIE_PATTERN.test(headers.cookie ?? ""))) return null;
   let normalised = pathname;
+  let search = false;
   if (queryAt !== -1) {
     const query = keptQuery(url.slice(queryAt + 1), api ? API_PARAMS : PAGE_PARAMS);
     if (query === null) return null;
     if (query !== "") normalised = `${pathname}?${query}`;
+    search = SEARCH_PARAM.test(query);
   }
   // API errors and (with editions) names follow the client's language; pages carry theirs in the path.
   const key = api ? `${normalised}#${localeFromAcceptLanguage(headers["accept-language"] ?? null, "en")}` : normalised;
-  return { key, url: normalised };
+  return { key, url: normalised, search };
 }

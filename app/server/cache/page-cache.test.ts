@@ -119,4 +119,14 @@ describe("PageCache", () => {
     await pages[2]!.encoded("gzip");
     expect(cache.storedBytes).toBe(0);
   });
+
+  it("knows a key asked for before, once: a search is kept from its second request", () => {
+    const cache = new PageCache(MB);
+    expect(cache.askedBefore("/search?q=a")).toBe(false);
+    expect(cache.askedBefore("/search?q=b")).toBe(false);
+    expect(cache.askedBefore("/search?q=a")).toBe(true);
+    // Kept after that: asked again later, after an eviction, it waits for a second request again.
+    expect(cache.askedBefore("/search?q=a")).toBe(false);
+    expect(cache.askedBefore("/search?q=b")).toBe(true);
+  });
 });

@@ -9,6 +9,9 @@ import type { CachedResponse } from "./cached-response";
 import { staleAnswers } from "./invalidation";
 import type { PublicChange } from "./public-changes";
 
+/** How many searches asked once are remembered, to be kept when asked again. */
+const ASKED_ONCE_MAX = 10_000;
+
 /** Ends a render begun with `PageCache.begin`: its answer, or null when it is not one to keep. */
 export type FinishRender = (response: CachedResponse | null) => void;
 
@@ -19,6 +22,8 @@ export class PageCache {
   /** Counts the clearings: a render that began before one read content that has since changed. */
   private generation = 0;
   private listeners: ((change: PublicChange) => void)[] = [];
+  /** Keys asked for once and not kept, the most recent last. */
+  private readonly askedOnce = new Set<string>();
 
   /** `maxBytes` 0 turns the cache off (every request renders). */
   constructor(private readonly maxBytes: number) {}
@@ -61,6 +66,18 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+  }
+
+  /**
+   * Whether `key` was asked for before (remembering that it now has been). Searches are kept from
+   * their second request: most are asked once, and kept at once they would fill the cache and push
+   * out the pages every reader shares.
+   */
+  askedBefore(key: string): boolean {
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.add(key);
+    if (this.askedOnce.size > ASKED_ONCE_MAX) this.askedOnce.delete(this.askedOnce.values().next().value as string);
+    return false;
   }
 
   get size(): number {
