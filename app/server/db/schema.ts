@@ -127,6 +127,9 @@ export const articles = pgTable(
     // index, even at offset 10,000 (bench/admin-list.js).
     index("articles_published_at_id_idx").on(t.publishedAt, t.id),
     index("articles_category_idx").on(t.categoryId, t.publishedAt),
+    // A section's published stories, newest first, and their count, from the index alone (once
+    // vacuumed): at 100,000 articles counting a section's 12,000 read each row for its flag.
+    index("articles_published_category_idx").on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished}`),
     index("articles_writer_idx").on(t.writerId, t.publishedAt),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
     // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.

@@ -164,13 +164,19 @@ async function searchPage(db: Executor, where: SQL | undefined, plan: TextSearch
 }
 
 /**
+ * The flag as written, not compared with a parameter: a prepared statement's generic plan (always
+ * on the embedded database) may then read the index kept for published stories only.
+ */
+const publishedOnly = sql`${articles.isPublished}`;
+
+/**
  * SPEC 7 GET /news: filters, newest first, one page at a time. Non-admins only ever see published articles.
  * With a search, best matches come first and each result carries a highlighted snippet.
  */
 export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery): Promise<ArticleList> {
   const status = isAdmin(actor) ? (query.status ?? "all") : "published";
   const where = and(
-    status === "published" ? eq(articles.isPublished, true) : status === "draft" ? eq(articles.isPublished, false) : undefined,
+    status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
     query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
     query.category ? await categoryCondition(db, query.category) : undefined,
     query.tag ? tagCondition(query.tag) : undefined,

@@ -1,0 +1,1 @@
+CREATE INDEX "articles_published_category_idx" ON "articles" USING btree ("category_id","published_at","id") WHERE "articles"."is_published";
