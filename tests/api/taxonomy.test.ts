@@ -267,3 +267,48 @@ describe("writers", () => {
     ]);
   });
 });
+
+describe("slugs that are numbers", () => {
+  // A Bikram Sambat year is a likely tag or section name in this newsroom: its slug is a number.
+  const year = () => `20${Date.now() % 1_000_000}${(seq += 1)}`;
+
+  it("reach a tag named after a year by its slug: page, feed, API and the news filter", async () => {
+    const tag = await createTag({ name: year() });
+    expect(tag.slug).toBe(tag.name);
+    const article = await createArticle({ tags: [tag.id] });
+    const page = await call(`/tag/${tag.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(article.title);
+    expect((await call(`/feeds/tag/${tag.slug}/rss.xml`)).status).toBe(200);
+    expect((await call(`/api/tags/${tag.slug}`)).body).toEqual(tag);
+    const listed = await call(`/api/news?tag=${tag.slug}`);
+    expect(listed.body.articles.map((a: { id: number }) => a.id)).toEqual([article.id]);
+  });
+
+  it("reach a section named after a year by its slug: page, feed, API and the news filter", async () => {
+    const category = await createCategory({ name: year() });
+    const article = await createArticle({ category_id: category.id });
+    const page = await call(`/category/${category.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(article.title);
+    expect((await call(`/feeds/category/${category.slug}/atom.xml`)).status).toBe(200);
+    expect((await call(`/api/categories/${category.slug}`)).body).toEqual(category);
+    const listed = await call(`/api/news?category=${category.slug}`);
+    expect(listed.body.articles.map((a: { id: number }) => a.id)).toEqual([article.id]);
+  });
+
+  it("keep a page's slug apart from ids, while the API's {id} means an id first", async () => {
+    const [byId, other] = [await createTag(), await createTag()];
+    // A tag whose slug is another tag's id.
+    const named = await createTag({ name: String(byId.id) });
+    const [first, second] = [await createArticle({ tags: [byId.id] }), await createArticle({ tags: [named.id] })];
+    const page = await call(`/tag/${byId.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(second.title);
+    expect(page.body).not.toContain(first.title);
+    expect((await call(`/api/tags/${byId.id}`)).body).toEqual(byId);
+    expect((await call(`/api/news?tag=${byId.id}`)).body.articles.map((a: { id: number }) => a.id)).toEqual([first.id]);
+    // A number that is neither an id nor a slug names nothing.
+    expect((await call(`/tag/${other.id + 1_000_000}`)).status).toBe(404);
+  });
+});

@@ -3,11 +3,11 @@ import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { requireAdmin } from "~/server/services/actor";
-import { deleteCategory, getCategory, updateCategory } from "~/server/services/categories";
+import { deleteCategory, getCategoryByIdOrSlug, updateCategory } from "~/server/services/categories";
 import type { Route } from "./+types/categories.$id";
 
 /** GET /api/categories/{id or slug}. */
-export const loader = api(async ({ params }: Route.LoaderArgs) => json(await getCategory(await database(), params.id)));
+export const loader = api(async ({ params }: Route.LoaderArgs) => json(await getCategoryByIdOrSlug(await database(), params.id)));
 
 /** PUT and DELETE /api/categories/{id} (admin). */
 export const action = api(async ({ request, params }: Route.ActionArgs) => {

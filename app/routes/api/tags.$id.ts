@@ -3,11 +3,11 @@ import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { requireAdmin } from "~/server/services/actor";
-import { deleteTag, getTag, updateTag } from "~/server/services/tags";
+import { deleteTag, getTagByIdOrSlug, updateTag } from "~/server/services/tags";
 import type { Route } from "./+types/tags.$id";
 
 /** GET /api/tags/{id or slug}. */
-export const loader = api(async ({ params }: Route.LoaderArgs) => json(await getTag(await database(), params.id)));
+export const loader = api(async ({ params }: Route.LoaderArgs) => json(await getTagByIdOrSlug(await database(), params.id)));
 
 /** PUT and DELETE /api/tags/{id} (admin). */
 export const action = api(async ({ request, params }: Route.ActionArgs) => {

@@ -9,9 +9,9 @@ import { type FeedChannel, type FeedFormat, FEED_SIZE, atomFeed, rssFeed } from 
 import { notFound, siteInfo } from "~/server/seo/site";
 import { xmlResponse } from "~/server/seo/xml";
 import type { Executor } from "~/server/db/connection";
-import { getCategory } from "~/server/services/categories";
+import { getCategoryBySlug } from "~/server/services/categories";
 import { type FeedScope, feedArticles } from "~/server/services/seo-queries";
-import { getTag } from "~/server/services/tags";
+import { getTagBySlug } from "~/server/services/tags";
 import { getWriter } from "~/server/services/writers";
 import type { Route } from "./+types/feed";
 
@@ -33,8 +33,7 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
   if (key === undefined) return null;
   const base = `/feeds/${scope}/${key}`;
   if (scope === "category") {
-    const category = await getCategory(db, key);
-    if (category.slug !== key.normalize("NFC")) return null;
+    const category = await getCategoryBySlug(db, key);
     return {
       scope: { kind: "category", id: category.id },
       channel: {
@@ -58,8 +57,7 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
     };
   }
   if (scope === "tag") {
-    const tag = await getTag(db, key);
-    if (tag.slug !== key.normalize("NFC")) return null;
+    const tag = await getTagBySlug(db, key);
     const title = translate(site.defaultLocale, "feedTag", { name: tag.name });
     return { scope: { kind: "tag", id: tag.id }, channel: { title, description: title, pagePath: `/tag/${tag.slug}`, feedBase: base } };
   }

@@ -27,6 +27,7 @@ import { approvedCommentsOf } from "./comments";
 import { sanitizeArticleHtml } from "./html";
 import type { StoredMedia } from "./media";
 import { bodyTextOf, lexemesOf, snippetHtml } from "./search-snippet";
+import { idOrSlugOf } from "./slugs";
 
 export const RELATED_MAX = 3;
 
@@ -121,19 +122,13 @@ function toSummary(row: SummaryRow): ArticleSummary {
   };
 }
 
-async function categoryCondition(db: Executor, category: string): Promise<SQL> {
-  if (/^\d+$/.test(category)) return eq(articles.categoryId, Number(category));
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slugify(category) || category));
-  return eq(articles.categoryId, row?.id ?? -1);
+/** `category` and `tag` are an id or a slug (idOrSlugOf); `?category=Politics` finds the slug politics. */
+function categoryCondition(category: string): SQL {
+  return eq(articles.categoryId, idOrSlugOf(categories, slugify(category) || category));
 }
 
-/** `tag` is a tag id or slug. */
 function tagCondition(tag: string): SQL {
-  const match = /^\d+$/.test(tag) ? eq(tags.id, Number(tag)) : eq(tags.slug, tag.normalize("NFC"));
-  return inArray(
-    articles.id,
-    sql`(select ${articleTags.articleId} from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId} where ${match})`,
-  );
+  return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugOf(tags, tag)})`);
 }
 
 /**
@@ -178,7 +173,7 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
   const where = and(
     status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
     query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
-    query.category ? await categoryCondition(db, query.category) : undefined,
+    query.category ? categoryCondition(query.category) : undefined,
     query.tag ? tagCondition(query.tag) : undefined,
     query.writer ? eq(articles.writerId, query.writer) : undefined,
     query.language ? eq(articles.language, query.language) : undefined,

@@ -1,14 +1,12 @@
-import { asc, count, eq } from "drizzle-orm";
+import { type SQL, asc, count, eq } from "drizzle-orm";
 import type { Category } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import type { CategoryInput } from "~/lib/schemas";
 import { slugOrFallback } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
-import { assertSlugFree } from "./slugs";
-
+import { assertSlugFree, idOrSlugOf } from "./slugs";
 
 export const FEATURED_CATEGORY = "Featured";
 export const OPINION_CATEGORY = "Opinion";
@@ -23,13 +21,19 @@ export async function listCategories(db: Executor): Promise<Category[]> {
   return rows.map(toCategory);
 }
 
-/** `key` is an id or a slug. */
-export async function getCategory(db: Executor, key: string): Promise<Category> {
-  const where = /^\d+$/.test(key) ? eq(categories.id, Number(key)) : eq(categories.slug, key.normalize("NFC"));
+async function findCategory(db: Executor, where: SQL): Promise<Category> {
   const [row] = await db.select().from(categories).where(where);
   if (!row) throw new AppError(404, "categoryNotFound");
   return toCategory(row);
 }
+
+export const getCategoryById = (db: Executor, id: number) => findCategory(db, eq(categories.id, id));
+
+/** The section a page or feed address names: by slug only, so that /category/2081 is the one named 2081. */
+export const getCategoryBySlug = (db: Executor, slug: string) => findCategory(db, eq(categories.slug, slug.normalize("NFC")));
+
+/** `GET /api/categories/{id}`, which also takes a slug (idOrSlugOf). */
+export const getCategoryByIdOrSlug = (db: Executor, key: string) => findCategory(db, eq(categories.id, idOrSlugOf(categories, key)));
 
 async function write(db: Database, input: CategoryInput, id?: number): Promise<Category> {
   const slug = slugOrFallback(input.slug || input.name, "category");

@@ -1,26 +1,30 @@
-import { asc, eq } from "drizzle-orm";
+import { type SQL, asc, eq } from "drizzle-orm";
 import type { Tag } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import type { TagInput } from "~/lib/schemas";
 import { slugOrFallback } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { tags } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
-import { assertSlugFree } from "./slugs";
-
+import { assertSlugFree, idOrSlugOf } from "./slugs";
 
 export async function listTags(db: Executor): Promise<Tag[]> {
   return db.select().from(tags).orderBy(asc(tags.name));
 }
 
-/** `key` is an id or a slug. */
-export async function getTag(db: Executor, key: string): Promise<Tag> {
-  const where = /^\d+$/.test(key) ? eq(tags.id, Number(key)) : eq(tags.slug, key.normalize("NFC"));
+async function findTag(db: Executor, where: SQL): Promise<Tag> {
   const [row] = await db.select().from(tags).where(where);
   if (!row) throw new AppError(404, "tagNotFound");
   return row;
 }
+
+export const getTagById = (db: Executor, id: number) => findTag(db, eq(tags.id, id));
+
+/** The tag a page or feed address names: by slug only, so that /tag/2081 is the tag named 2081. */
+export const getTagBySlug = (db: Executor, slug: string) => findTag(db, eq(tags.slug, slug.normalize("NFC")));
+
+/** `GET /api/tags/{id}`, which also takes a slug (idOrSlugOf). */
+export const getTagByIdOrSlug = (db: Executor, key: string) => findTag(db, eq(tags.id, idOrSlugOf(tags, key)));
 
 async function write(db: Database, input: TagInput, id?: number): Promise<Tag> {
   const slug = slugOrFallback(input.slug || input.name, "tag");
