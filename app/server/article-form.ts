@@ -8,7 +8,7 @@ import { messages } from "~/lib/messages";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { config } from "./config";
 import { AppError } from "./errors";
-import { readBody, readFormData } from "./http";
+import { isFormBody, readFormData, readJsonObject } from "./http";
 import { type Actor, requireAdmin } from "./services/actor";
 import type { ArticleMediaInput, MediaEntry } from "./services/articles";
 import { type MediaPurpose, storeMedia } from "./services/media";
@@ -17,6 +17,8 @@ import { UPLOADS_URL_PREFIX, mediaStorage } from "./storage";
 type Value = string | File;
 
 const MEDIA_KEY = /^(banner|banner_url|banner_caption|media\[\d+\]|media_urls\[\d+\]|captions\[\d+\])$/;
+/** The fields that may carry a file. */
+const FILE_KEY = /^(banner|media\[\d+\])$/;
 
 /**
  * A kept URL must be one of our uploads or a plain http(s) address, never javascript: or data:.
@@ -86,22 +88,10 @@ export async function readArticleForm(
   stored: Record<string, unknown>,
 ): Promise<{ input: ArticleInput; media: ArticleMediaInput | undefined }> {
   requireAdmin(actor);
-  const type = request.headers.get("content-type") ?? "";
   const limit = config().maxVideoBytes + 16 * 1024 * 1024;
-  let values: Map<string, Value>;
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    values = new Map();
-    for (const [key, value] of await readFormData(request, limit)) values.set(key, value);
-  } else {
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder().decode(await readBody(request, limit)) || "{}");
-    } catch {
-      throw new AppError(400, "invalidJson");
-    }
-    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, "invalidJson");
-    values = flattenJson(body as Record<string, unknown>);
-  }
+  const values = isFormBody(request)
+    ? new Map<string, Value>(await readFormData(request, limit, FILE_KEY))
+    : flattenJson(await readJsonObject(request, limit));
 
   const fields: Record<string, unknown> = { ...stored };
   for (const [key, value] of values) if (!MEDIA_KEY.test(key) && typeof value === "string") fields[key] = value;

@@ -77,32 +77,61 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
 
 const JSON_BODY_MAX = 1024 * 1024;
 
+/** The media type a body declares, without its parameters, in lower case ("" when none). */
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Whether the body is a form (multipart or urlencoded), as plain HTML forms and SPEC 7's uploads send. */
+export function isFormBody(request: Request): boolean {
+  const type = mediaType(request);
+  return type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
+}
+
+/**
+ * A JSON body as an object. A body of another declared type is refused (415) rather than guessed
+ * at; an empty body without a type is an empty object (a bodiless POST).
+ */
+export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const type = mediaType(request);
+  const text = new TextDecoder().decode(await readBody(request, maxBytes));
+  if (type === "" && text.trim() === "") return {};
+  if (type !== "application/json" && !type.endsWith("+json")) throw new AppError(415, "jsonRequired");
+  let body: unknown;
+  try {
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError(400, "invalidJson");
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, "invalidJson");
+  return body as Record<string, unknown>;
+}
+
 /** Parses a JSON body (or a urlencoded/multipart form, for plain HTML forms) against `schema`. */
 export async function readInput<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const type = request.headers.get("content-type") ?? "";
-  let raw: unknown;
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    raw = Object.fromEntries(await readFormData(request, JSON_BODY_MAX));
-  } else {
-    const body = new TextDecoder().decode(await readBody(request, JSON_BODY_MAX));
-    try {
-      raw = body.trim() === "" ? {} : JSON.parse(body);
-    } catch {
-      throw new AppError(400, "invalidJson");
-    }
-  }
+  const raw = isFormBody(request) ? Object.fromEntries(await readFormData(request, JSON_BODY_MAX, [])) : await readJsonObject(request, JSON_BODY_MAX);
   return schema.parse(raw);
 }
 
-export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+/**
+ * A form body. A file under a name the endpoint does not take (`fileFields`) is refused, naming the
+ * field, rather than silently dropped: the client would believe it was stored.
+ */
+export async function readFormData(request: Request, maxBytes: number, fileFields: RegExp | string[]): Promise<FormData> {
   const body = await readBody(request, maxBytes);
+  let form: FormData;
   try {
-    return await new Response(body, {
+    form = await new Response(body, {
       headers: { "content-type": request.headers.get("content-type") ?? "" },
     }).formData();
   } catch {
     throw new AppError(400, "invalidInput");
   }
+  for (const [field, value] of form) {
+    const known = Array.isArray(fileFields) ? fileFields.includes(field) : fileFields.test(field);
+    if (typeof value !== "string" && !known) throw new AppError(400, "unknownFileField", { field });
+  }
+  return form;
 }
 
 /** A positive integer route parameter, or 404: a malformed id names no resource. */

@@ -1,7 +1,8 @@
 /** Articles over HTTP (SPEC 3, 5, 7): listing and filters, create, read, update, delete, as an admin. */
 import { describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { asAdmin, call, newReader } from "./client";
+import { formatMessage } from "~/lib/format-message";
+import { asAdmin, baseUrl, call, newReader } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 
 const run = Date.now().toString(36);
@@ -600,5 +601,39 @@ describe("DELETE /api/news/{slug}", () => {
     const again = await call(`/api/news/${article.slug}`, { method: "DELETE", token });
     expect(again.status).toBe(404);
     expect(typeof again.body.error).toBe("string");
+  });
+});
+
+describe("input the API does not take is refused, not ignored", () => {
+  it("a file under a field name the API does not know → 400 naming it, and no article", async () => {
+    const title = unique("Unknown file field");
+    const form = formOf({ title, content: "<p>Body.</p>", writer_id: String((await createWriter()).id) });
+    form.append("attachment", new Blob([new Uint8Array([1, 2, 3])], { type: "application/pdf" }), "leak.pdf");
+    const res = await call("/api/news", { method: "POST", token: await asAdmin(), form });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "attachment" }) });
+    expect((await list({ search: title })).total).toBe(0);
+  });
+
+  it("a file where the API takes a text field → 400 naming it", async () => {
+    const article = await createArticle();
+    const form = formOf({ title: unique("Renamed") });
+    form.append("banner_caption", new Blob(["a caption"], { type: "text/plain" }), "caption.txt");
+    const res = await call(`/api/news/${encodeURIComponent(article.slug)}`, { method: "PUT", token: await asAdmin(), form });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "banner_caption" }) });
+    expect((await getAsAdmin(article.slug)).body.title).toBe(article.title);
+  });
+
+  it("a JSON article sent as text/plain → 415, and no article", async () => {
+    const title = unique("Plain text article");
+    const res = await fetch(`${baseUrl()}/api/news`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await asAdmin()}`, "content-type": "text/plain" },
+      body: JSON.stringify({ title, content: "<p>Body.</p>", writer_id: (await createWriter()).id }),
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ error: messages.jsonRequired });
+    expect((await list({ search: title })).total).toBe(0);
   });
 });

@@ -142,6 +142,19 @@ describe("POST /api/admin/login", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: messages.invalidJson });
   });
+
+  it("a JSON body sent as text/plain → 415, and nothing is done", async () => {
+    for (const path of ["/api/admin/login", "/api/users/register"]) {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+        body: JSON.stringify({ name: "Plain Text", email: uniqueEmail("plain"), password: PASSWORD, username: TEST_ADMIN.email }),
+      });
+      expect(res.status, path).toBe(415);
+      expect(await res.json()).toEqual({ error: messages.jsonRequired });
+      expect(res.headers.get("set-cookie"), path).toBeNull();
+    }
+  });
 });
 
 describe("POST /api/users/register", () => {

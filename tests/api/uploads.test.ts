@@ -1,6 +1,7 @@
 /** Media uploads (SPEC 5, DESIGN "Privacy"): type checks by extension and magic bytes, EXIF stripped, size limit. */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMessage } from "~/lib/format-message";
 import { messages } from "~/lib/messages";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { asAdmin, baseUrl, call } from "./client";
@@ -57,6 +58,14 @@ async function upload(data: Uint8Array<ArrayBuffer>, name: string, type: string,
 }
 
 describe("POST /api/upload", () => {
+  it("refuses a file under another field name, naming it", async () => {
+    const form = new FormData();
+    form.append("file", new Blob([await png()], { type: "image/png" }), "photo.png");
+    const res = await call("/api/upload", { method: "POST", token: await asAdmin(), form });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "file" }) });
+  });
+
   it("re-encodes a JPEG without its EXIF and GPS data, under a server-generated name", async () => {
     const input = await jpegWithGps();
     const before = await sharp(input).metadata();

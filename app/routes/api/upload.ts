@@ -18,7 +18,7 @@ export const loader = async () => methodNotAllowed(["POST"]);
 export const action = api(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   requireAdmin(await currentActor(request));
-  const form = await readFormData(request, config().maxVideoBytes + 1024 * 1024);
+  const form = await readFormData(request, config().maxVideoBytes + 1024 * 1024, ["media"]);
   const file = form.get("media");
   if (!(file instanceof File)) throw new AppError(400, "noFile");
   const purpose = form.get("purpose") === "banner" ? "banner" : "content";
