@@ -1,9 +1,12 @@
 /**
  * The browser's way to the API: same-origin, authenticated by the httpOnly cookie (the token is
- * never kept where a script could read it). Failures become `{ ok: false, error }` with the
- * server's message when it sent one (SPEC 7: "errors are read from the response field error").
+ * never kept where a script could read it). Failures become `{ ok: false, error, code }` with the
+ * server's message when it sent one (SPEC 7: "errors are read from the response field error") and
+ * its stable code, which is what a client decides on (lib/error-codes.ts).
  */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string | null };
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; error: string | null; code: string | null };
 
 /** The page's interface language (root sets <html lang>), so the server words its errors in it. */
 export function pageLanguage(): string {
@@ -26,7 +29,7 @@ export async function apiRequest<T>(
   try {
     response = await fetch(path, init);
   } catch {
-    return { ok: false, status: 0, error: null };
+    return { ok: false, status: 0, error: null, code: null };
   }
   let body: unknown = null;
   try {
@@ -35,6 +38,7 @@ export async function apiRequest<T>(
     // an empty or non-JSON body: nothing more to say
   }
   if (response.ok) return { ok: true, status: response.status, data: body as T };
-  const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : null;
-  return { ok: false, status: response.status, error };
+  const field = (name: string) => (body && typeof body === "object" && name in body ? (body as Record<string, unknown>)[name] : null);
+  const [error, code] = [field("error"), field("code")];
+  return { ok: false, status: response.status, error: typeof error === "string" ? error : null, code: typeof code === "string" ? code : null };
 }

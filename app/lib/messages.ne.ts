@@ -482,7 +482,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   tagNotFound: "ट्याग भेटिएन",
   userNotFound: "प्रयोगकर्ता भेटिएन",
   invalidJson: "अनुरोधमा पठाइएको सामग्री मान्य JSON होइन",
-  jsonRequired: "अनुरोधको सामग्री JSON मा, Content-Type: application/json सहित पठाउनुहोस्",
+  jsonRequired: "अनुरोधको सामग्री JSON मा पठाउनुहोस्",
   unknownFileField: "यो अनुरोधले फाइल फिल्ड {field} लिँदैन",
   invalidInput: "अमान्य विवरण",
   methodNotAllowed: "यो अनुरोध विधि मान्य छैन",

@@ -482,7 +482,7 @@ export const messages = {
   tagNotFound: "Tag not found",
   userNotFound: "User not found",
   invalidJson: "The request body is not valid JSON",
-  jsonRequired: "Send the request body as JSON, with Content-Type: application/json",
+  jsonRequired: "Send the request body as JSON (Content-Type: application/json)",
   unknownFileField: "The file field {field} is not one this request takes",
   invalidInput: "Invalid input",
   methodNotAllowed: "Method not allowed",

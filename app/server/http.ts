@@ -1,5 +1,7 @@
 /** HTTP plumbing shared by the /api resource routes: JSON in and out, errors, body limits. */
 import { ZodError, type z } from "zod";
+import { errorCode } from "~/lib/error-codes";
+import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
 import { type Locale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
 import { AppError, isUniqueViolation } from "./errors";
@@ -18,15 +20,26 @@ export function requestLocale(request: Request): Locale {
   return localeFromAcceptLanguage(request.headers.get("accept-language"), "en");
 }
 
+/** SPEC 7's `{error}` in the client's language, and the stable `code` clients decide on. */
+export function errorJson(
+  status: number,
+  locale: Locale,
+  key: MessageKey,
+  values?: Record<string, string | number>,
+  headers: HeadersInit = {},
+): Response {
+  return json({ error: translate(locale, key, values), code: errorCode(key) }, status, headers);
+}
+
 export function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof Response) return error;
-  if (error instanceof AppError) return json({ error: translate(locale, error.key, error.values) }, error.status);
-  if (error instanceof ZodError) return json({ error: translate(locale, firstMessage(error)) }, 400);
+  if (error instanceof AppError) return errorJson(error.status, locale, error.key, error.values);
+  if (error instanceof ZodError) return errorJson(400, locale, firstMessage(error));
   // Two writers raced past a service's own uniqueness check; the database constraint held.
-  if (isUniqueViolation(error)) return json({ error: translate(locale, "conflict") }, 409);
+  if (isUniqueViolation(error)) return errorJson(409, locale, "conflict");
   // Unexpected: log the detail for operators, show the client a plain message and no stack.
   console.error(error);
-  return json({ error: translate(locale, "serverError") }, 500);
+  return errorJson(500, locale, "serverError");
 }
 
 /** Wraps a loader or action so that every failure becomes a JSON error with an honest status. */
@@ -45,7 +58,7 @@ export function api<Args extends { request: Request }>(
 /** 405 for a method the resource does not support. */
 export function methodNotAllowed(allowed: string[]): Response {
   // Protocol-level, before any language is known: the English wording.
-  return json({ error: translate("en", "methodNotAllowed") }, 405, { Allow: allowed.join(", ") });
+  return errorJson(405, "en", "methodNotAllowed", undefined, { Allow: allowed.join(", ") });
 }
 
 /** Reads the body, refusing more than `maxBytes` whatever Content-Length claims. */

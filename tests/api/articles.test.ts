@@ -249,17 +249,17 @@ describe("POST /api/news", () => {
       const { [missing]: _, ...rest } = base;
       const res = await postForm(rest);
       expect(res.status, missing).toBe(400);
-      expect(res.body, missing).toEqual({ error: messages.articleRequired });
+      expect(res.body, missing).toEqual({ error: messages.articleRequired, code: "article_required" });
     }
     for (const blank of [{ title: "   " }, { content: "  " }, { writer_id: "" }]) {
       const res = await postForm({ ...base, ...blank });
       expect(res.status, JSON.stringify(blank)).toBe(400);
-      expect(res.body).toEqual({ error: messages.articleRequired });
+      expect(res.body).toEqual({ error: messages.articleRequired, code: "article_required" });
     }
     // Content that is nothing once sanitized is no content.
     const scriptOnly = await postForm({ ...base, content: "<script>alert(1)</script>" });
     expect(scriptOnly.status).toBe(400);
-    expect(scriptOnly.body).toEqual({ error: messages.articleRequired });
+    expect(scriptOnly.body).toEqual({ error: messages.articleRequired, code: "article_required" });
     expect((await list({ writer: writer.id })).total).toBe(0);
   });
 
@@ -268,7 +268,7 @@ describe("POST /api/news", () => {
     const base = { content: "<p>Body</p>", writer_id: String(writer.id) };
     const tooLong = await postForm({ ...base, title: unique("Meta"), meta_title: "m".repeat(1001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toEqual({ error: messages.metaTitleTooLong });
+    expect(tooLong.body).toEqual({ error: messages.metaTitleTooLong, code: "meta_title_too_long" });
     const atLimit = await postForm({ ...base, title: unique("Meta"), meta_title: "m".repeat(1000) });
     expect(atLimit.status).toBe(201);
     expect(atLimit.body.meta_title).toHaveLength(1000);
@@ -277,16 +277,16 @@ describe("POST /api/news", () => {
   it("refuses an unknown writer, category, tag or related article", async () => {
     const writer = await createWriter();
     const base = { title: unique("Unknown refs"), content: "<p>Body</p>", writer_id: String(writer.id) };
-    const cases: [Record<string, string>, string][] = [
-      [{ writer_id: "999999" }, messages.unknownWriter],
-      [{ category_id: "999999" }, messages.unknownCategory],
-      [{ tags: "[999999]" }, messages.unknownTags],
-      [{ related_news_ids: "[999999]" }, messages.unknownRelated],
+    const cases: [Record<string, string>, string, string][] = [
+      [{ writer_id: "999999" }, messages.unknownWriter, "unknown_writer"],
+      [{ category_id: "999999" }, messages.unknownCategory, "unknown_category"],
+      [{ tags: "[999999]" }, messages.unknownTags, "unknown_tags"],
+      [{ related_news_ids: "[999999]" }, messages.unknownRelated, "unknown_related"],
     ];
-    for (const [fields, error] of cases) {
+    for (const [fields, error, code] of cases) {
       const res = await postForm({ ...base, ...fields });
       expect(res.status, error).toBe(400);
-      expect(res.body).toEqual({ error });
+      expect(res.body).toEqual({ error, code });
     }
     expect((await list({ writer: writer.id })).total).toBe(0);
   });
@@ -525,7 +525,7 @@ describe("PUT /api/news/{slug}", () => {
       updated_at: loaded.updated_at,
     });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: messages.editConflict });
+    expect(stale.body).toEqual({ error: messages.editConflict, code: "edit_conflict" });
     const after = (await getAsAdmin(article.slug)).body;
     expect(after.title).toBe("First editor's title");
     expect(after.content).toBe(article.content);
@@ -560,7 +560,7 @@ describe("PUT /api/news/{slug}", () => {
     const { article } = await richArticle();
     const res = await putForm(article.slug, { banner_url: "/uploads/0123456789abcdef01234567.mp4" });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: messages.bannerType });
+    expect(res.body).toEqual({ error: messages.bannerType, code: "banner_type" });
     expect((await getAsAdmin(article.slug)).body.media).toEqual(article.media);
   });
 
@@ -568,7 +568,7 @@ describe("PUT /api/news/{slug}", () => {
     const { article } = await richArticle();
     const res = await putForm(article.slug, { "media_urls[0]": "javascript:alert(1)" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.invalidMediaUrl });
+    expect(res.body).toEqual({ error: messages.invalidMediaUrl, code: "invalid_media_url" });
     expect((await getAsAdmin(article.slug)).body.media).toEqual(article.media);
   });
 
@@ -611,7 +611,7 @@ describe("input the API does not take is refused, not ignored", () => {
     form.append("attachment", new Blob([new Uint8Array([1, 2, 3])], { type: "application/pdf" }), "leak.pdf");
     const res = await call("/api/news", { method: "POST", token: await asAdmin(), form });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "attachment" }) });
+    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "attachment" }), code: "unknown_file_field" });
     expect((await list({ search: title })).total).toBe(0);
   });
 
@@ -621,7 +621,7 @@ describe("input the API does not take is refused, not ignored", () => {
     form.append("banner_caption", new Blob(["a caption"], { type: "text/plain" }), "caption.txt");
     const res = await call(`/api/news/${encodeURIComponent(article.slug)}`, { method: "PUT", token: await asAdmin(), form });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "banner_caption" }) });
+    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "banner_caption" }), code: "unknown_file_field" });
     expect((await getAsAdmin(article.slug)).body.title).toBe(article.title);
   });
 
@@ -633,7 +633,7 @@ describe("input the API does not take is refused, not ignored", () => {
       body: JSON.stringify({ title, content: "<p>Body.</p>", writer_id: (await createWriter()).id }),
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: messages.jsonRequired });
+    expect(await res.json()).toEqual({ error: messages.jsonRequired, code: "json_required" });
     expect((await list({ search: title })).total).toBe(0);
   });
 });

@@ -68,6 +68,12 @@ describe("API errors in the client's language", () => {
     expect(ne.body.error).toBe("समाचार भेटिएन");
   });
 
+  it("carry the same code in every language, for clients to decide on", async () => {
+    const en = await call("/api/news/no-such-article");
+    const ne = await call("/api/news/no-such-article", { headers: { "accept-language": "ne" } });
+    expect([en.body.code, ne.body.code]).toEqual(["article_not_found", "article_not_found"]);
+  });
+
   it("word validation failures in the client's language", async () => {
     const res = await call("/api/newsletter", { method: "POST", json: { email: "" }, headers: { "accept-language": "ne" } });
     expect(res.status).toBe(400);

@@ -18,21 +18,22 @@ const ROLES: Role[] = ["guest", "user", "admin"];
 
 interface Outcome {
   status: number;
-  /** The `error` field the client must read; checked whenever it is given. */
+  /** The `error` field the client must read and its stable `code`; checked whenever given. */
   error?: string;
+  code?: string;
 }
 
-const status = (code: number, error?: string): Outcome => ({ status: code, error });
+const status = (code: number, error?: string, errorCode?: string): Outcome => ({ status: code, error, code: errorCode });
 const everyone = (outcome: Outcome): Record<Role, Outcome> => ({ guest: outcome, user: outcome, admin: outcome });
 /** Back-office calls: guests are asked to log in, readers are told it is admin-only. */
 const adminOnly = (success: number): Record<Role, Outcome> => ({
-  guest: status(401, messages.loginRequiredAdmin),
-  user: status(403, messages.adminRequired),
+  guest: status(401, messages.loginRequiredAdmin, "login_required_admin"),
+  user: status(403, messages.adminRequired, "admin_required"),
   admin: status(success),
 });
 /** Calls that need any account (commenting, bookmarking, own profile). */
 const signedIn = (user: Outcome, admin: Outcome = user): Record<Role, Outcome> => ({
-  guest: status(401, messages.signInRequired),
+  guest: status(401, messages.signInRequired, "sign_in_required"),
   user,
   admin,
 });
@@ -179,7 +180,7 @@ const rows: Row[] = [
     route: "/api/users/me/bookmarks/:articleId (draft)",
     fresh: async (role) => ({ token: await tokenFor(role, true) }),
     path: () => `/api/users/me/bookmarks/${fx.draft.id}`,
-    expected: signedIn(status(404, messages.articleNotFound), status(200)),
+    expected: signedIn(status(404, messages.articleNotFound, "article_not_found"), status(200)),
     verify: async (f, role) => {
       if (role !== "user") return;
       const me = await call("/api/users/me", { token: f.token });
@@ -199,8 +200,8 @@ const rows: Row[] = [
     path: (f) => `/api/users/${f.victim.id}`,
     body: (f) => ({ name: f.name }),
     expected: {
-      guest: status(401, messages.signInRequired),
-      user: status(403, messages.forbidden),
+      guest: status(401, messages.signInRequired, "sign_in_required"),
+      user: status(403, messages.forbidden, "forbidden"),
       admin: status(200),
     },
     verify: async (f, _role, allowed) => {
@@ -258,8 +259,8 @@ const rows: Row[] = [
     route: "/api/news/:slug (draft)",
     path: () => `/api/news/${fx.draft.slug}`,
     expected: {
-      guest: status(404, messages.articleNotFound),
-      user: status(404, messages.articleNotFound),
+      guest: status(404, messages.articleNotFound, "article_not_found"),
+      user: status(404, messages.articleNotFound, "article_not_found"),
       admin: status(200),
     },
   },
@@ -298,8 +299,8 @@ const rows: Row[] = [
     route: "/api/news/:id/comments (draft)",
     path: () => `/api/news/${fx.draft.id}/comments`,
     expected: {
-      guest: status(404, messages.articleNotFound),
-      user: status(404, messages.articleNotFound),
+      guest: status(404, messages.articleNotFound, "article_not_found"),
+      user: status(404, messages.articleNotFound, "article_not_found"),
       admin: status(200),
     },
   },
@@ -321,7 +322,7 @@ const rows: Row[] = [
     route: "/api/news/:id/comments (draft)",
     path: () => `/api/news/${fx.draft.id}/comments`,
     body: () => ({ content: "A comment on a draft." }),
-    expected: signedIn(status(404, messages.articleNotFound), status(201)),
+    expected: signedIn(status(404, messages.articleNotFound, "article_not_found"), status(201)),
   },
 
   // Comments
@@ -337,8 +338,8 @@ const rows: Row[] = [
     route: "/api/comments/:id (pending)",
     path: () => `/api/comments/${fx.pendingComment}`,
     expected: {
-      guest: status(404, messages.commentNotFound),
-      user: status(404, messages.commentNotFound),
+      guest: status(404, messages.commentNotFound, "comment_not_found"),
+      user: status(404, messages.commentNotFound, "comment_not_found"),
       admin: status(200),
     },
   },
@@ -347,8 +348,8 @@ const rows: Row[] = [
     route: "/api/comments/:id (approved, on a draft)",
     path: () => `/api/comments/${fx.approvedOnDraft}`,
     expected: {
-      guest: status(404, messages.commentNotFound),
-      user: status(404, messages.commentNotFound),
+      guest: status(404, messages.commentNotFound, "comment_not_found"),
+      user: status(404, messages.commentNotFound, "comment_not_found"),
       admin: status(200),
     },
   },
@@ -526,14 +527,14 @@ const rows: Row[] = [
     method: "GET",
     route: "/api/* (unknown)",
     path: () => "/api/no-such-endpoint",
-    expected: everyone(status(404, messages.notFound)),
+    expected: everyone(status(404, messages.notFound, "not_found")),
   },
   {
     method: "POST",
     route: "/api/* (unknown)",
     path: () => "/api/no-such-endpoint",
     body: () => ({}),
-    expected: everyone(status(404, messages.notFound)),
+    expected: everyone(status(404, messages.notFound, "not_found")),
   },
 
 ];
@@ -588,7 +589,7 @@ describe("permission matrix", () => {
       form: row.form?.(f, role),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
-    if (expected.error !== undefined) expect(res.body).toEqual({ error: expected.error });
+    if (expected.error !== undefined) expect(res.body).toEqual({ error: expected.error, code: expected.code });
     const allowed = res.status >= 200 && res.status < 300;
     await row.verify?.(f, role, allowed, res);
   });
@@ -706,7 +707,7 @@ describe("unsupported methods", () => {
         json: row.method === "GET" ? undefined : {},
       });
       expect(res.status, `${role}: ${JSON.stringify(res.body)}`).toBe(405);
-      expect(res.body, role).toEqual({ error: "Method not allowed" });
+      expect(res.body, role).toEqual({ error: "Method not allowed", code: "method_not_allowed" });
       expect(res.headers.get("allow"), role).toBe(row.allow);
     }
   });
@@ -736,14 +737,14 @@ const refusedBeforeValidation: {
     route: "/api/news/:id/comments",
     path: () => `/api/news/${fx.published.id}/comments`,
     body: { content: "" },
-    expected: { guest: status(401, messages.signInRequired) },
+    expected: { guest: status(401, messages.signInRequired, "sign_in_required") },
   },
   {
     method: "PUT",
     route: "/api/users/:id (another account)",
     path: async () => `/api/users/${(await newReader()).user.id}`,
     body: { name: "" },
-    expected: { guest: status(401, messages.signInRequired), user: status(403, messages.forbidden) },
+    expected: { guest: status(401, messages.signInRequired, "sign_in_required"), user: status(403, messages.forbidden, "forbidden") },
   },
 ];
 
@@ -753,7 +754,7 @@ describe("refusals come before validation", () => {
       const expected = row.expected[role];
       if (!expected) continue;
       const res = await call(await row.path(), { method: row.method, token: await tokenFor(role), json: row.body });
-      expect({ role, status: res.status, body: res.body }).toEqual({ role, status: expected.status, body: { error: expected.error } });
+      expect({ role, status: res.status, body: res.body }).toEqual({ role, status: expected.status, body: { error: expected.error, code: expected.code } });
     }
   });
 });

@@ -1,6 +1,5 @@
-import { messages } from "~/lib/messages";
-import { json } from "~/server/http";
+import { errorJson, requestLocale } from "~/server/http";
 
-const notFound = async () => json({ error: messages.notFound }, 404);
+const notFound = async ({ request }: { request: Request }) => errorJson(404, requestLocale(request), "notFound");
 export const loader = notFound;
 export const action = notFound;

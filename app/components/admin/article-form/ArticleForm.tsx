@@ -9,6 +9,7 @@ import { Link } from "~/components/i18n/links";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
+import { errorCode } from "~/lib/error-codes";
 import type { ArticleDetail, Category, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { inferLanguage } from "~/lib/language";
@@ -167,7 +168,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       }
 
       draft.flush();
-      if (result.status === 409 && result.error === messages.editConflict) {
+      if (result.code === errorCode("editConflict")) {
         setConflict(true);
         setRefusedSaves((n) => n + 1);
         notify(messages.editConflict, "error");
