@@ -5,7 +5,7 @@
  * indexes and the SQL functions used here come from the 0003_search migration, so PGlite and
  * PostgreSQL run exactly the same SQL.
  */
-import { type SQL, desc, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { articles, searchWords } from "../db/schema";
 
 /** Look-alikes kept per typed word, the most similar first: enough for a typo, bounded for a short word. */
@@ -13,7 +13,8 @@ const LOOK_ALIKES_PER_WORD = 20;
 
 export interface TextSearchPlan {
   match: SQL;
-  order: SQL[];
+  /** Best first; ties newest first. */
+  rank: SQL<number>;
   /** The tsquery: its words are what the snippets mark. */
   query: SQL;
 }
@@ -38,7 +39,7 @@ function textSearchPlan(query: SQL): TextSearchPlan {
   return {
     query,
     match: sql`${articles.searchVector} @@ ${query}`,
-    order: [sql`ts_rank(${articles.rankVector}, ${query}) desc`, desc(articles.publishedAt), desc(articles.id)],
+    rank: sql<number>`ts_rank(${articles.rankVector}, ${query})`,
   };
 }
 

@@ -135,13 +135,26 @@ function tagCondition(tag: string): SQL {
  * One page of a search, in one statement: the matches ranked, the page's summaries with the text
  * their snippets are cut from, the number of all matches (a window count over the ranked matches,
  * which a search reads in full anyway) and the tsquery's words to mark.
+ *
+ * The matches are first narrowed to id, date and rank in a subquery with a LIMIT (one no search
+ * reaches), which PostgreSQL does not flatten into the outer query: flattened, the window count
+ * held whole rows of every match, and a common word's 20,000 matches at 100,000 articles spilled
+ * to disk (docs/decisions.md, "Narrow matches").
  */
+const ALL_MATCHES = 2 ** 31 - 1;
+
 async function searchPage(db: Executor, where: SQL | undefined, plan: TextSearchPlan, limit: number, offset: number) {
-  const page = db
-    .select({ id: articles.id, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+  const matches = db
+    .select({ id: articles.id, publishedAt: articles.publishedAt, rank: plan.rank.as("rank") })
     .from(articles)
     .where(and(where, plan.match))
-    .orderBy(...plan.order)
+    .limit(ALL_MATCHES)
+    .as("matches");
+  const byRank = [desc(matches.rank), desc(matches.publishedAt), desc(matches.id)];
+  const page = db
+    .select({ id: matches.id, rank: matches.rank, publishedAt: matches.publishedAt, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+    .from(matches)
+    .orderBy(...byRank)
     .limit(limit)
     .offset(offset)
     .as("page");
@@ -152,7 +165,7 @@ async function searchPage(db: Executor, where: SQL | undefined, plan: TextSearch
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
     .leftJoin(articleMedia, bannerOf)
-    .orderBy(...plan.order);
+    .orderBy(desc(page.rank), desc(page.publishedAt), desc(page.id));
   // A page past the last match has no row to carry the total.
   const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(and(where, plan.match)))[0]?.n ?? 0));
   return { rows, total };
