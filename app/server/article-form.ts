@@ -1,18 +1,19 @@
 /**
- * The article create/update payload of SPEC 7: multipart fields (tags and related_news_ids as JSON
- * lists, 'true'/'false' flags), a banner (`banner` file or `banner_url`, `banner_caption`) and
- * content media (`media[n]` file or `media_urls[n]`, with `captions[n]`). JSON bodies use the same
- * names, with `media_urls` and `captions` as arrays.
+ * The article create/update payload of SPEC 7, read from the request: multipart fields (tags and
+ * related_news_ids as JSON lists, 'true'/'false' flags), a banner (`banner` file or `banner_url`,
+ * `banner_caption`) and content media (`media[n]` file or `media_urls[n]`, with `captions[n]`).
+ * JSON bodies use the same names, with `media_urls` and `captions` as arrays.
+ *
+ * It only reads and checks what was sent: the articles service merges it over the stored article,
+ * validates it and stores files once the row is locked (services/articles.ts, ArticlePatch).
  */
-import { messages } from "~/lib/messages";
-import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { config } from "./config";
 import { AppError } from "./errors";
 import { isFormBody, readFormData, readJsonObject } from "./http";
 import { type Actor, requireAdmin } from "./services/actor";
-import type { ArticleMediaInput, MediaEntry } from "./services/articles";
-import { type MediaPurpose, storeMedia } from "./services/media";
-import { UPLOADS_URL_PREFIX, mediaStorage } from "./storage";
+import type { ArticleMediaChoices, ArticlePatch, MediaChoice } from "./services/articles";
+import type { MediaPurpose } from "./services/media";
+import { UPLOADS_URL_PREFIX } from "./storage";
 
 type Value = string | File;
 
@@ -24,20 +25,19 @@ const FILE_KEY = /^(banner|media\[\d+\])$/;
  * A kept URL must be one of our uploads or a plain http(s) address, never javascript: or data:.
  * The banner rule of SPEC 5 (images only) holds for a URL as for a file.
  */
-function keptMedia(url: string, caption: string, purpose: MediaPurpose): MediaEntry {
+function keptMedia(url: string, caption: string, purpose: MediaPurpose): MediaChoice {
   const trimmed = url.trim();
   if (!trimmed.startsWith(UPLOADS_URL_PREFIX) && !/^https?:\/\/[^\s]+$/i.test(trimmed)) {
     throw new AppError(400, "invalidMediaUrl");
   }
   const video = /\.mp4($|\?)/i.test(trimmed);
   if (video && purpose === "banner") throw new AppError(415, "bannerType");
-  return { media: { url: trimmed, mediaType: video ? "video" : "image", width: null, height: null }, caption };
+  return { kept: { url: trimmed, mediaType: video ? "video" : "image", width: null, height: null }, caption };
 }
 
-async function mediaEntry(value: Value | undefined, url: Value | undefined, caption: string, purpose: MediaPurpose) {
+async function mediaChoice(value: Value | undefined, url: Value | undefined, caption: string, purpose: MediaPurpose): Promise<MediaChoice | null> {
   if (value instanceof File && value.size > 0) {
-    const bytes = new Uint8Array(await value.arrayBuffer());
-    return { media: await storeMedia(mediaStorage(), { name: value.name, bytes }, purpose), caption };
+    return { file: { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) }, purpose, caption };
   }
   if (typeof url === "string" && url.trim() !== "") return keptMedia(url, caption, purpose);
   return null;
@@ -47,17 +47,17 @@ function text(value: Value | undefined): string {
   return typeof value === "string" ? value : "";
 }
 
-async function mediaFrom(values: Map<string, Value>): Promise<ArticleMediaInput> {
-  const banner = await mediaEntry(values.get("banner"), values.get("banner_url"), text(values.get("banner_caption")), "banner");
+async function mediaFrom(values: Map<string, Value>): Promise<ArticleMediaChoices> {
+  const banner = await mediaChoice(values.get("banner"), values.get("banner_url"), text(values.get("banner_caption")), "banner");
   const indexes = new Set<number>();
   for (const key of values.keys()) {
     const n = key.match(/^(?:media|media_urls|captions)\[(\d+)\]$/)?.[1];
     if (n !== undefined) indexes.add(Number(n));
   }
-  const content: MediaEntry[] = [];
+  const content: MediaChoice[] = [];
   for (const n of [...indexes].sort((a, b) => a - b)) {
-    const entry = await mediaEntry(values.get(`media[${n}]`), values.get(`media_urls[${n}]`), text(values.get(`captions[${n}]`)), "content");
-    if (entry) content.push(entry);
+    const choice = await mediaChoice(values.get(`media[${n}]`), values.get(`media_urls[${n}]`), text(values.get(`captions[${n}]`)), "content");
+    if (choice) content.push(choice);
   }
   return { banner, content };
 }
@@ -78,24 +78,17 @@ function flattenJson(body: Record<string, unknown>): Map<string, Value> {
 }
 
 /**
- * Reads and validates an article payload. The admin check comes first, so that nobody else can
- * make the server store a file. `stored` holds the current values for an update: fields the
- * request leaves out keep them. Media is undefined when the request names none (keep the stored).
+ * Reads an article payload. The admin check comes first, so that nobody else can make the server
+ * read a large body. Media is undefined when the request names none (an update keeps the stored).
  */
-export async function readArticleForm(
-  request: Request,
-  actor: Actor | null,
-  stored: Record<string, unknown>,
-): Promise<{ input: ArticleInput; media: ArticleMediaInput | undefined }> {
+export async function readArticleForm(request: Request, actor: Actor | null): Promise<ArticlePatch> {
   requireAdmin(actor);
   const limit = config().maxVideoBytes + 16 * 1024 * 1024;
   const values = isFormBody(request)
     ? new Map<string, Value>(await readFormData(request, limit, FILE_KEY))
     : flattenJson(await readJsonObject(request, limit));
-
-  const fields: Record<string, unknown> = { ...stored };
+  const fields: Record<string, string> = {};
   for (const [key, value] of values) if (!MEDIA_KEY.test(key) && typeof value === "string") fields[key] = value;
-  const input = articleSchema.parse(fields);
   const namesMedia = [...values.keys()].some((key) => MEDIA_KEY.test(key));
-  return { input, media: namesMedia ? await mediaFrom(values) : undefined };
+  return { fields, media: namesMedia ? await mediaFrom(values) : undefined };
 }

@@ -1,5 +1,8 @@
 /** Articles over HTTP (SPEC 3, 5, 7): listing and filters, create, read, update, delete, as an admin. */
-import { describe, expect, it } from "vitest";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, inject, it } from "vitest";
 import { messages } from "~/lib/messages";
 import { formatMessage } from "~/lib/format-message";
 import { asAdmin, baseUrl, call, newReader } from "./client";
@@ -635,5 +638,91 @@ describe("input the API does not take is refused, not ignored", () => {
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ error: messages.jsonRequired, code: "json_required" });
     expect((await list({ search: title })).total).toBe(0);
+  });
+});
+
+describe("an update merges over the article as it is when saved", () => {
+  it("keeps a field another editor changed while the request was still arriving", async () => {
+    const article = await createArticle({ meta_description: "Original description" });
+    const token = await asAdmin();
+    // One editor's save arrives slowly (a large body on a slow line): it names only the title.
+    let finish!: () => void;
+    const rest = new Promise<void>((resolve) => (finish = resolve));
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('{"title": "Slow editor\'s title"'));
+        await rest;
+        controller.enqueue(encoder.encode("}"));
+        controller.close();
+      },
+    });
+    const slow = fetch(`${baseUrl()}/api/news/${encodeURIComponent(article.slug)}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Meanwhile another editor changes the description.
+    const other = await putForm(article.slug, { meta_description: "Corrected description" });
+    expect(other.status).toBe(200);
+    finish();
+    const res = await slow;
+    expect(res.status).toBe(200);
+    const saved = (await getAsAdmin(article.slug)).body;
+    expect(saved.title).toBe("Slow editor's title");
+    expect(saved.meta_description).toBe("Corrected description");
+  });
+});
+
+describe("a refused save stores no file", () => {
+  // An image of a size no other test uploads, so that its files can be told apart in the shared folder.
+  const [WIDTH, HEIGHT] = [37, 29];
+  const uploads = () => path.join(inject("dataDir"), "uploads");
+  const listing = () => new Set(existsSync(uploads()) ? readdirSync(uploads()) : []);
+  const oddImage = async () =>
+    new Uint8Array(await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#c0392b" } }).png().toBuffer());
+  /** The files of our odd-sized image written since `before`. */
+  async function oddFilesSince(before: Set<string>): Promise<string[]> {
+    const added = [...listing()].filter((name) => !before.has(name));
+    const sizes = await Promise.all(added.map((name) => sharp(path.join(uploads(), name)).metadata().catch(() => null)));
+    return added.filter((_, i) => sizes[i]?.width === WIDTH && sizes[i]?.height === HEIGHT);
+  }
+  function withBanner(fields: Record<string, string>, image: Uint8Array<ArrayBuffer>): FormData {
+    const form = formOf(fields);
+    form.append("banner", new Blob([image], { type: "image/png" }), "banner.png");
+    return form;
+  }
+
+  it("not when an edit conflicts (409), nor when a field is invalid (400)", async () => {
+    const article = await createArticle();
+    const image = await oddImage();
+    const before = listing();
+    const stale = await call(`/api/news/${encodeURIComponent(article.slug)}`, {
+      method: "PUT",
+      token: await asAdmin(),
+      form: withBanner({ title: unique("Stale"), updated_at: "2001-01-01T00:00:00.000Z" }, image),
+    });
+    expect(stale.status).toBe(409);
+    const invalid = await call(`/api/news/${encodeURIComponent(article.slug)}`, {
+      method: "PUT",
+      token: await asAdmin(),
+      form: withBanner({ writer_id: "999999" }, image),
+    });
+    expect(invalid.body).toEqual({ error: messages.unknownWriter, code: "unknown_writer" });
+    const created = await call("/api/news", {
+      method: "POST",
+      token: await asAdmin(),
+      form: withBanner({ title: unique("Unknown writer"), content: "<p>Body.</p>", writer_id: "999999" }, image),
+    });
+    expect(created.status).toBe(400);
+    expect(await oddFilesSince(before)).toEqual([]);
+    expect((await getAsAdmin(article.slug)).body.image_url).toBe(article.image_url);
+
+    // The same banner on a valid save is stored: the check above would have seen it.
+    const saved = await call(`/api/news/${encodeURIComponent(article.slug)}`, { method: "PUT", token: await asAdmin(), form: withBanner({}, image) });
+    expect(saved.status).toBe(200);
+    expect(await oddFilesSince(before)).toContain(saved.body.image_url.slice("/uploads/".length));
   });
 });

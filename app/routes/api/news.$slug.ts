@@ -2,7 +2,8 @@ import { api, json, methodNotAllowed } from "~/server/http";
 import { readArticleForm } from "~/server/article-form";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
-import { articlePayload, deleteArticle, getArticle, updateArticle } from "~/server/services/articles";
+import { mediaStorage } from "~/server/storage";
+import { deleteArticle, getArticle, updateArticle } from "~/server/services/articles";
 import type { Route } from "./+types/news.$slug";
 
 /** GET /api/news/{slug}: a published article (any article for an admin), else 404. */
@@ -15,9 +16,7 @@ export const action = api(async ({ request, params }: Route.ActionArgs) => {
   const actor = await currentActor(request);
   const db = await database();
   if (request.method === "PUT") {
-    const stored = await articlePayload(db, actor, params.slug);
-    const form = await readArticleForm(request, actor, stored);
-    return json(await updateArticle(db, actor, params.slug, form.input, form.media));
+    return json(await updateArticle(db, mediaStorage(), actor, params.slug, await readArticleForm(request, actor)));
   }
   if (request.method === "DELETE") {
     await deleteArticle(db, actor, params.slug);

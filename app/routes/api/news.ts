@@ -3,6 +3,7 @@ import { api, json, methodNotAllowed } from "~/server/http";
 import { readArticleForm } from "~/server/article-form";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
+import { mediaStorage } from "~/server/storage";
 import { createArticle, listArticles } from "~/server/services/articles";
 import type { Route } from "./+types/news";
 
@@ -17,6 +18,5 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const actor = await currentActor(request);
   const db = await database();
-  const form = await readArticleForm(request, actor, {});
-  return json(await createArticle(db, actor, form.input, form.media ?? { banner: null, content: [] }), 201);
+  return json(await createArticle(db, mediaStorage(), actor, await readArticleForm(request, actor)), 201);
 });

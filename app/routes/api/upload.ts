@@ -1,4 +1,3 @@
-import { messages } from "~/lib/messages";
 import { AppError } from "~/server/errors";
 import { api, json, methodNotAllowed, readFormData } from "~/server/http";
 import { config } from "~/server/config";
@@ -17,11 +16,13 @@ export const loader = async () => methodNotAllowed(["POST"]);
  */
 export const action = api(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  requireAdmin(await currentActor(request));
+  const actor = await currentActor(request);
+  // storeMedia checks the actor too; checked here first so that nobody else makes the server read a large body.
+  requireAdmin(actor);
   const form = await readFormData(request, config().maxVideoBytes + 1024 * 1024, ["media"]);
   const file = form.get("media");
   if (!(file instanceof File)) throw new AppError(400, "noFile");
   const purpose = form.get("purpose") === "banner" ? "banner" : "content";
-  const stored = await storeMedia(mediaStorage(), { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
+  const stored = await storeMedia(mediaStorage(), actor, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
   return json({ url: stored.url, media_type: stored.mediaType, width: stored.width, height: stored.height }, 201);
 });

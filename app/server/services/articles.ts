@@ -5,7 +5,7 @@
 import { type SQL, and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { messages } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
-import type { ArticleInput, NewsQuery } from "~/lib/schemas";
+import { type ArticleInput, type NewsQuery, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
 import { excerpt, readTimeForWords, wordCount } from "~/lib/text";
@@ -25,7 +25,8 @@ import { type Actor, isAdmin, requireAdmin } from "./actor";
 import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { sanitizeArticleHtml } from "./html";
-import type { StoredMedia } from "./media";
+import { type MediaPurpose, type PreparedMedia, type StoredMedia, prepareMedia, removeMedia, saveMedia } from "./media";
+import type { MediaStorage } from "../storage";
 import { bodyTextOf, lexemesOf, snippetHtml } from "./search-snippet";
 import { idOrSlugOf } from "./slugs";
 
@@ -324,15 +325,74 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
   };
 }
 
-/** One piece of media in a create or update: a fresh upload already stored, or a URL kept from before. */
-export interface MediaEntry {
+/** One piece of media in a create or update, as stored: a fresh upload or a URL kept from before. */
+interface MediaEntry {
   media: StoredMedia;
   caption: string;
 }
 
-export interface ArticleMediaInput {
+interface ArticleMediaInput {
   banner: MediaEntry | null;
   content: MediaEntry[];
+}
+
+/** A banner or content item of a save as sent: a new file, not stored yet, or media kept by URL. */
+export type MediaChoice = { caption: string } & (
+  | { file: { name: string; bytes: Uint8Array }; purpose: MediaPurpose }
+  | { kept: StoredMedia }
+);
+
+export interface ArticleMediaChoices {
+  banner: MediaChoice | null;
+  content: MediaChoice[];
+}
+
+/**
+ * A create or update as the client sent it: the fields it names (multipart strings; an update keeps
+ * every field it leaves out) and, when it names any, the media (else an update keeps them).
+ */
+export interface ArticlePatch {
+  fields: Record<string, string>;
+  media: ArticleMediaChoices | undefined;
+}
+
+/**
+ * New files are checked and processed in memory before the transaction, and written inside it,
+ * once the save is known to be valid; if the transaction fails they are removed, so a refused
+ * save leaves no file behind.
+ */
+class PendingMedia {
+  private constructor(
+    readonly entries: ArticleMediaInput | undefined,
+    private readonly prepared: PreparedMedia[],
+  ) {}
+
+  static async of(choices: ArticleMediaChoices | undefined): Promise<PendingMedia> {
+    if (!choices) return new PendingMedia(undefined, []);
+    const prepared: PreparedMedia[] = [];
+    const entry = async (choice: MediaChoice): Promise<MediaEntry> => {
+      if ("kept" in choice) return { media: choice.kept, caption: choice.caption };
+      const ready = await prepareMedia(choice.file, choice.purpose);
+      prepared.push(ready);
+      return { media: ready.media, caption: choice.caption };
+    };
+    const banner = choices.banner ? await entry(choices.banner) : null;
+    const content: MediaEntry[] = [];
+    for (const choice of choices.content) content.push(await entry(choice));
+    return new PendingMedia({ banner, content }, prepared);
+  }
+
+  /** Runs `write` (a transaction that calls `store` once the save is valid), undoing the files if it fails. */
+  async around<T>(storage: MediaStorage, write: (store: () => Promise<void>) => Promise<T>): Promise<T> {
+    try {
+      return await write(async () => {
+        for (const ready of this.prepared) await saveMedia(storage, ready);
+      });
+    } catch (error) {
+      await Promise.all(this.prepared.map((ready) => removeMedia(storage, ready)));
+      throw error;
+    }
+  }
 }
 
 async function assertReferencesExist(tx: Executor, input: ArticleInput, selfId?: number): Promise<void> {
@@ -435,16 +495,14 @@ function columnsFrom(input: ArticleInput) {
   };
 }
 
-export async function createArticle(
-  db: Database,
-  actor: Actor | null,
-  input: ArticleInput,
-  media: ArticleMediaInput,
-): Promise<ArticleDetail> {
+export async function createArticle(db: Database, storage: MediaStorage, actor: Actor | null, patch: ArticlePatch): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
+  const input = articleSchema.parse(patch.fields);
   const columns = columnsFrom(input);
   if (columns.content === "") throw new AppError(400, "articleRequired");
-  const slug = await db.transaction(async (tx) => {
+  const pending = await PendingMedia.of(patch.media);
+  const media = pending.entries ?? { banner: null, content: [] };
+  const slug = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
     await assertReferencesExist(tx, input);
     const slug = await chooseSlug(tx, input);
     const now = new Date();
@@ -453,11 +511,12 @@ export async function createArticle(
       .values({ ...columns, slug, authorId: admin.id, publishedAt: input.published_at ?? now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
+    await storeFiles();
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
     if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
     return slug;
-  });
+  }));
   // A new draft is in no public list, feed or page (its translation link shows only once published).
   if (input.is_published) publicContentChanged();
   else publicContentUnchanged();
@@ -495,17 +554,14 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
  * since, the save is refused with 409 instead of silently overwriting someone else's work.
  * `media` undefined keeps the stored media.
  */
-export async function updateArticle(
-  db: Database,
-  actor: Actor | null,
-  slug: string,
-  input: ArticleInput,
-  media: ArticleMediaInput | undefined,
-): Promise<ArticleDetail> {
+/**
+ * Saves a change to an article: the patch is merged over the row as it is once locked, so a field
+ * the request leaves out keeps what is stored at that moment, not what some earlier read saw.
+ */
+export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
-  const columns = columnsFrom(input);
-  if (columns.content === "") throw new AppError(400, "articleRequired");
-  const { newSlug, change } = await db.transaction(async (tx) => {
+  const pending = await PendingMedia.of(patch.media);
+  const { newSlug, change } = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
     const [current] = await tx
       .select({
         id: articles.id,
@@ -519,6 +575,9 @@ export async function updateArticle(
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
     if (!current) throw new AppError(404, "articleNotFound");
+    const input = articleSchema.parse({ ...(await storedFields(tx, current.id)), ...patch.fields });
+    const columns = columnsFrom(input);
+    if (columns.content === "") throw new AppError(400, "articleRequired");
     const before = current.isPublished ? await listedFacts(tx, current.id) : undefined;
     if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
       throw new AppError(409, "editConflict");
@@ -533,15 +592,17 @@ export async function updateArticle(
       .update(articles)
       .set({ ...columns, slug: nextSlug, publishedAt, updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)) })
       .where(eq(articles.id, current.id));
-    if (media) await replaceMedia(tx, current.id, media);
+    await storeFiles();
+    if (pending.entries) await replaceMedia(tx, current.id, pending.entries);
     await replaceLinks(tx, current.id, input);
     // Relinking rewrites both partners' rows (and their search documents): only when it changes.
     if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
     // A draft that stays a draft is seen by no reader; a published story whose cards and places
     // stay the same changed only its own pages.
     const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
-    return { newSlug: nextSlug, change: !current.isPublished && !input.is_published ? "nothing" : listedSame ? "body" : "everything" };
-  });
+    const change = !current.isPublished && !input.is_published ? "nothing" : listedSame ? "body" : "everything";
+    return { newSlug: nextSlug, change };
+  }));
   if (change === "nothing") publicContentUnchanged();
   else if (change === "body") publicArticleBodyChanged(newSlug);
   else publicContentChanged();
@@ -559,23 +620,40 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
   else publicContentUnchanged();
 }
 
-/** The stored values of an article as the create/update payload names them, for partial updates. */
-export async function articlePayload(db: Executor, actor: Actor | null, slug: string): Promise<Record<string, unknown>> {
-  requireAdmin(actor);
-  const detail = await getArticle(db, actor, slug);
-  const [row] = await db.select({ translationId: articles.translationId }).from(articles).where(eq(articles.id, detail.id));
+/** The stored values of an article as the create/update payload names them: what an update keeps. */
+async function storedFields(tx: Executor, id: number): Promise<Record<string, unknown>> {
+  const [[row], tagRows, relatedRows] = await Promise.all([
+    tx
+      .select({
+        title: articles.title,
+        content: articles.content,
+        writerId: articles.writerId,
+        categoryId: articles.categoryId,
+        metaTitle: articles.metaTitle,
+        metaDescription: articles.metaDescription,
+        language: articles.language,
+        isPublished: articles.isPublished,
+        isFeatured: articles.isFeatured,
+        translationId: articles.translationId,
+      })
+      .from(articles)
+      .where(eq(articles.id, id)),
+    tx.select({ id: articleTags.tagId }).from(articleTags).where(eq(articleTags.articleId, id)),
+    tx.select({ id: relatedArticles.relatedId }).from(relatedArticles).where(eq(relatedArticles.articleId, id)).orderBy(asc(relatedArticles.position)),
+  ]);
+  if (!row) throw new AppError(404, "articleNotFound");
   return {
-    title: detail.title,
-    content: detail.content,
-    writer_id: detail.writer_id ?? "",
-    category_id: detail.category_id,
-    meta_title: detail.meta_title,
-    meta_description: detail.meta_description,
-    language: detail.language,
-    is_published: detail.is_published,
-    is_featured: detail.is_featured,
-    tags: detail.tags.map((t) => t.id),
-    related_news_ids: detail.related_news_ids,
-    translation_id: row?.translationId ?? null,
+    title: row.title,
+    content: row.content,
+    writer_id: row.writerId ?? "",
+    category_id: row.categoryId,
+    meta_title: row.metaTitle,
+    meta_description: row.metaDescription,
+    language: row.language,
+    is_published: row.isPublished,
+    is_featured: row.isFeatured,
+    tags: tagRows.map((tag) => tag.id),
+    related_news_ids: relatedRows.map((related) => related.id),
+    translation_id: row.translationId,
   };
 }

@@ -10,6 +10,7 @@ import { variantUrl, variantWidths } from "~/lib/responsive-images";
 import { config } from "../config";
 import { AppError } from "../errors";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
+import { type Actor, requireAdmin } from "./actor";
 
 export type MediaPurpose = "banner" | "content";
 
@@ -38,11 +39,19 @@ const MAX_IMAGE_WIDTH = 2400;
 
 const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
 
-export async function storeMedia(
-  storage: MediaStorage,
-  file: { name: string; bytes: Uint8Array },
-  purpose: MediaPurpose,
-): Promise<StoredMedia> {
+/** A file ready to be stored: checked, cleaned and resized in memory, nothing written yet. */
+export interface PreparedMedia {
+  media: StoredMedia;
+  /** Every file to write (the image and its smaller widths), by server-generated name. */
+  files: { name: string; data: Uint8Array; contentType: string }[];
+}
+
+/**
+ * Checks an upload (extension and magic bytes, size) and re-encodes an image without its metadata,
+ * with its responsive widths, all in memory: a request refused afterwards (a 400, an edit
+ * conflict) leaves nothing behind, and what is written is written in one short step (saveMedia).
+ */
+export async function prepareMedia(file: { name: string; bytes: Uint8Array }, purpose: MediaPurpose): Promise<PreparedMedia> {
   if (file.bytes.byteLength === 0) throw new AppError(400, "noFile");
   const extension = extensionOf(file.name);
   if (!ALLOWED_EXTENSIONS[purpose].includes(extension)) throw new AppError(415, TYPE_MESSAGE[purpose]);
@@ -52,8 +61,11 @@ export async function storeMedia(
   const id = randomBytes(12).toString("hex");
   if (sniffed.mime === "video/mp4") {
     if (file.bytes.byteLength > config().maxVideoBytes) throw new AppError(413, "fileTooLarge");
-    const url = await storage.save(`${id}.mp4`, file.bytes, "video/mp4");
-    return { url, mediaType: "video", width: null, height: null };
+    const name = `${id}.mp4`;
+    return {
+      media: { url: UPLOADS_URL_PREFIX + name, mediaType: "video", width: null, height: null },
+      files: [{ name, data: file.bytes, contentType: "video/mp4" }],
+    };
   }
 
   if (file.bytes.byteLength > config().maxUploadBytes) throw new AppError(413, "fileTooLarge");
@@ -70,20 +82,55 @@ export async function storeMedia(
   } catch {
     throw new AppError(415, TYPE_MESSAGE[purpose]);
   }
-  const url = await storage.save(`${id}.${png ? "png" : "jpg"}`, output.data, png ? "image/png" : "image/jpeg");
-  await storeImageVariants(storage, url, output.data, output.info.width);
-  return { url, mediaType: "image", width: output.info.width, height: output.info.height };
+  const name = `${id}.${png ? "png" : "jpg"}`;
+  const contentType = png ? "image/png" : "image/jpeg";
+  const variants = await imageVariants(UPLOADS_URL_PREFIX + name, output.data, output.info.width);
+  return {
+    media: { url: UPLOADS_URL_PREFIX + name, mediaType: "image", width: output.info.width, height: output.info.height },
+    files: [{ name, data: output.data, contentType }, ...variants],
+  };
 }
 
-/** The smaller widths of an already clean image, stored beside it (see responsive-images.ts). */
-export async function storeImageVariants(storage: MediaStorage, url: string, image: Uint8Array, width: number): Promise<void> {
+/** Writes a prepared upload; if any file fails, the ones written are removed. */
+export async function saveMedia(storage: MediaStorage, prepared: PreparedMedia): Promise<StoredMedia> {
+  try {
+    for (const file of prepared.files) await storage.save(file.name, file.data, file.contentType);
+  } catch (error) {
+    await removeMedia(storage, prepared);
+    throw error;
+  }
+  return prepared.media;
+}
+
+/** Removes a prepared upload's files, those that were written (a save that failed half-way). */
+export async function removeMedia(storage: MediaStorage, prepared: PreparedMedia): Promise<void> {
+  await Promise.all(prepared.files.map((file) => storage.remove(file.name)));
+}
+
+/** POST /api/upload: an admin's file, checked, cleaned and stored. */
+export async function storeMedia(
+  storage: MediaStorage,
+  actor: Actor | null,
+  file: { name: string; bytes: Uint8Array },
+  purpose: MediaPurpose,
+): Promise<StoredMedia> {
+  requireAdmin(actor);
+  return saveMedia(storage, await prepareMedia(file, purpose));
+}
+
+/** The smaller widths of an already clean image, to store beside it (see responsive-images.ts). */
+async function imageVariants(url: string, image: Uint8Array, width: number): Promise<PreparedMedia["files"]> {
   const png = url.endsWith(".png");
-  await Promise.all(
+  return Promise.all(
     variantWidths(width).map(async (w) => {
       const resized = sharp(image).resize({ width: w });
       const data = await (png ? resized.png({ compressionLevel: 9 }) : resized.jpeg({ quality: 78, mozjpeg: true })).toBuffer();
-      const name = variantUrl(url, w)!.slice(UPLOADS_URL_PREFIX.length);
-      await storage.save(name, data, png ? "image/png" : "image/jpeg");
+      return { name: variantUrl(url, w)!.slice(UPLOADS_URL_PREFIX.length), data, contentType: png ? "image/png" : "image/jpeg" };
     }),
   );
+}
+
+/** Stores the smaller widths of an already clean image beside it (the demo's generated banners). */
+export async function storeImageVariants(storage: MediaStorage, url: string, image: Uint8Array, width: number): Promise<void> {
+  for (const file of await imageVariants(url, image, width)) await storage.save(file.name, file.data, file.contentType);
 }
