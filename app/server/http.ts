@@ -55,8 +55,31 @@ export function api<Args extends { request: Request }>(
   };
 }
 
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * An API resource: a handler per method it supports; the route exports the result as both its
+ * loader and its action (React Router calls the loader for GET and HEAD, the action otherwise).
+ * Any other method gets a JSON 405 naming the allowed ones in `Allow` (React Router would answer a
+ * missing loader or action with a bare error); HEAD is GET without the body; every failure becomes
+ * a JSON error (api()).
+ */
+export function resource<Args extends { request: Request }>(
+  handlers: Partial<Record<Method, (args: Args) => Promise<Response>>>,
+): (args: Args) => Promise<Response> {
+  const allowed = Object.keys(handlers);
+  return api<Args>(async (args) => {
+    const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
+    const handler = handlers[method];
+    return handler ? handler(args) : methodNotAllowed(allowed);
+  });
+}
+
+/** The answer of a DELETE or another write with nothing to return. */
+export const succeeded = () => json({ success: true });
+
 /** 405 for a method the resource does not support. */
-export function methodNotAllowed(allowed: string[]): Response {
+function methodNotAllowed(allowed: string[]): Response {
   // Protocol-level, before any language is known: the English wording.
   return errorJson(405, "en", "methodNotAllowed", undefined, { Allow: allowed.join(", ") });
 }

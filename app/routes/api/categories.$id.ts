@@ -1,25 +1,25 @@
 import { categorySchema } from "~/lib/schemas";
-import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
+import { idParam, json, readInput, resource, succeeded } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { requireAdmin } from "~/server/services/actor";
 import { deleteCategory, getCategoryByIdOrSlug, updateCategory } from "~/server/services/categories";
 import type { Route } from "./+types/categories.$id";
 
-/** GET /api/categories/{id or slug}. */
-export const loader = api(async ({ params }: Route.LoaderArgs) => json(await getCategoryByIdOrSlug(await database(), params.id)));
-
-/** PUT and DELETE /api/categories/{id} (admin). */
-export const action = api(async ({ request, params }: Route.ActionArgs) => {
-  const actor = await currentActor(request);
-  const id = idParam(params.id);
-  if (request.method === "PUT") {
-    requireAdmin(actor); // a refusal comes before any validation message
-    return json(await updateCategory(await database(), actor, id, await readInput(request, categorySchema)));
-  }
-  if (request.method === "DELETE") {
-    await deleteCategory(await database(), actor, id);
-    return json({ success: true });
-  }
-  return methodNotAllowed(["GET", "PUT", "DELETE"]);
+const handle = resource<Route.ActionArgs>({
+  /** GET /api/categories/{id or slug}. */
+  GET: async ({ params }) => json(await getCategoryByIdOrSlug(await database(), params.id)),
+  /** PUT /api/categories/{id} (admin); a refusal comes before any validation message. */
+  async PUT({ request, params }) {
+    const actor = requireAdmin(await currentActor(request));
+    return json(await updateCategory(await database(), actor, idParam(params.id), await readInput(request, categorySchema)));
+  },
+  /** DELETE /api/categories/{id} (admin). */
+  async DELETE({ request, params }) {
+    await deleteCategory(await database(), await currentActor(request), idParam(params.id));
+    return succeeded();
+  },
 });
+
+export const loader = handle;
+export const action = handle;

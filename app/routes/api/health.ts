@@ -1,10 +1,14 @@
+import { json, resource } from "~/server/http";
 import { database } from "~/server/runtime";
-import { json, methodNotAllowed } from "~/server/http";
+import type { Route } from "./+types/health";
 
-/** 200 once the database is open and migrated: load balancers use it to know the app can serve. */
-export async function loader() {
-  await database();
-  return json({ status: "ok" });
-}
+const handle = resource<Route.LoaderArgs>({
+  /** 200 once the database is open and migrated: load balancers use it to know the app can serve. */
+  async GET() {
+    await database();
+    return json({ status: "ok" });
+  },
+});
 
-export const action = async () => methodNotAllowed(["GET"]);
+export const loader = handle;
+export const action = handle;

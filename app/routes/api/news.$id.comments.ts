@@ -1,5 +1,5 @@
 import { commentSchema } from "~/lib/schemas";
-import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
+import { idParam, json, readInput, resource } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { requireUser } from "~/server/services/actor";
@@ -7,19 +7,22 @@ import { listComments, postComment } from "~/server/services/comments";
 import { readableArticleId } from "~/server/services/article-access";
 import type { Route } from "./+types/news.$id.comments";
 
-/** GET /api/news/{id}/comments: the article's approved comments. */
-export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
-  const actor = await currentActor(request);
-  const db = await database();
-  const articleId = await readableArticleId(db, actor, idParam(params.id));
-  return json(await listComments(db, actor, { articleId }));
+const handle = resource<Route.ActionArgs>({
+  /** GET /api/news/{id}/comments: the article's approved comments. */
+  async GET({ request, params }) {
+    const actor = await currentActor(request);
+    const db = await database();
+    const articleId = await readableArticleId(db, actor, idParam(params.id));
+    return json(await listComments(db, actor, { articleId }));
+  },
+  /** POST /api/news/{id}/comments {content}: a new comment, pending approval. */
+  async POST({ request, params }) {
+    // A guest is asked to sign in before being told anything about the comment.
+    const actor = requireUser(await currentActor(request));
+    const { content } = await readInput(request, commentSchema);
+    return json(await postComment(await database(), actor, idParam(params.id), content), 201);
+  },
 });
 
-/** POST /api/news/{id}/comments {content}: a new comment, pending approval. */
-export const action = api(async ({ request, params }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  // A guest is asked to sign in before being told anything about the comment.
-  const actor = requireUser(await currentActor(request));
-  const { content } = await readInput(request, commentSchema);
-  return json(await postComment(await database(), actor, idParam(params.id), content), 201);
-});
+export const loader = handle;
+export const action = handle;

@@ -1,4 +1,4 @@
-import { api, json, methodNotAllowed } from "~/server/http";
+import { json, resource, succeeded } from "~/server/http";
 import { readArticleForm } from "~/server/article-form";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
@@ -6,21 +6,20 @@ import { mediaStorage } from "~/server/storage";
 import { deleteArticle, getArticle, updateArticle } from "~/server/services/articles";
 import type { Route } from "./+types/news.$slug";
 
-/** GET /api/news/{slug}: a published article (any article for an admin), else 404. */
-export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
-  return json(await getArticle(await database(), await currentActor(request), params.slug));
+const handle = resource<Route.ActionArgs>({
+  /** GET /api/news/{slug}: a published article (any article for an admin), else 404. */
+  GET: async ({ request, params }) => json(await getArticle(await database(), await currentActor(request), params.slug)),
+  /** PUT /api/news/{slug} (admin): multipart or JSON; fields left out keep their stored value. */
+  async PUT({ request, params }) {
+    const actor = await currentActor(request);
+    return json(await updateArticle(await database(), mediaStorage(), actor, params.slug, await readArticleForm(request, actor)));
+  },
+  /** DELETE /api/news/{slug} (admin). */
+  async DELETE({ request, params }) {
+    await deleteArticle(await database(), await currentActor(request), params.slug);
+    return succeeded();
+  },
 });
 
-/** PUT (multipart update; absent fields keep their stored value) and DELETE, admin only. */
-export const action = api(async ({ request, params }: Route.ActionArgs) => {
-  const actor = await currentActor(request);
-  const db = await database();
-  if (request.method === "PUT") {
-    return json(await updateArticle(db, mediaStorage(), actor, params.slug, await readArticleForm(request, actor)));
-  }
-  if (request.method === "DELETE") {
-    await deleteArticle(db, actor, params.slug);
-    return json({ success: true });
-  }
-  return methodNotAllowed(["GET", "PUT", "DELETE"]);
-});
+export const loader = handle;
+export const action = handle;

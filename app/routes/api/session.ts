@@ -1,16 +1,19 @@
-import { api, json, methodNotAllowed } from "~/server/http";
+import { json, resource } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { getUser } from "~/server/services/users";
 import type { Route } from "./+types/session";
 
-/**
- * GET /api/session: `{user}` or `{user: null}`, always 200. The page's session check uses it, so a
- * guest's visit is not an error (GET /api/users/me answers guests 401, as the spec's client expects).
- */
-export const loader = api(async ({ request }: Route.LoaderArgs) => {
-  const actor = await currentActor(request);
-  return json({ user: actor ? await getUser(await database(), actor.id) : null });
+const handle = resource<Route.LoaderArgs>({
+  /**
+   * GET /api/session: `{user}` or `{user: null}`, always 200. The page's session check uses it, so a
+   * guest's visit is not an error (GET /api/users/me answers guests 401, as the spec's client expects).
+   */
+  async GET({ request }) {
+    const actor = await currentActor(request);
+    return json({ user: actor ? await getUser(await database(), actor.id) : null });
+  },
 });
 
-export const action = async () => methodNotAllowed(["GET"]);
+export const loader = handle;
+export const action = handle;

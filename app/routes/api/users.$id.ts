@@ -1,24 +1,25 @@
 import { userUpdateSchema } from "~/lib/schemas";
-import { api, idParam, json, methodNotAllowed, readInput } from "~/server/http";
+import { idParam, json, readInput, resource, succeeded } from "~/server/http";
 import { database } from "~/server/runtime";
 import { currentActor } from "~/server/session";
 import { assertMayUpdateUser, deleteUser, updateUser } from "~/server/services/users";
 import type { Route } from "./+types/users.$id";
 
 /** No GET: the API has no single-user read (the current user is /api/users/me). */
-export const loader = async () => methodNotAllowed(["PUT", "DELETE"]);
-
-/** PUT /api/users/{id} (self: name, e-mail, bookmarks; admin: also role) and DELETE (admin). */
-export const action = api(async ({ request, params }: Route.ActionArgs) => {
-  const actor = await currentActor(request);
-  const id = idParam(params.id);
-  if (request.method === "PUT") {
-    assertMayUpdateUser(actor, id); // a refusal comes before any validation message
+const handle = resource<Route.ActionArgs>({
+  /** PUT /api/users/{id}: self (name, e-mail, bookmarks) or admin (also role); a refusal comes before any validation message. */
+  async PUT({ request, params }) {
+    const actor = await currentActor(request);
+    const id = idParam(params.id);
+    assertMayUpdateUser(actor, id);
     return json(await updateUser(await database(), actor, id, await readInput(request, userUpdateSchema)));
-  }
-  if (request.method === "DELETE") {
-    await deleteUser(await database(), actor, id);
-    return json({ success: true });
-  }
-  return methodNotAllowed(["PUT", "DELETE"]);
+  },
+  /** DELETE /api/users/{id} (admin). */
+  async DELETE({ request, params }) {
+    await deleteUser(await database(), await currentActor(request), idParam(params.id));
+    return succeeded();
+  },
 });
+
+export const loader = handle;
+export const action = handle;
