@@ -1,4 +1,6 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
+import { pageData } from "~/server/page-data";
 import { Link } from "~/components/i18n/links";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard, articlePath } from "~/components/article-card/ArticleCard";
@@ -10,7 +12,6 @@ import { MediaFigure } from "~/components/article/MediaFigure";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
 import { articlePageOf, cardOf } from "~/lib/article-cards";
 import { newsQuerySchema } from "~/lib/schemas";
-import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { getArticle, listArticles } from "~/server/services/articles";
 import { isPreview } from "~/lib/preview";
@@ -26,16 +27,13 @@ import { useMessages } from "~/components/i18n/i18n";
 /** SPEC 9: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async () => {
   const db = await database();
   // Published only, and the same for every visitor: the page is cached and shared (DESIGN).
   // The one exception is an admin's `?preview`, which may show a draft and is never cached.
   const previewer = isPreview(request) ? await currentActor(request) : null;
   const [article, latest] = await Promise.all([
-    getArticle(db, previewer?.role === "admin" ? previewer : null, params.slug).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-      throw error;
-    }),
+    getArticle(db, previewer?.role === "admin" ? previewer : null, params.slug),
     listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 1 })),
   ]);
   return {
@@ -45,7 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       .slice(0, LATEST_NEWS_LIMIT)
       .map((a) => cardOf(a, { excerpt: false })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const seo = pageSeo(matches, location);
@@ -146,13 +144,5 @@ export default function ArticlePage({ loaderData: { article, latest } }: Route.C
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = useMessages();
   if (!isRouteErrorResponse(error) || error.status !== 404) console.error(error);
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{messages.articleNotFoundTitle}</h1>
-      <p className="mt-3 text-neutral-600 dark:text-neutral-400">{messages.articleNotFoundText}</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
-        {messages.returnHome}
-      </Link>
-    </section>
-  );
+  return <NotFoundPanel title={messages.articleNotFoundTitle} text={messages.articleNotFoundText} homeLabel={messages.returnHome} />;
 }

@@ -1,4 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
+import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
+import { pageData } from "~/server/page-data";
 import { Link } from "~/components/i18n/links";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
@@ -10,7 +12,6 @@ import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { newsQuerySchema } from "~/lib/schemas";
 import { cardOf, listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
-import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
 import { OPINION_CATEGORY, getCategoryBySlug, listCategories } from "~/server/services/categories";
@@ -24,13 +25,13 @@ import { useMessages } from "~/components/i18n/i18n";
 const OPINION_MAX = 3;
 
 /**
- * SPEC 8's three failures map to statuses: no slug 400, unknown slug 404, anything else 500. The
- * ErrorBoundary turns each status back into its message.
+ * SPEC 8's three failures map to statuses: no slug 400, unknown slug 404, anything else 500
+ * (pageData). The ErrorBoundary turns each status back into its message.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.categorySlug?.trim() ?? "";
   if (slug === "") throw data(null, { status: 400 });
-  try {
+  return pageData(async () => {
     const db = await database();
     const category = await getCategoryBySlug(db, slug);
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
@@ -46,11 +47,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       listing: listingOf(listing, { excerpt: { length: EXCERPT_LENGTH.category } }),
       opinion: (opinion?.articles ?? []).map((article) => cardOf(article, { excerpt: false })),
     };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    console.error("Category page failed", error);
-    throw data(null, { status: 500 });
-  }
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -142,13 +139,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
     status === 404 ? messages.categoryNotFound : status === 400 ? messages.categoryNotSpecified : messages.categoryLoadFailed;
   return (
-    <section className="mx-auto max-w-2xl py-12 text-center" aria-labelledby="category-error">
-      <h1 id="category-error" className="text-3xl font-bold">
-        {messages.categoryOops}
-      </h1>
-      <p role="alert" className="mt-3 text-lg text-neutral-700 dark:text-neutral-300">
-        {message}
-      </p>
+    <NotFoundPanel title={messages.categoryOops} text={message} alert homeLabel={messages.backToHome}>
       {layout?.categories.length ? (
         <nav aria-labelledby="category-error-links" className="mt-8">
           <h2 id="category-error-links" className="text-sm font-semibold uppercase tracking-wide text-neutral-500">
@@ -168,9 +159,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </ul>
         </nav>
       ) : null}
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
-        {messages.backToHome}
-      </Link>
-    </section>
+    </NotFoundPanel>
   );
 }

@@ -1,11 +1,11 @@
-import { data, isRouteErrorResponse } from "react-router";
-import { Link } from "~/components/i18n/links";
+import { isRouteErrorResponse } from "react-router";
+import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
+import { pageData } from "~/server/page-data";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { formatMessage } from "~/lib/format-message";
 import { newsQuerySchema } from "~/lib/schemas";
-import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
@@ -16,16 +16,13 @@ import { useMessages } from "~/components/i18n/i18n";
 
 /** SPEC 2 tag page: the tag and its published articles. An unknown tag is a 404. */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const db = await database();
-  try {
+  return pageData(async () => {
+    const db = await database();
     const tag = await getTagBySlug(db, params.slug);
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const listing = await listArticles(db, null, newsQuerySchema.parse({ tag: String(tag.id), page, limit: LISTING_PAGE_SIZE }));
     return { tag, listing: listingOf(listing) };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -77,12 +74,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = useMessages();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? messages.tagNotFound : messages.somethingWentWrong}</h1>
-      {notFound ? <p className="mt-3 text-neutral-600 dark:text-neutral-400">{messages.pageNotFoundText}</p> : null}
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
-        {messages.backToHome}
-      </Link>
-    </section>
+    <NotFoundPanel
+      title={notFound ? messages.tagNotFound : messages.somethingWentWrong}
+      text={notFound ? messages.pageNotFoundText : undefined}
+      homeLabel={messages.backToHome}
+    />
   );
 }

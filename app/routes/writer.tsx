@@ -1,11 +1,11 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { Link } from "~/components/i18n/links";
+import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
+import { pageData } from "~/server/page-data";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
 import { formatMessage } from "~/lib/format-message";
 import { newsQuerySchema } from "~/lib/schemas";
-import { AppError } from "~/server/errors";
 import { database } from "~/server/runtime";
 import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
@@ -17,16 +17,13 @@ import { useMessages } from "~/components/i18n/i18n";
 /** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.writerId)) throw data(null, { status: 404 });
-  const db = await database();
-  try {
+  return pageData(async () => {
+    const db = await database();
     const writer = await getWriter(db, Number(params.writerId));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const listing = await listArticles(db, null, newsQuerySchema.parse({ writer: writer.id, page, limit: LISTING_PAGE_SIZE }));
     return { writer, listing: listingOf(listing) };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -78,12 +75,5 @@ export default function WriterPage({ loaderData: { writer, listing } }: Route.Co
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = useMessages();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? messages.writerNotFound : messages.somethingWentWrong}</h1>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
-        {messages.backToHome}
-      </Link>
-    </section>
-  );
+  return <NotFoundPanel title={notFound ? messages.writerNotFound : messages.somethingWentWrong} homeLabel={messages.backToHome} />;
 }

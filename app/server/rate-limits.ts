@@ -3,7 +3,6 @@
  * behind several instances each instance limits on its own, which still bounds guessing.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { messages } from "~/lib/messages";
 import { AppError } from "./errors";
 
 const limit = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

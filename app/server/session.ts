@@ -1,5 +1,4 @@
 /** Who sent a request: the session token from the Authorization header or the httpOnly cookie. */
-import { messages } from "~/lib/messages";
 import { AppError } from "./errors";
 import { config } from "./config";
 import { database } from "./runtime";

@@ -1,4 +1,3 @@
-import { messages } from "~/lib/messages";
 import type { Role } from "~/lib/schemas";
 import { AppError } from "../errors";
 

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { messages } from "~/lib/messages";
 import type { Executor } from "../db/connection";
 import { articles } from "../db/schema";
 import { AppError } from "../errors";

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { PublicUser } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { sessions, users } from "../db/schema";

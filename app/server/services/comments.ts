@@ -1,6 +1,5 @@
 import { type SQL, and, count, desc, asc, eq } from "drizzle-orm";
 import type { ArticleComment } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import type { Database, Executor } from "../db/connection";
 import { articles, comments, users } from "../db/schema";
 import { AppError } from "../errors";

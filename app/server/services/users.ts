@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import type { Role, UserUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { articles, bookmarks, users } from "../db/schema";

@@ -1,6 +1,5 @@
 import { asc, eq } from "drizzle-orm";
 import type { Writer } from "~/lib/api-types";
-import { messages } from "~/lib/messages";
 import type { WriterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { writers } from "../db/schema";
