@@ -1,24 +1,14 @@
 import { writerSchema } from "~/lib/schemas";
-import { idParam, json, readInput, resource, succeeded } from "~/server/http";
-import { database } from "~/server/runtime";
-import { currentActor } from "~/server/session";
-import { requireAdmin } from "~/server/services/actor";
+import { idParam } from "~/server/http";
+import { itemResource } from "~/server/collection-resources";
 import { deleteWriter, getWriter, updateWriter } from "~/server/services/writers";
-import type { Route } from "./+types/writers.$id";
 
-const handle = resource<Route.ActionArgs>({
-  /** GET /api/writers/{id}. */
-  GET: async ({ params }) => json(await getWriter(await database(), idParam(params.id))),
-  /** PUT /api/writers/{id} {name, email, bio} (admin); a refusal comes before any validation message. */
-  async PUT({ request, params }) {
-    const actor = requireAdmin(await currentActor(request));
-    return json(await updateWriter(await database(), actor, idParam(params.id), await readInput(request, writerSchema)));
-  },
-  /** DELETE /api/writers/{id} (admin). */
-  async DELETE({ request, params }) {
-    await deleteWriter(await database(), await currentActor(request), idParam(params.id));
-    return succeeded();
-  },
+/** GET, PUT {name, email, bio} and DELETE /api/writers/{id}; changes are the admin's. */
+const handle = itemResource({
+  schema: writerSchema,
+  get: (db, key) => getWriter(db, idParam(key)),
+  update: updateWriter,
+  remove: deleteWriter,
 });
 
 export const loader = handle;

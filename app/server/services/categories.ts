@@ -1,12 +1,11 @@
 import { type SQL, asc, count, eq } from "drizzle-orm";
 import type { Category } from "~/lib/api-types";
 import type { CategoryInput } from "~/lib/schemas";
-import { slugOrFallback } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
-import { assertSlugFree, idOrSlugOf } from "./slugs";
+import { idOrSlugOf, writeSlugged } from "./slugs";
 
 export const FEATURED_CATEGORY = "Featured";
 export const OPINION_CATEGORY = "Opinion";
@@ -35,16 +34,14 @@ export const getCategoryBySlug = (db: Executor, slug: string) => findCategory(db
 /** `GET /api/categories/{id}`, which also takes a slug (idOrSlugOf). */
 export const getCategoryByIdOrSlug = (db: Executor, key: string) => findCategory(db, eq(categories.id, idOrSlugOf(categories, key)));
 
-async function write(db: Database, input: CategoryInput, id?: number): Promise<Category> {
-  const slug = slugOrFallback(input.slug || input.name, "category");
-  await assertSlugFree(db, categories, slug, id, "categorySlugTaken");
-  const values = { name: input.name, slug, ...(input.description !== undefined ? { description: input.description } : {}) };
-  const [row] = id
-    ? await db.update(categories).set(values).where(eq(categories.id, id)).returning()
-    : await db.insert(categories).values(values).returning();
-  if (!row) throw new AppError(404, "categoryNotFound");
-  return toCategory(row);
-}
+const write = async (db: Database, input: CategoryInput, id?: number): Promise<Category> =>
+  toCategory(
+    await writeSlugged(db, categories, { name: input.name, slug: input.slug, ...(input.description !== undefined ? { description: input.description } : {}) }, id, {
+      fallback: "category",
+      taken: "categorySlugTaken",
+      notFound: "categoryNotFound",
+    }),
+  );
 
 export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput): Promise<Category> {
   requireAdmin(actor);

@@ -1,12 +1,11 @@
 import { type SQL, asc, eq } from "drizzle-orm";
 import type { Tag } from "~/lib/api-types";
 import type { TagInput } from "~/lib/schemas";
-import { slugOrFallback } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { tags } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
-import { assertSlugFree, idOrSlugOf } from "./slugs";
+import { idOrSlugOf, writeSlugged } from "./slugs";
 
 export async function listTags(db: Executor): Promise<Tag[]> {
   return db.select().from(tags).orderBy(asc(tags.name));
@@ -26,16 +25,8 @@ export const getTagBySlug = (db: Executor, slug: string) => findTag(db, eq(tags.
 /** `GET /api/tags/{id}`, which also takes a slug (idOrSlugOf). */
 export const getTagByIdOrSlug = (db: Executor, key: string) => findTag(db, eq(tags.id, idOrSlugOf(tags, key)));
 
-async function write(db: Database, input: TagInput, id?: number): Promise<Tag> {
-  const slug = slugOrFallback(input.slug || input.name, "tag");
-  await assertSlugFree(db, tags, slug, id, "tagSlugTaken");
-  const values = { name: input.name, slug };
-  const [row] = id
-    ? await db.update(tags).set(values).where(eq(tags.id, id)).returning()
-    : await db.insert(tags).values(values).returning();
-  if (!row) throw new AppError(404, "tagNotFound");
-  return row;
-}
+const write = (db: Database, input: TagInput, id?: number): Promise<Tag> =>
+  writeSlugged(db, tags, { name: input.name, slug: input.slug }, id, { fallback: "tag", taken: "tagSlugTaken", notFound: "tagNotFound" });
 
 export async function createTag(db: Database, actor: Actor | null, input: TagInput): Promise<Tag> {
   requireAdmin(actor);

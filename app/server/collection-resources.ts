@@ -1,0 +1,55 @@
+/**
+ * The API of the back office's simple collections (categories, tags, writers), which share their
+ * rules: anyone reads them, an admin creates, changes and deletes, and a refusal comes before any
+ * validation message.
+ */
+import type { z } from "zod";
+import type { Database } from "./db/connection";
+import { idParam, json, readInput, resource, succeeded } from "./http";
+import { database } from "./runtime";
+import { currentActor } from "./session";
+import { type Actor, requireAdmin } from "./services/actor";
+
+interface CollectionArgs {
+  request: Request;
+}
+
+interface ItemArgs {
+  request: Request;
+  params: { id?: string };
+}
+
+/** GET (list) and POST (create, 201) of a collection. */
+export function collectionResource<Schema extends z.ZodType, Item>(collection: {
+  schema: Schema;
+  list: (db: Database) => Promise<Item[]>;
+  create: (db: Database, actor: Actor, input: z.output<Schema>) => Promise<Item>;
+}) {
+  return resource<CollectionArgs>({
+    GET: async () => json(await collection.list(await database())),
+    async POST({ request }) {
+      const actor = requireAdmin(await currentActor(request));
+      return json(await collection.create(await database(), actor, await readInput(request, collection.schema)), 201);
+    },
+  });
+}
+
+/** GET, PUT and DELETE of one item; `get` reads the key as the collection's address allows. */
+export function itemResource<Schema extends z.ZodType, Item>(collection: {
+  schema: Schema;
+  get: (db: Database, key: string) => Promise<Item>;
+  update: (db: Database, actor: Actor, id: number, input: z.output<Schema>) => Promise<Item>;
+  remove: (db: Database, actor: Actor | null, id: number) => Promise<void>;
+}) {
+  return resource<ItemArgs>({
+    GET: async ({ params }) => json(await collection.get(await database(), params.id ?? "")),
+    async PUT({ request, params }) {
+      const actor = requireAdmin(await currentActor(request));
+      return json(await collection.update(await database(), actor, idParam(params.id), await readInput(request, collection.schema)));
+    },
+    async DELETE({ request, params }) {
+      await collection.remove(await database(), await currentActor(request), idParam(params.id));
+      return succeeded();
+    },
+  });
+}
