@@ -5,9 +5,22 @@
 
 /** SPEC 5: non-space text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Names of people, sections and tags, and a search's words. */
+export const NAME_MAX = 200;
+/** RFC 5321's longest e-mail address. */
+export const EMAIL_MAX = 320;
+export const SEARCH_QUERY_MAX = 200;
+export const SLUG_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const BIO_MAX = 5000;
+export const TITLE_MAX = 500;
 export const META_TITLE_MAX = 1000;
+export const META_DESCRIPTION_MAX = 5000;
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1000;
 export const COMMENT_MAX = 5000;
+/** Articles per page on every listing (category, All News, writer, tag, search). */
+export const LISTING_PAGE_SIZE = 12;
 export const LANGUAGES = ["ne", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const ROLES = ["user", "admin"] as const;

@@ -5,7 +5,23 @@
 import { z } from "zod";
 import { type MessageKey, messages } from "./messages";
 
-import { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES } from "./limits";
+import {
+  BIO_MAX,
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  LANGUAGES,
+  META_DESCRIPTION_MAX,
+  META_TITLE_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  SEARCH_QUERY_MAX,
+  SLUG_MAX,
+  TITLE_MAX,
+} from "./limits";
 
 export { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES };
 export type { Language, Role } from "./limits";
@@ -28,6 +44,7 @@ export function firstMessage(error: z.ZodError): MessageKey {
 }
 
 const tooLong = { error: "fieldTooLong" } as const;
+const slugText = z.string().trim().max(SLUG_MAX, tooLong).optional();
 
 export const loginSchema = z.object({
   username: text("allFieldsRequired"),
@@ -36,13 +53,13 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  name: text("allFieldsRequired").max(200, tooLong),
-  email: email("allFieldsRequired").max(320, tooLong),
+  name: text("allFieldsRequired").max(NAME_MAX, tooLong),
+  email: email("allFieldsRequired").max(EMAIL_MAX, tooLong),
   password: z
     .string({ error: "allFieldsRequired" })
     .min(1, { error: "allFieldsRequired" })
     .min(PASSWORD_MIN, { error: "passwordTooShort" })
-    .max(1000, tooLong),
+    .max(PASSWORD_MAX, tooLong),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -52,25 +69,25 @@ export const commentSchema = z.object({
   content: text("commentRequired").max(COMMENT_MAX, { error: "commentTooLong" }),
 });
 
-export const searchSchema = z.object({ q: text("searchRequired").max(200, tooLong) });
+export const searchSchema = z.object({ q: text("searchRequired").max(SEARCH_QUERY_MAX, tooLong) });
 
 export const categorySchema = z.object({
-  name: text("categoryNameRequired").max(200, tooLong),
-  slug: optionalText,
-  description: z.string().trim().max(2000, tooLong).optional(),
+  name: text("categoryNameRequired").max(NAME_MAX, tooLong),
+  slug: slugText,
+  description: z.string().trim().max(DESCRIPTION_MAX, tooLong).optional(),
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
 export const tagSchema = z.object({
-  name: text("tagNameRequired").max(200, tooLong),
-  slug: optionalText,
+  name: text("tagNameRequired").max(NAME_MAX, tooLong),
+  slug: slugText,
 });
 export type TagInput = z.infer<typeof tagSchema>;
 
 export const writerSchema = z.object({
-  name: text("writerRequired").max(200, tooLong),
-  email: email("writerRequired").max(320, tooLong),
-  bio: z.string().trim().max(5000, tooLong).nullish(),
+  name: text("writerRequired").max(NAME_MAX, tooLong),
+  email: email("writerRequired").max(EMAIL_MAX, tooLong),
+  bio: z.string().trim().max(BIO_MAX, tooLong).nullish(),
 });
 export type WriterInput = z.infer<typeof writerSchema>;
 
@@ -79,8 +96,8 @@ export type WriterInput = z.infer<typeof writerSchema>;
  * fields (id, created_at…) are ignored; the service decides which known fields the actor may change.
  */
 export const userUpdateSchema = z.object({
-  name: text("allFieldsRequired").max(200, tooLong).optional(),
-  email: email("allFieldsRequired").max(320, tooLong).optional(),
+  name: text("allFieldsRequired").max(NAME_MAX, tooLong).optional(),
+  email: email("allFieldsRequired").max(EMAIL_MAX, tooLong).optional(),
   role: z.enum(ROLES).optional(),
   bookmarks: z.array(id).max(10_000, tooLong).optional(),
 });
@@ -109,7 +126,7 @@ const nullableId = z
 
 /** Article fields of the create and update payloads (SPEC 7), as JSON or multipart strings. */
 export const articleSchema = z.object({
-  title: text("articleRequired").max(500, { error: "titleTooLong" }),
+  title: text("articleRequired").max(TITLE_MAX, { error: "titleTooLong" }),
   content: text("articleRequired").max(2_000_000, { error: "contentTooLong" }),
   writer_id: z.union([z.literal(""), id], { error: "articleRequired" }).refine((v) => v !== "", {
     error: "articleRequired",
@@ -117,7 +134,7 @@ export const articleSchema = z.object({
   slug: optionalText,
   category_id: nullableId.optional(),
   meta_title: z.string().trim().max(META_TITLE_MAX, { error: "metaTitleTooLong" }).default(""),
-  meta_description: z.string().trim().max(5000, { error: "metaDescriptionTooLong" }).default(""),
+  meta_description: z.string().trim().max(META_DESCRIPTION_MAX, { error: "metaDescriptionTooLong" }).default(""),
   /** Absent: inferred from the title's script (see inferLanguage). */
   language: z.enum(LANGUAGES).optional(),
   is_published: flag.default(false),
@@ -137,7 +154,7 @@ const PAGE_MAX = 100_000;
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 export const newsQuerySchema = z.object({
-  search: z.string().trim().max(200, tooLong).optional(),
+  search: z.string().trim().max(SEARCH_QUERY_MAX, tooLong).optional(),
   is_featured: flag.optional(),
   /** Out-of-range values are clamped, not refused: a hand-edited URL still gets a page. */
   limit: z.coerce.number().int().catch(10).default(10).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),

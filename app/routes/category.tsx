@@ -8,13 +8,13 @@ import { ArticleListing } from "~/components/listing/ArticleListing";
 import { PlaceholderBlock } from "~/components/listing/PlaceholderBlock";
 import { Newsletter } from "~/components/newsletter/Newsletter";
 import { Pagination } from "~/components/pagination/Pagination";
-import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { newsQuerySchema } from "~/lib/schemas";
 import { cardOf, listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
 import { database } from "~/server/runtime";
 import { listArticles } from "~/server/services/articles";
-import { OPINION_CATEGORY, getCategoryBySlug, listCategories } from "~/server/services/categories";
+import { getCategoryBySlug, opinionCategory } from "~/server/services/categories";
 import { useReaderLayoutData } from "~/components/layout/reader-layout-data";
 import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
@@ -35,11 +35,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const db = await database();
     const category = await getCategoryBySlug(db, slug);
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
-    const opinionCategory = (await listCategories(db)).find((c) => c.name === OPINION_CATEGORY);
+    const opinionSection = await opinionCategory(db);
     const [listing, opinion] = await Promise.all([
       listArticles(db, null, newsQuerySchema.parse({ category: String(category.id), page, limit: LISTING_PAGE_SIZE })),
-      opinionCategory
-        ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionCategory.id), limit: OPINION_MAX }))
+      opinionSection
+        ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionSection.id), limit: OPINION_MAX }))
         : null,
     ]);
     return {

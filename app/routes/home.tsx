@@ -10,7 +10,7 @@ import { newsQuerySchema } from "~/lib/schemas";
 import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/runtime";
 import { latestPerCategory, listArticles } from "~/server/services/articles";
-import { OPINION_CATEGORY, listCategories } from "~/server/services/categories";
+import { isOpinionCategory, listCategories } from "~/server/services/categories";
 import { homeJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/home";
@@ -53,7 +53,7 @@ export async function loader() {
     latestPerCategory(db, PER_CATEGORY),
     listCategories(db),
   ]);
-  const opinion = categories.find((category) => category.name === OPINION_CATEGORY);
+  const opinion = categories.find(isOpinionCategory);
   // The side lists are small cards, which show no excerpt.
   const sideCards = (articles: ArticleSummary[]) => articles.map((article) => cardOf(article, { excerpt: false }));
   return {

@@ -1,6 +1,6 @@
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
-import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { newsQuerySchema } from "~/lib/schemas";
 import { listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";

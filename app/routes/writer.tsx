@@ -3,7 +3,7 @@ import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
 import { pageData } from "~/server/page-data";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
-import { LISTING_PAGE_SIZE } from "~/components/pagination/page-numbers";
+import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { formatMessage } from "~/lib/format-message";
 import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/runtime";

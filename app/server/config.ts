@@ -15,6 +15,12 @@ export interface AppConfig {
   maxVideoBytes: number;
   /** The public cache's budget for stored answers, all encodings together; 0 turns it off. */
   pageCacheBytes: number;
+  /**
+   * The sections the pages single out (SPEC's 'Featured' flag and Opinion box), by slug: an editor
+   * may name them in either language, or rename them, and they stay what they are.
+   */
+  featuredCategorySlug: string;
+  opinionCategorySlug: string;
 }
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -47,6 +53,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: parseMegabytes("MAX_UPLOAD_MB", env.MAX_UPLOAD_MB, 10),
     maxVideoBytes: parseMegabytes("MAX_VIDEO_MB", env.MAX_VIDEO_MB, 100),
     pageCacheBytes: parseMegabytes("PAGE_CACHE_MB", env.PAGE_CACHE_MB, 64),
+    featuredCategorySlug: (env.FEATURED_CATEGORY_SLUG || "featured").normalize("NFC"),
+    opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),
   };
 }
 

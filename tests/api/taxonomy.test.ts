@@ -88,11 +88,18 @@ describe("categories", () => {
     expect((await admin(`/api/categories/${first.id}`, "PUT", { name: first.name })).status).toBe(200);
   });
 
-  it("flags the category named 'Featured'", async () => {
-    const res = await admin("/api/categories", "POST", { name: "Featured", slug: `featured-${unique()}` });
+  it("flags the section named 'Featured' by its slug (FEATURED_CATEGORY_SLUG), whatever it is renamed to", async () => {
+    const res = await admin("/api/categories", "POST", { name: "Featured" });
     expect(res.status).toBe(201);
-    expect(res.body.featured).toBe(true);
+    expect(res.body).toMatchObject({ slug: "featured", featured: true });
     expect((await call(`/api/categories/${res.body.id}`)).body.featured).toBe(true);
+    // Named in Nepali, it is still the featured section; another section named 'Featured' is not.
+    const renamed = await admin(`/api/categories/${res.body.id}`, "PUT", { name: "विशेष रिपोर्ट", slug: "featured" });
+    expect(renamed.body).toMatchObject({ name: "विशेष रिपोर्ट", featured: true });
+    const namesake = await admin("/api/categories", "POST", { name: "Featured", slug: `featured-${unique()}` });
+    expect(namesake.body.featured).toBe(false);
+    expect((await admin(`/api/categories/${namesake.body.id}`, "DELETE")).status).toBe(200);
+    expect((await admin(`/api/categories/${res.body.id}`, "DELETE")).status).toBe(200);
   });
 
   it("keeps a deleted category's articles, shown as 'Uncategorized'", async () => {

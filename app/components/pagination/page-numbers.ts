@@ -1,6 +1,3 @@
-/** Articles per page on every listing (category, All News, writer, tag, search). */
-export const LISTING_PAGE_SIZE = 12;
-
 export type PageItem = number | "gap";
 
 export function pageCount(total: number, pageSize: number): number {

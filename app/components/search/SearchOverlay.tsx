@@ -3,7 +3,8 @@ import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Dialog } from "~/components/ui/Dialog";
-import { SEARCH_QUERY_MAX, SearchStatus, searchHref, searchTitle } from "./search-texts";
+import { SEARCH_QUERY_MAX } from "~/lib/limits";
+import { SearchStatus, searchHref, searchTitle } from "./search-texts";
 import { useArticleSearch } from "./useArticleSearch";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 

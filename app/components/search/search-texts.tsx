@@ -6,9 +6,6 @@ export function searchTitle(query: string, messages: Catalog = catalogs.en): str
   return query ? formatMessage(messages.searchResultsFor, { query }) : messages.searchArticles;
 }
 
-/** The longest query the search form and the API accept (newsQuerySchema, searchSchema). */
-export const SEARCH_QUERY_MAX = 200;
-
 export const searchHref = (query: string) => `/search?${new URLSearchParams({ q: query })}`;
 
 /** A search state in words; screen readers hear it change (loading, nothing found, failure). */

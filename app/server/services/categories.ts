@@ -1,18 +1,16 @@
 import { type SQL, asc, count, eq } from "drizzle-orm";
 import type { Category } from "~/lib/api-types";
 import type { CategoryInput } from "~/lib/schemas";
+import { config } from "../config";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
 import { idOrSlugOf, writeSlugged } from "./slugs";
 
-export const FEATURED_CATEGORY = "Featured";
-export const OPINION_CATEGORY = "Opinion";
-
 const toCategory = (row: typeof categories.$inferSelect): Category => ({
   ...row,
-  featured: row.name === FEATURED_CATEGORY,
+  featured: row.slug === config().featuredCategorySlug,
 });
 
 export async function listCategories(db: Executor): Promise<Category[]> {
@@ -63,4 +61,13 @@ export async function deleteCategory(db: Database, actor: Actor | null, id: numb
 export async function countCategories(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(categories);
   return row?.n ?? 0;
+}
+
+/** Whether a section is the one of the Opinion box (SPEC 2). */
+export const isOpinionCategory = (category: { slug: string }) => category.slug === config().opinionCategorySlug;
+
+/** The Opinion box's section, if the site has one. */
+export async function opinionCategory(db: Executor): Promise<Category | undefined> {
+  const [row] = await db.select().from(categories).where(eq(categories.slug, config().opinionCategorySlug));
+  return row ? toCategory(row) : undefined;
 }

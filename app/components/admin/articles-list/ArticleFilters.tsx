@@ -4,6 +4,7 @@ import { Link } from "~/components/i18n/links";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import type { MessageKey } from "~/lib/messages";
+import { SEARCH_QUERY_MAX } from "~/lib/limits";
 
 export const ARTICLE_STATUS_FILTERS = ["all", "published", "draft"] as const;
 export type ArticleStatusFilter = (typeof ARTICLE_STATUS_FILTERS)[number];
@@ -77,7 +78,7 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
           id={`${id}-search`}
           name="search"
           type="search"
-          maxLength={200}
+          maxLength={SEARCH_QUERY_MAX}
           defaultValue={filters.search}
           placeholder={messages.searchPlaceholder}
           className={inputClass}

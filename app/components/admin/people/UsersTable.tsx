@@ -10,12 +10,13 @@ import { useFormatDate, useMessages } from "~/components/i18n/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";
+import { EMAIL_MAX, NAME_MAX } from "~/lib/limits";
 
 const roleLabel = (role: Role, messages: Catalog) => (role === "admin" ? messages.admin : messages.roleUser);
 
 const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
-  { name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" },
-  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: 320, minWidth: "min-w-52" },
+  { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-40" },
+  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, minWidth: "min-w-52" },
   { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role, messages) })) },
 ];
 

@@ -5,11 +5,12 @@ import { formatMessage } from "~/lib/format-message";
 import { useMessages } from "~/components/i18n/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { useAdminWrite } from "./use-admin-write";
+import { BIO_MAX, EMAIL_MAX, NAME_MAX } from "~/lib/limits";
 
 const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
-  { name: "name", label: messages.fieldName, required: true, maxLength: 200 },
-  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: 320 },
-  { name: "bio", label: messages.fieldBio, type: "textarea", maxLength: 5000, hint: messages.bioHint, wide: true },
+  { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX },
+  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX },
+  { name: "bio", label: messages.fieldBio, type: "textarea", maxLength: BIO_MAX, hint: messages.bioHint, wide: true },
 ];
 
 interface WriterFormProps {

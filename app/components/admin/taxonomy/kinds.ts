@@ -1,6 +1,7 @@
 import type { FieldSpec, FieldValues } from "~/components/admin/fields";
 import type { Catalog } from "~/lib/i18n";
 import type { MessageKey } from "~/lib/messages";
+import { DESCRIPTION_MAX, NAME_MAX, SLUG_MAX } from "~/lib/limits";
 
 /** A category or a tag as these screens show it: both have a name and a slug; categories add a description. */
 export interface TaxonomyItem {
@@ -12,9 +13,9 @@ export interface TaxonomyItem {
 
 export type Validation = { ok: true; values: object } | { ok: false; message: MessageKey };
 
-const nameField = (messages: Catalog): FieldSpec => ({ name: "name", label: messages.fieldName, required: true, maxLength: 200, minWidth: "min-w-40" });
-const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: 200, hint: messages.slugOptionalHint, minWidth: "min-w-40" });
-const descriptionField = (messages: Catalog): FieldSpec => ({ name: "description", label: messages.fieldDescription, type: "textarea", maxLength: 2000, wide: true, minWidth: "min-w-64" });
+const nameField = (messages: Catalog): FieldSpec => ({ name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-40" });
+const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: SLUG_MAX, hint: messages.slugOptionalHint, minWidth: "min-w-40" });
+const descriptionField = (messages: Catalog): FieldSpec => ({ name: "description", label: messages.fieldDescription, type: "textarea", maxLength: DESCRIPTION_MAX, wide: true, minWidth: "min-w-64" });
 
 /** What differs between the categories and the tags screens: the endpoint, the texts and the schema. */
 export interface TaxonomyKind {
