@@ -6,14 +6,14 @@
  */
 import { formatMessage } from "./format-message";
 import { LANGUAGES, type Language } from "./limits";
-import { messages, type MessageKey } from "./messages";
+import { en, type MessageKey } from "./messages";
 import { ne } from "./messages.ne";
 
 export type Locale = Language;
 export const LOCALES = LANGUAGES;
 export type Catalog = { readonly [K in MessageKey]: string };
 
-export const catalogs: Record<Locale, Catalog> = { en: messages, ne };
+export const catalogs: Record<Locale, Catalog> = { en, ne };
 
 /** BCP 47 tags for `lang`, `hreflang` and Intl. */
 export const LOCALE_TAGS: Record<Locale, string> = { en: "en", ne: "ne-NP" };

@@ -2,7 +2,7 @@
  * Every user-visible message of SPEC sections 5 and 8, in one place. The English strings are exactly
  * the spec's. Messages the spec does not name (auth, permissions, limits) are ours.
  */
-export const messages = {
+export const en = {
   // Validation (SPEC 5)
   allFieldsRequired: "All fields are required",
   emailRequired: "Please enter your email address",
@@ -503,4 +503,4 @@ export const messages = {
   serverError: "Something went wrong on our side. Please try again.",
 } as const;
 
-export type MessageKey = keyof typeof messages;
+export type MessageKey = keyof typeof en;

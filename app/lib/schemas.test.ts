@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "./messages";
+import { en } from "./messages";
 import {
   articleSchema,
   categorySchema,
@@ -16,38 +16,38 @@ function errorOf(schema: { safeParse(v: unknown): { success: boolean; error?: un
   const result = schema.safeParse(value);
   if (result.success) return "";
   // What the English interface shows: the catalog's wording of the key the schema gives.
-  return messages[firstMessage(result.error as Parameters<typeof firstMessage>[0])];
+  return en[firstMessage(result.error as Parameters<typeof firstMessage>[0])];
 }
 
 describe("SPEC 5 validation messages", () => {
   it("auth form: every field required", () => {
-    expect(errorOf(registerSchema, { name: "", email: "a@b.co", password: "longenough" })).toBe(messages.allFieldsRequired);
-    expect(errorOf(registerSchema, { name: "Sita", email: "a@b.co" })).toBe(messages.allFieldsRequired);
+    expect(errorOf(registerSchema, { name: "", email: "a@b.co", password: "longenough" })).toBe(en.allFieldsRequired);
+    expect(errorOf(registerSchema, { name: "Sita", email: "a@b.co" })).toBe(en.allFieldsRequired);
   });
 
   it("newsletter: empty, then invalid e-mail", () => {
-    expect(errorOf(newsletterSchema, { email: "  " })).toBe(messages.emailRequired);
+    expect(errorOf(newsletterSchema, { email: "  " })).toBe(en.emailRequired);
     for (const bad of ["no-at-sign", "a@b", "a b@c.d", "@b.co"]) {
-      expect(errorOf(newsletterSchema, { email: bad })).toBe(messages.emailInvalid);
+      expect(errorOf(newsletterSchema, { email: bad })).toBe(en.emailInvalid);
     }
     expect(errorOf(newsletterSchema, { email: "reader@example.com" })).toBe("");
   });
 
   it("comment: blank or whitespace-only is refused", () => {
-    expect(errorOf(commentSchema, { content: " \n\t " })).toBe(messages.commentRequired);
+    expect(errorOf(commentSchema, { content: " \n\t " })).toBe(en.commentRequired);
     expect(commentSchema.parse({ content: "  Well reported.  " }).content).toBe("Well reported.");
   });
 
   it("article: title, content and writer required; meta title at most 1000", () => {
     const valid = { title: "T", content: "<p>x</p>", writer_id: "3" };
-    expect(errorOf(articleSchema, { ...valid, title: " " })).toBe(messages.articleRequired);
-    expect(errorOf(articleSchema, { ...valid, content: "" })).toBe(messages.articleRequired);
-    expect(errorOf(articleSchema, { ...valid, writer_id: "" })).toBe(messages.articleRequired);
-    expect(errorOf(articleSchema, { title: "T", content: "<p>x</p>" })).toBe(messages.articleRequired);
-    expect(errorOf(articleSchema, { ...valid, meta_title: "x".repeat(1001) })).toBe(messages.metaTitleTooLong);
-    expect(errorOf(articleSchema, { ...valid, title: "x".repeat(501) })).toBe(messages.titleTooLong);
-    expect(errorOf(articleSchema, { ...valid, meta_description: "x".repeat(5001) })).toBe(messages.metaDescriptionTooLong);
-    expect(errorOf(categorySchema, { name: "x".repeat(201) })).toBe(messages.fieldTooLong);
+    expect(errorOf(articleSchema, { ...valid, title: " " })).toBe(en.articleRequired);
+    expect(errorOf(articleSchema, { ...valid, content: "" })).toBe(en.articleRequired);
+    expect(errorOf(articleSchema, { ...valid, writer_id: "" })).toBe(en.articleRequired);
+    expect(errorOf(articleSchema, { title: "T", content: "<p>x</p>" })).toBe(en.articleRequired);
+    expect(errorOf(articleSchema, { ...valid, meta_title: "x".repeat(1001) })).toBe(en.metaTitleTooLong);
+    expect(errorOf(articleSchema, { ...valid, title: "x".repeat(501) })).toBe(en.titleTooLong);
+    expect(errorOf(articleSchema, { ...valid, meta_description: "x".repeat(5001) })).toBe(en.metaDescriptionTooLong);
+    expect(errorOf(categorySchema, { name: "x".repeat(201) })).toBe(en.fieldTooLong);
     expect(errorOf(articleSchema, { ...valid, meta_title: "x".repeat(1000) })).toBe("");
   });
 
@@ -66,10 +66,10 @@ describe("SPEC 5 validation messages", () => {
   });
 
   it("category, tag and writer names", () => {
-    expect(errorOf(categorySchema, { name: "   " })).toBe(messages.categoryNameRequired);
-    expect(errorOf(tagSchema, {})).toBe(messages.tagNameRequired);
-    expect(errorOf(writerSchema, { name: " ", email: "w@x.co" })).toBe(messages.writerRequired);
-    expect(errorOf(writerSchema, { name: "Ram", email: "  " })).toBe(messages.writerRequired);
+    expect(errorOf(categorySchema, { name: "   " })).toBe(en.categoryNameRequired);
+    expect(errorOf(tagSchema, {})).toBe(en.tagNameRequired);
+    expect(errorOf(writerSchema, { name: " ", email: "w@x.co" })).toBe(en.writerRequired);
+    expect(errorOf(writerSchema, { name: "Ram", email: "  " })).toBe(en.writerRequired);
   });
 
   it("editor images: only http, https and data URLs", () => {

@@ -3,7 +3,7 @@
  * section 5 and its message exist once. Every message is a key of the catalog, worded in the reader's language where it is shown.
  */
 import { z } from "zod";
-import { type MessageKey, messages } from "./messages";
+import { type MessageKey, en } from "./messages";
 
 import {
   BIO_MAX,
@@ -35,7 +35,7 @@ const id = z.coerce.number({ error: "invalidId" }).int({ error: "invalidId" }).p
 /** Multipart and query flags arrive as 'true'/'false'. */
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
-const isMessageKey = (value: unknown): value is MessageKey => typeof value === "string" && value in messages;
+const isMessageKey = (value: unknown): value is MessageKey => typeof value === "string" && value in en;
 
 /** The catalog key of a failed parse's first message: what the user is shown, in their language. */
 export function firstMessage(error: z.ZodError): MessageKey {

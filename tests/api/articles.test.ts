@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { en } from "~/lib/messages";
 import { formatMessage } from "~/lib/format-message";
 import { asAdmin, baseUrl, call, newReader } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
@@ -242,7 +242,7 @@ describe("POST /api/news", () => {
     const writer = await createWriter();
     const res = await postForm({ title: unique("Draft"), content: "<p>Body</p>", writer_id: String(writer.id) });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ is_published: false, is_featured: false, category_name: messages.uncategorized });
+    expect(res.body).toMatchObject({ is_published: false, is_featured: false, category_name: en.uncategorized });
   });
 
   it("requires title, content and writer", async () => {
@@ -252,17 +252,17 @@ describe("POST /api/news", () => {
       const { [missing]: _, ...rest } = base;
       const res = await postForm(rest);
       expect(res.status, missing).toBe(400);
-      expect(res.body, missing).toEqual({ error: messages.articleRequired, code: "article_required" });
+      expect(res.body, missing).toEqual({ error: en.articleRequired, code: "article_required" });
     }
     for (const blank of [{ title: "   " }, { content: "  " }, { writer_id: "" }]) {
       const res = await postForm({ ...base, ...blank });
       expect(res.status, JSON.stringify(blank)).toBe(400);
-      expect(res.body).toEqual({ error: messages.articleRequired, code: "article_required" });
+      expect(res.body).toEqual({ error: en.articleRequired, code: "article_required" });
     }
     // Content that is nothing once sanitized is no content.
     const scriptOnly = await postForm({ ...base, content: "<script>alert(1)</script>" });
     expect(scriptOnly.status).toBe(400);
-    expect(scriptOnly.body).toEqual({ error: messages.articleRequired, code: "article_required" });
+    expect(scriptOnly.body).toEqual({ error: en.articleRequired, code: "article_required" });
     expect((await list({ writer: writer.id })).total).toBe(0);
   });
 
@@ -271,7 +271,7 @@ describe("POST /api/news", () => {
     const base = { content: "<p>Body</p>", writer_id: String(writer.id) };
     const tooLong = await postForm({ ...base, title: unique("Meta"), meta_title: "m".repeat(1001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toEqual({ error: messages.metaTitleTooLong, code: "meta_title_too_long" });
+    expect(tooLong.body).toEqual({ error: en.metaTitleTooLong, code: "meta_title_too_long" });
     const atLimit = await postForm({ ...base, title: unique("Meta"), meta_title: "m".repeat(1000) });
     expect(atLimit.status).toBe(201);
     expect(atLimit.body.meta_title).toHaveLength(1000);
@@ -281,10 +281,10 @@ describe("POST /api/news", () => {
     const writer = await createWriter();
     const base = { title: unique("Unknown refs"), content: "<p>Body</p>", writer_id: String(writer.id) };
     const cases: [Record<string, string>, string, string][] = [
-      [{ writer_id: "999999" }, messages.unknownWriter, "unknown_writer"],
-      [{ category_id: "999999" }, messages.unknownCategory, "unknown_category"],
-      [{ tags: "[999999]" }, messages.unknownTags, "unknown_tags"],
-      [{ related_news_ids: "[999999]" }, messages.unknownRelated, "unknown_related"],
+      [{ writer_id: "999999" }, en.unknownWriter, "unknown_writer"],
+      [{ category_id: "999999" }, en.unknownCategory, "unknown_category"],
+      [{ tags: "[999999]" }, en.unknownTags, "unknown_tags"],
+      [{ related_news_ids: "[999999]" }, en.unknownRelated, "unknown_related"],
     ];
     for (const [fields, error, code] of cases) {
       const res = await postForm({ ...base, ...fields });
@@ -528,7 +528,7 @@ describe("PUT /api/news/{slug}", () => {
       updated_at: loaded.updated_at,
     });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: messages.editConflict, code: "edit_conflict" });
+    expect(stale.body).toEqual({ error: en.editConflict, code: "edit_conflict" });
     const after = (await getAsAdmin(article.slug)).body;
     expect(after.title).toBe("First editor's title");
     expect(after.content).toBe(article.content);
@@ -563,7 +563,7 @@ describe("PUT /api/news/{slug}", () => {
     const { article } = await richArticle();
     const res = await putForm(article.slug, { banner_url: "/uploads/0123456789abcdef01234567.mp4" });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: messages.bannerType, code: "banner_type" });
+    expect(res.body).toEqual({ error: en.bannerType, code: "banner_type" });
     expect((await getAsAdmin(article.slug)).body.media).toEqual(article.media);
   });
 
@@ -571,7 +571,7 @@ describe("PUT /api/news/{slug}", () => {
     const { article } = await richArticle();
     const res = await putForm(article.slug, { "media_urls[0]": "javascript:alert(1)" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.invalidMediaUrl, code: "invalid_media_url" });
+    expect(res.body).toEqual({ error: en.invalidMediaUrl, code: "invalid_media_url" });
     expect((await getAsAdmin(article.slug)).body.media).toEqual(article.media);
   });
 
@@ -614,7 +614,7 @@ describe("input the API does not take is refused, not ignored", () => {
     form.append("attachment", new Blob([new Uint8Array([1, 2, 3])], { type: "application/pdf" }), "leak.pdf");
     const res = await call("/api/news", { method: "POST", token: await asAdmin(), form });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "attachment" }), code: "unknown_file_field" });
+    expect(res.body).toEqual({ error: formatMessage(en.unknownFileField, { field: "attachment" }), code: "unknown_file_field" });
     expect((await list({ search: title })).total).toBe(0);
   });
 
@@ -624,7 +624,7 @@ describe("input the API does not take is refused, not ignored", () => {
     form.append("banner_caption", new Blob(["a caption"], { type: "text/plain" }), "caption.txt");
     const res = await call(`/api/news/${encodeURIComponent(article.slug)}`, { method: "PUT", token: await asAdmin(), form });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "banner_caption" }), code: "unknown_file_field" });
+    expect(res.body).toEqual({ error: formatMessage(en.unknownFileField, { field: "banner_caption" }), code: "unknown_file_field" });
     expect((await getAsAdmin(article.slug)).body.title).toBe(article.title);
   });
 
@@ -636,7 +636,7 @@ describe("input the API does not take is refused, not ignored", () => {
       body: JSON.stringify({ title, content: "<p>Body.</p>", writer_id: (await createWriter()).id }),
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: messages.jsonRequired, code: "json_required" });
+    expect(await res.json()).toEqual({ error: en.jsonRequired, code: "json_required" });
     expect((await list({ search: title })).total).toBe(0);
   });
 });
@@ -710,7 +710,7 @@ describe("a refused save stores no file", () => {
       token: await asAdmin(),
       form: withBanner({ writer_id: "999999" }, image),
     });
-    expect(invalid.body).toEqual({ error: messages.unknownWriter, code: "unknown_writer" });
+    expect(invalid.body).toEqual({ error: en.unknownWriter, code: "unknown_writer" });
     const created = await call("/api/news", {
       method: "POST",
       token: await asAdmin(),

@@ -3,7 +3,7 @@
  * sees over HTTP, the cookie included.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../app/lib/messages";
+import { en } from "../../app/lib/messages";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, asAdmin, baseUrl, call, newReader, uniqueEmail } from "./client";
 import { createArticle } from "./fixtures";
@@ -102,10 +102,10 @@ describe("POST /api/admin/login", () => {
     const fake = "A".repeat(43);
     const bearer = await call("/api/users/me", { token: fake });
     expect(bearer.status).toBe(401);
-    expect(bearer.body).toEqual({ error: messages.signInRequired, code: "sign_in_required" });
+    expect(bearer.body).toEqual({ error: en.signInRequired, code: "sign_in_required" });
     const cookie = await call("/api/users/me", { headers: { cookie: `session=${fake}` } });
     expect(cookie.status).toBe(401);
-    expect(cookie.body).toEqual({ error: messages.signInRequired, code: "sign_in_required" });
+    expect(cookie.body).toEqual({ error: en.signInRequired, code: "sign_in_required" });
   });
 
   it("a wrong password and an unknown e-mail get the same 401 answer", async () => {
@@ -113,9 +113,9 @@ describe("POST /api/admin/login", () => {
     const unknownEmail = await login(uniqueEmail("nobody"), "not-the-password");
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ error: messages.invalidCredentials, code: "invalid_credentials" });
-    expect(unknownEmail.body).toEqual({ error: messages.invalidCredentials, code: "invalid_credentials" });
-    expect(messages.invalidCredentials).toBe("Incorrect email or password");
+    expect(wrongPassword.body).toEqual({ error: en.invalidCredentials, code: "invalid_credentials" });
+    expect(unknownEmail.body).toEqual({ error: en.invalidCredentials, code: "invalid_credentials" });
+    expect(en.invalidCredentials).toBe("Incorrect email or password");
     expect(wrongPassword.headers.getSetCookie()).toEqual([]);
   });
 
@@ -129,8 +129,8 @@ describe("POST /api/admin/login", () => {
   ])("%s → 400 'All fields are required'", async (_label, payload) => {
     const res = await call("/api/admin/login", { method: "POST", json: payload });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.allFieldsRequired, code: "all_fields_required" });
-    expect(messages.allFieldsRequired).toBe("All fields are required");
+    expect(res.body).toEqual({ error: en.allFieldsRequired, code: "all_fields_required" });
+    expect(en.allFieldsRequired).toBe("All fields are required");
   });
 
   it("a body that is not JSON → 400", async () => {
@@ -140,7 +140,7 @@ describe("POST /api/admin/login", () => {
       body: "{not json",
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: messages.invalidJson, code: "invalid_json" });
+    expect(await res.json()).toEqual({ error: en.invalidJson, code: "invalid_json" });
   });
 
   it("a JSON body sent as text/plain → 415, and nothing is done", async () => {
@@ -151,7 +151,7 @@ describe("POST /api/admin/login", () => {
         body: JSON.stringify({ name: "Plain Text", email: uniqueEmail("plain"), password: PASSWORD, username: TEST_ADMIN.email }),
       });
       expect(res.status, path).toBe(415);
-      expect(await res.json()).toEqual({ error: messages.jsonRequired, code: "json_required" });
+      expect(await res.json()).toEqual({ error: en.jsonRequired, code: "json_required" });
       expect(res.headers.get("set-cookie"), path).toBeNull();
     }
   });
@@ -187,7 +187,7 @@ describe("POST /api/users/register", () => {
     expect(me.body.role).toBe("user");
     const users = await call("/api/users", { token: res.body.token });
     expect(users.status).toBe(403);
-    expect(users.body).toEqual({ error: messages.adminRequired, code: "admin_required" });
+    expect(users.body).toEqual({ error: en.adminRequired, code: "admin_required" });
   });
 
   it("a taken e-mail → 409, whatever its case", async () => {
@@ -196,7 +196,7 @@ describe("POST /api/users/register", () => {
     for (const again of [email, email.toUpperCase()]) {
       const res = await register({ name: "Second", email: again, password: PASSWORD });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: messages.emailTaken, code: "email_taken" });
+      expect(res.body).toEqual({ error: en.emailTaken, code: "email_taken" });
     }
     // The first account keeps its password.
     const other = await register({ name: "Third", email, password: "another-password-2" });
@@ -209,8 +209,8 @@ describe("POST /api/users/register", () => {
     async (email) => {
       const res = await register({ name: "Reader", email, password: PASSWORD });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: messages.emailInvalid, code: "email_invalid" });
-      expect(messages.emailInvalid).toBe("Please enter a valid email address");
+      expect(res.body).toEqual({ error: en.emailInvalid, code: "email_invalid" });
+      expect(en.emailInvalid).toBe("Please enter a valid email address");
     },
   );
 
@@ -218,7 +218,7 @@ describe("POST /api/users/register", () => {
     const email = uniqueEmail("short");
     const res = await register({ name: "Reader", email, password: "short1" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.passwordTooShort, code: "password_too_short" });
+    expect(res.body).toEqual({ error: en.passwordTooShort, code: "password_too_short" });
     // Nothing was created: the same e-mail can register properly.
     expect((await register({ name: "Reader", email, password: PASSWORD })).status).toBe(201);
   });
@@ -234,7 +234,7 @@ describe("POST /api/users/register", () => {
   ])("%s → 400 'All fields are required'", async (_label, payload) => {
     const res = await register(payload);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.allFieldsRequired, code: "all_fields_required" });
+    expect(res.body).toEqual({ error: en.allFieldsRequired, code: "all_fields_required" });
   });
 });
 
@@ -251,7 +251,7 @@ describe("POST /api/users/logout", () => {
 
     const me = await call("/api/users/me", { token });
     expect(me.status).toBe(401);
-    expect(me.body).toEqual({ error: messages.signInRequired, code: "sign_in_required" });
+    expect(me.body).toEqual({ error: en.signInRequired, code: "sign_in_required" });
     // The cookie form of the same token is dead too.
     expect((await call("/api/users/me", { headers: { cookie: `session=${token}` } })).status).toBe(401);
   });
@@ -293,7 +293,7 @@ describe("CSRF: cookie-authenticated mutations must come from our origin", () =>
       headers: { cookie: `session=${reader.token}`, origin },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: messages.csrfRejected, code: "csrf_rejected" });
+    expect(res.body).toEqual({ error: en.csrfRejected, code: "csrf_rejected" });
     expect(await bookmarks()).toEqual([]);
   });
 
@@ -303,7 +303,7 @@ describe("CSRF: cookie-authenticated mutations must come from our origin", () =>
       headers: { cookie: `session=${reader.token}`, "sec-fetch-site": "cross-site" },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: messages.csrfRejected, code: "csrf_rejected" });
+    expect(res.body).toEqual({ error: en.csrfRejected, code: "csrf_rejected" });
     expect(await bookmarks()).toEqual([]);
   });
 
@@ -313,7 +313,7 @@ describe("CSRF: cookie-authenticated mutations must come from our origin", () =>
       headers: { cookie: `session=${reader.token}`, origin: FOREIGN },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: messages.csrfRejected, code: "csrf_rejected" });
+    expect(res.body).toEqual({ error: en.csrfRejected, code: "csrf_rejected" });
     expect((await call("/api/users/me", { token: reader.token })).status).toBe(200);
   });
 
@@ -325,7 +325,7 @@ describe("CSRF: cookie-authenticated mutations must come from our origin", () =>
       json: { name: "Planted by a forged request" },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: messages.csrfRejected, code: "csrf_rejected" });
+    expect(res.body).toEqual({ error: en.csrfRejected, code: "csrf_rejected" });
     const list = await call("/api/categories");
     expect(list.body.some((c: { name: string }) => c.name === "Planted by a forged request")).toBe(false);
   });
@@ -370,11 +370,11 @@ describe("rate limit on failed sign-ins", () => {
 
     const locked = await login(victim.user.email, "wrong-password-again");
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ error: messages.tooManyRequests, code: "too_many_requests" });
+    expect(locked.body).toEqual({ error: en.tooManyRequests, code: "too_many_requests" });
 
     const rightPassword = await login(victim.user.email, PASSWORD);
     expect(rightPassword.status).toBe(429);
-    expect(rightPassword.body).toEqual({ error: messages.tooManyRequests, code: "too_many_requests" });
+    expect(rightPassword.body).toEqual({ error: en.tooManyRequests, code: "too_many_requests" });
     // The existing session is not touched.
     expect((await call("/api/users/me", { token: victim.token })).status).toBe(200);
 
@@ -457,7 +457,7 @@ describe("own server: https, and the per-address limits", () => {
     expect(statuses).toEqual([201, 201, 201, 429]);
     const res = await post("/api/users/register", { name: "R", email: uniqueEmail("limit"), password: PASSWORD });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ error: messages.tooManyRequests, code: "too_many_requests" });
+    expect(await res.json()).toEqual({ error: en.tooManyRequests, code: "too_many_requests" });
   });
 
   it("failed sign-ins from one address over many accounts are limited → 429, for every account", async () => {
@@ -468,7 +468,7 @@ describe("own server: https, and the per-address limits", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const res = await post("/api/admin/login", { username: TEST_ADMIN.email, password: TEST_ADMIN.password });
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ error: messages.tooManyRequests, code: "too_many_requests" });
+    expect(await res.json()).toEqual({ error: en.tooManyRequests, code: "too_many_requests" });
   });
 });
 

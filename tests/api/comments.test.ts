@@ -1,6 +1,6 @@
 /** Comments (SPEC 4, 5, 7), the newsletter (SPEC 5), health and unknown API paths. */
 import { describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { en } from "~/lib/messages";
 import { asAdmin, call, newReader, uniqueEmail } from "./client";
 import { createArticle } from "./fixtures";
 
@@ -53,11 +53,11 @@ describe("comments", () => {
     for (const content of ["", "   ", "\n\t "]) {
       const res = await postComment(article.id, reader.token, content);
       expect(res.status, JSON.stringify(content)).toBe(400);
-      expect(res.body).toEqual({ error: messages.commentRequired, code: "comment_required" });
+      expect(res.body).toEqual({ error: en.commentRequired, code: "comment_required" });
     }
     const missing = await call(`/api/news/${article.id}/comments`, { method: "POST", token: reader.token, json: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: messages.commentRequired, code: "comment_required" });
+    expect(missing.body).toEqual({ error: en.commentRequired, code: "comment_required" });
     const queue = await call<Comment[]>("/api/comments", { token: await asAdmin() });
     expect(queue.body.filter((c) => c.article_id === article.id)).toEqual([]);
   });
@@ -147,7 +147,7 @@ describe("POST /api/newsletter", () => {
     for (const email of ["", "   ", undefined]) {
       const res = await subscribe(email);
       expect(res.status, JSON.stringify(email)).toBe(400);
-      expect(res.body).toEqual({ error: messages.emailRequired, code: "email_required" });
+      expect(res.body).toEqual({ error: en.emailRequired, code: "email_required" });
     }
   });
 
@@ -155,7 +155,7 @@ describe("POST /api/newsletter", () => {
     for (const email of ["not-an-email", "name@host", "a b@example.org", "@example.org", "name@.org"]) {
       const res = await subscribe(email);
       expect(res.status, email).toBe(400);
-      expect(res.body, email).toEqual({ error: messages.emailInvalid, code: "email_invalid" });
+      expect(res.body, email).toEqual({ error: en.emailInvalid, code: "email_invalid" });
     }
   });
 });
@@ -177,7 +177,7 @@ describe("health and unknown API paths", () => {
       const res = await call(path, { method, token: await asAdmin() });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ error: messages.notFound, code: "not_found" });
+      expect(res.body).toEqual({ error: en.notFound, code: "not_found" });
     }
   });
 });

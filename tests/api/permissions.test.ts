@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../app/lib/messages";
+import { en } from "../../app/lib/messages";
 import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, call, newReader, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
@@ -27,13 +27,13 @@ const status = (code: number, error?: string, errorCode?: string): Outcome => ({
 const everyone = (outcome: Outcome): Record<Role, Outcome> => ({ guest: outcome, user: outcome, admin: outcome });
 /** Back-office calls: guests are asked to log in, readers are told it is admin-only. */
 const adminOnly = (success: number): Record<Role, Outcome> => ({
-  guest: status(401, messages.loginRequiredAdmin, "login_required_admin"),
-  user: status(403, messages.adminRequired, "admin_required"),
+  guest: status(401, en.loginRequiredAdmin, "login_required_admin"),
+  user: status(403, en.adminRequired, "admin_required"),
   admin: status(success),
 });
 /** Calls that need any account (commenting, bookmarking, own profile). */
 const signedIn = (user: Outcome, admin: Outcome = user): Record<Role, Outcome> => ({
-  guest: status(401, messages.signInRequired, "sign_in_required"),
+  guest: status(401, en.signInRequired, "sign_in_required"),
   user,
   admin,
 });
@@ -180,7 +180,7 @@ const rows: Row[] = [
     route: "/api/users/me/bookmarks/:articleId (draft)",
     fresh: async (role) => ({ token: await tokenFor(role, true) }),
     path: () => `/api/users/me/bookmarks/${fx.draft.id}`,
-    expected: signedIn(status(404, messages.articleNotFound, "article_not_found"), status(200)),
+    expected: signedIn(status(404, en.articleNotFound, "article_not_found"), status(200)),
     verify: async (f, role) => {
       if (role !== "user") return;
       const me = await call("/api/users/me", { token: f.token });
@@ -200,8 +200,8 @@ const rows: Row[] = [
     path: (f) => `/api/users/${f.victim.id}`,
     body: (f) => ({ name: f.name }),
     expected: {
-      guest: status(401, messages.signInRequired, "sign_in_required"),
-      user: status(403, messages.forbidden, "forbidden"),
+      guest: status(401, en.signInRequired, "sign_in_required"),
+      user: status(403, en.forbidden, "forbidden"),
       admin: status(200),
     },
     verify: async (f, _role, allowed) => {
@@ -259,8 +259,8 @@ const rows: Row[] = [
     route: "/api/news/:slug (draft)",
     path: () => `/api/news/${fx.draft.slug}`,
     expected: {
-      guest: status(404, messages.articleNotFound, "article_not_found"),
-      user: status(404, messages.articleNotFound, "article_not_found"),
+      guest: status(404, en.articleNotFound, "article_not_found"),
+      user: status(404, en.articleNotFound, "article_not_found"),
       admin: status(200),
     },
   },
@@ -299,8 +299,8 @@ const rows: Row[] = [
     route: "/api/news/:id/comments (draft)",
     path: () => `/api/news/${fx.draft.id}/comments`,
     expected: {
-      guest: status(404, messages.articleNotFound, "article_not_found"),
-      user: status(404, messages.articleNotFound, "article_not_found"),
+      guest: status(404, en.articleNotFound, "article_not_found"),
+      user: status(404, en.articleNotFound, "article_not_found"),
       admin: status(200),
     },
   },
@@ -322,7 +322,7 @@ const rows: Row[] = [
     route: "/api/news/:id/comments (draft)",
     path: () => `/api/news/${fx.draft.id}/comments`,
     body: () => ({ content: "A comment on a draft." }),
-    expected: signedIn(status(404, messages.articleNotFound, "article_not_found"), status(201)),
+    expected: signedIn(status(404, en.articleNotFound, "article_not_found"), status(201)),
   },
 
   // Comments
@@ -338,8 +338,8 @@ const rows: Row[] = [
     route: "/api/comments/:id (pending)",
     path: () => `/api/comments/${fx.pendingComment}`,
     expected: {
-      guest: status(404, messages.commentNotFound, "comment_not_found"),
-      user: status(404, messages.commentNotFound, "comment_not_found"),
+      guest: status(404, en.commentNotFound, "comment_not_found"),
+      user: status(404, en.commentNotFound, "comment_not_found"),
       admin: status(200),
     },
   },
@@ -348,8 +348,8 @@ const rows: Row[] = [
     route: "/api/comments/:id (approved, on a draft)",
     path: () => `/api/comments/${fx.approvedOnDraft}`,
     expected: {
-      guest: status(404, messages.commentNotFound, "comment_not_found"),
-      user: status(404, messages.commentNotFound, "comment_not_found"),
+      guest: status(404, en.commentNotFound, "comment_not_found"),
+      user: status(404, en.commentNotFound, "comment_not_found"),
       admin: status(200),
     },
   },
@@ -527,14 +527,14 @@ const rows: Row[] = [
     method: "GET",
     route: "/api/* (unknown)",
     path: () => "/api/no-such-endpoint",
-    expected: everyone(status(404, messages.notFound, "not_found")),
+    expected: everyone(status(404, en.notFound, "not_found")),
   },
   {
     method: "POST",
     route: "/api/* (unknown)",
     path: () => "/api/no-such-endpoint",
     body: () => ({}),
-    expected: everyone(status(404, messages.notFound, "not_found")),
+    expected: everyone(status(404, en.notFound, "not_found")),
   },
 
 ];
@@ -737,14 +737,14 @@ const refusedBeforeValidation: {
     route: "/api/news/:id/comments",
     path: () => `/api/news/${fx.published.id}/comments`,
     body: { content: "" },
-    expected: { guest: status(401, messages.signInRequired, "sign_in_required") },
+    expected: { guest: status(401, en.signInRequired, "sign_in_required") },
   },
   {
     method: "PUT",
     route: "/api/users/:id (another account)",
     path: async () => `/api/users/${(await newReader()).user.id}`,
     body: { name: "" },
-    expected: { guest: status(401, messages.signInRequired, "sign_in_required"), user: status(403, messages.forbidden, "forbidden") },
+    expected: { guest: status(401, en.signInRequired, "sign_in_required"), user: status(403, en.forbidden, "forbidden") },
   },
 ];
 

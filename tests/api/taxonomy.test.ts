@@ -1,6 +1,6 @@
 /** Categories, tags and writers over HTTP (SPEC 3, 5, 7), as an admin. */
 import { describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { en } from "~/lib/messages";
 import { asAdmin, call } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 
@@ -45,7 +45,7 @@ describe("categories", () => {
     expect(deleted.status).toBe(200);
     const gone = await call(`/api/categories/${category.id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: messages.categoryNotFound, code: "category_not_found" });
+    expect(gone.body).toEqual({ error: en.categoryNotFound, code: "category_not_found" });
     expect((await call("/api/categories")).body.map((c: { id: number }) => c.id)).not.toContain(category.id);
     expect((await admin(`/api/categories/${category.id}`, "DELETE")).status).toBe(404);
     expect((await admin(`/api/categories/${category.id}`, "PUT", { name: "Ghost" })).status).toBe(404);
@@ -55,12 +55,12 @@ describe("categories", () => {
     for (const body of [{}, { name: "" }, { name: "   " }, { name: "\t\n" }]) {
       const res = await admin("/api/categories", "POST", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ error: messages.categoryNameRequired, code: "category_name_required" });
+      expect(res.body).toEqual({ error: en.categoryNameRequired, code: "category_name_required" });
     }
     const category = await createCategory();
     const res = await admin(`/api/categories/${category.id}`, "PUT", { name: "  " });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.categoryNameRequired, code: "category_name_required" });
+    expect(res.body).toEqual({ error: en.categoryNameRequired, code: "category_name_required" });
     expect((await call(`/api/categories/${category.id}`)).body.name).toBe(category.name);
   });
 
@@ -75,15 +75,15 @@ describe("categories", () => {
     const first = await createCategory();
     const sameName = await admin("/api/categories", "POST", { name: first.name });
     expect(sameName.status).toBe(409);
-    expect(sameName.body).toEqual({ error: messages.categorySlugTaken, code: "category_slug_taken" });
+    expect(sameName.body).toEqual({ error: en.categorySlugTaken, code: "category_slug_taken" });
     const sameSlug = await admin("/api/categories", "POST", { name: `Other ${unique()}`, slug: first.slug });
     expect(sameSlug.status).toBe(409);
-    expect(sameSlug.body).toEqual({ error: messages.categorySlugTaken, code: "category_slug_taken" });
+    expect(sameSlug.body).toEqual({ error: en.categorySlugTaken, code: "category_slug_taken" });
 
     const second = await createCategory();
     const renameOnto = await admin(`/api/categories/${second.id}`, "PUT", { name: first.name });
     expect(renameOnto.status).toBe(409);
-    expect(renameOnto.body).toEqual({ error: messages.categorySlugTaken, code: "category_slug_taken" });
+    expect(renameOnto.body).toEqual({ error: en.categorySlugTaken, code: "category_slug_taken" });
     // Saving a category under its own slug is no conflict.
     expect((await admin(`/api/categories/${first.id}`, "PUT", { name: first.name })).status).toBe(200);
   });
@@ -110,10 +110,10 @@ describe("categories", () => {
 
     const after = await call(`/api/news/${article.slug}`);
     expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ id: article.id, category_id: null, category_name: messages.uncategorized });
+    expect(after.body).toMatchObject({ id: article.id, category_id: null, category_name: en.uncategorized });
     const listed = await call(`/api/news?writer=${article.writer_id}`);
     expect(listed.body.articles.map((a: { id: number; category_name: string }) => [a.id, a.category_name])).toEqual([
-      [article.id, messages.uncategorized],
+      [article.id, en.uncategorized],
     ]);
   });
 
@@ -153,7 +153,7 @@ describe("tags", () => {
     expect((await admin(`/api/tags/${tag.id}`, "DELETE")).status).toBe(200);
     const gone = await call(`/api/tags/${tag.id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: messages.tagNotFound, code: "tag_not_found" });
+    expect(gone.body).toEqual({ error: en.tagNotFound, code: "tag_not_found" });
     expect((await call("/api/tags")).body.map((t: { id: number }) => t.id)).not.toContain(tag.id);
     expect((await admin(`/api/tags/${tag.id}`, "DELETE")).status).toBe(404);
   });
@@ -162,19 +162,19 @@ describe("tags", () => {
     for (const body of [{}, { name: "" }, { name: "    " }]) {
       const res = await admin("/api/tags", "POST", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ error: messages.tagNameRequired, code: "tag_name_required" });
+      expect(res.body).toEqual({ error: en.tagNameRequired, code: "tag_name_required" });
     }
     const tag = await createTag();
     const res = await admin(`/api/tags/${tag.id}`, "PUT", { name: " " });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.tagNameRequired, code: "tag_name_required" });
+    expect(res.body).toEqual({ error: en.tagNameRequired, code: "tag_name_required" });
   });
 
   it("refuses a duplicate slug with 409", async () => {
     const first = await createTag();
     const res = await admin("/api/tags", "POST", { name: first.name });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: messages.tagSlugTaken, code: "tag_slug_taken" });
+    expect(res.body).toEqual({ error: en.tagSlugTaken, code: "tag_slug_taken" });
   });
 
   it("removes a deleted tag from its articles", async () => {
@@ -211,7 +211,7 @@ describe("writers", () => {
     expect((await admin(`/api/writers/${writer.id}`, "DELETE")).status).toBe(200);
     const gone = await call(`/api/writers/${writer.id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: messages.writerNotFound, code: "writer_not_found" });
+    expect(gone.body).toEqual({ error: en.writerNotFound, code: "writer_not_found" });
     expect((await call("/api/writers")).body.map((w: { id: number }) => w.id)).not.toContain(writer.id);
     expect((await admin(`/api/writers/${writer.id}`, "DELETE")).status).toBe(404);
     expect((await admin(`/api/writers/${writer.id}`, "PUT", update)).status).toBe(404);
@@ -242,12 +242,12 @@ describe("writers", () => {
     for (const body of cases) {
       const res = await admin("/api/writers", "POST", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toEqual({ error: messages.writerRequired, code: "writer_required" });
+      expect(res.body, JSON.stringify(body)).toEqual({ error: en.writerRequired, code: "writer_required" });
     }
     const writer = await createWriter();
     const res = await admin(`/api/writers/${writer.id}`, "PUT", { name: " ", email: writer.email });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.writerRequired, code: "writer_required" });
+    expect(res.body).toEqual({ error: en.writerRequired, code: "writer_required" });
     expect((await call(`/api/writers/${writer.id}`)).body.name).toBe(writer.name);
   });
 
@@ -255,7 +255,7 @@ describe("writers", () => {
     for (const email of ["not-an-email", "a@b", "two words@example.org", "@example.org"]) {
       const res = await admin("/api/writers", "POST", { name: "Gita", email });
       expect(res.status, email).toBe(400);
-      expect(res.body, email).toEqual({ error: messages.emailInvalid, code: "email_invalid" });
+      expect(res.body, email).toEqual({ error: en.emailInvalid, code: "email_invalid" });
     }
   });
 
@@ -267,10 +267,10 @@ describe("writers", () => {
 
     const after = await call(`/api/news/${article.slug}`);
     expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ id: article.id, writer_id: null, writer_name: messages.unknownAuthor });
+    expect(after.body).toMatchObject({ id: article.id, writer_id: null, writer_name: en.unknownAuthor });
     const search = await call(`/api/news?search=${encodeURIComponent(article.title)}`);
     expect(search.body.articles.map((a: { id: number; writer_name: string }) => [a.id, a.writer_name])).toEqual([
-      [article.id, messages.unknownAuthor],
+      [article.id, en.unknownAuthor],
     ]);
   });
 });

@@ -2,7 +2,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMessage } from "~/lib/format-message";
-import { messages } from "~/lib/messages";
+import { en } from "~/lib/messages";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { asAdmin, baseUrl, call } from "./client";
 import { createWriter } from "./fixtures";
@@ -63,7 +63,7 @@ describe("POST /api/upload", () => {
     form.append("file", new Blob([await png()], { type: "image/png" }), "photo.png");
     const res = await call("/api/upload", { method: "POST", token: await asAdmin(), form });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: formatMessage(messages.unknownFileField, { field: "file" }), code: "unknown_file_field" });
+    expect(res.body).toEqual({ error: formatMessage(en.unknownFileField, { field: "file" }), code: "unknown_file_field" });
   });
 
   it("re-encodes a JPEG without its EXIF and GPS data, under a server-generated name", async () => {
@@ -169,23 +169,23 @@ describe("POST /api/upload", () => {
     const text = bytes(Buffer.from("This is not an image, just some text pretending to be one.\n".repeat(20)));
     const content = await upload(text, "photo.jpg", "image/jpeg");
     expect(content.status).toBe(415);
-    expect(content.body).toEqual({ error: messages.contentMediaType, code: "content_media_type" });
+    expect(content.body).toEqual({ error: en.contentMediaType, code: "content_media_type" });
     const banner = await upload(text, "photo.jpg", "image/jpeg", "banner");
     expect(banner.status).toBe(415);
-    expect(banner.body).toEqual({ error: messages.bannerType, code: "banner_type" });
+    expect(banner.body).toEqual({ error: en.bannerType, code: "banner_type" });
   });
 
   it("refuses a real PNG renamed .gif", async () => {
     const res = await upload(await png(), "chart.gif", "image/gif");
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: messages.contentMediaType, code: "content_media_type" });
+    expect(res.body).toEqual({ error: en.contentMediaType, code: "content_media_type" });
   });
 
   it("refuses a GIF even when it is named .png", async () => {
     const gif = bytes(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).gif().toBuffer());
     const res = await upload(gif, "chart.png", "image/png");
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: messages.contentMediaType, code: "content_media_type" });
+    expect(res.body).toEqual({ error: en.contentMediaType, code: "content_media_type" });
   });
 
   it("accepts an MP4 as content media but not as a banner", async () => {
@@ -201,7 +201,7 @@ describe("POST /api/upload", () => {
 
     const banner = await upload(mp4(), "x.mp4", "video/mp4", "banner");
     expect(banner.status).toBe(415);
-    expect(banner.body).toEqual({ error: messages.bannerType, code: "banner_type" });
+    expect(banner.body).toEqual({ error: en.bannerType, code: "banner_type" });
   });
 
   it("answers 400 when no file is sent", async () => {
@@ -209,7 +209,7 @@ describe("POST /api/upload", () => {
     form.append("purpose", "banner");
     const res = await call("/api/upload", { method: "POST", token: await asAdmin(), form });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.noFile, code: "no_file" });
+    expect(res.body).toEqual({ error: en.noFile, code: "no_file" });
   });
 });
 
@@ -235,13 +235,13 @@ describe("files in the article payload", () => {
     form.append("banner", new Blob([mp4()], { type: "video/mp4" }), "banner.mp4");
     const res = await call("/api/news", { method: "POST", token: await asAdmin(), form });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: messages.bannerType, code: "banner_type" });
+    expect(res.body).toEqual({ error: en.bannerType, code: "banner_type" });
 
     const disguised = articleForm(writer.id, `Disguised banner ${Date.now()}`);
     disguised.append("banner", new Blob([bytes(Buffer.from("not an image at all"))], { type: "image/jpeg" }), "banner.jpg");
     const res2 = await call("/api/news", { method: "POST", token: await asAdmin(), form: disguised });
     expect(res2.status).toBe(415);
-    expect(res2.body).toEqual({ error: messages.bannerType, code: "banner_type" });
+    expect(res2.body).toEqual({ error: en.bannerType, code: "banner_type" });
     expect(await articlesOf(writer.id)).toBe(0);
   });
 
@@ -251,7 +251,7 @@ describe("files in the article payload", () => {
     form.append("media[0]", new Blob([await png()], { type: "image/gif" }), "chart.gif");
     const res = await call("/api/news", { method: "POST", token: await asAdmin(), form });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: messages.contentMediaType, code: "content_media_type" });
+    expect(res.body).toEqual({ error: en.contentMediaType, code: "content_media_type" });
     expect(await articlesOf(writer.id)).toBe(0);
   });
 
@@ -310,7 +310,7 @@ describe("upload size limit", () => {
     expect(image.byteLength).toBeGreaterThan(40_000);
     const res = await send(image, "big.jpg", "image/jpeg");
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: messages.fileTooLarge, code: "file_too_large" });
+    expect(await res.json()).toEqual({ error: en.fileTooLarge, code: "file_too_large" });
   });
 
   it("refuses a banner over MAX_UPLOAD_MB in the article payload with 413, creating nothing", async () => {
@@ -329,7 +329,7 @@ describe("upload size limit", () => {
     form.append("banner", new Blob([await largeJpeg()], { type: "image/jpeg" }), "banner.jpg");
     const res = await fetch(`${small.baseUrl}/api/news`, { method: "POST", headers: auth, body: form });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: messages.fileTooLarge, code: "file_too_large" });
+    expect(await res.json()).toEqual({ error: en.fileTooLarge, code: "file_too_large" });
     const listed = await fetch(`${small.baseUrl}/api/news?writer=${writer.id}`, { headers: auth });
     expect(((await listed.json()) as { total: number }).total).toBe(0);
   });

@@ -3,7 +3,7 @@
  * the "whole user object" bookmark update of SPEC 7, the bookmark toggle, and the last-admin rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../app/lib/messages";
+import { en } from "../../app/lib/messages";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, type RequestOptions, asAdmin, call, newReader, uniqueEmail } from "./client";
 import { createArticle, createWriter } from "./fixtures";
@@ -67,10 +67,10 @@ describe("GET /api/users", () => {
   it("guest → 401, reader → 403", async () => {
     const guest = await call("/api/users");
     expect(guest.status).toBe(401);
-    expect(guest.body).toEqual({ error: messages.loginRequiredAdmin, code: "login_required_admin" });
+    expect(guest.body).toEqual({ error: en.loginRequiredAdmin, code: "login_required_admin" });
     const reader = await call("/api/users", { token: (await newReader()).token });
     expect(reader.status).toBe(403);
-    expect(reader.body).toEqual({ error: messages.adminRequired, code: "admin_required" });
+    expect(reader.body).toEqual({ error: en.adminRequired, code: "admin_required" });
   });
 });
 
@@ -98,10 +98,10 @@ describe("PUT /api/users/{id}", () => {
     const reader = await newReader();
     const blank = await putUser(reader.user.id, reader.token, { name: "   " });
     expect(blank.status).toBe(400);
-    expect(blank.body).toEqual({ error: messages.allFieldsRequired, code: "all_fields_required" });
+    expect(blank.body).toEqual({ error: en.allFieldsRequired, code: "all_fields_required" });
     const badEmail = await putUser(reader.user.id, reader.token, { email: "not-an-email" });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body).toEqual({ error: messages.emailInvalid, code: "email_invalid" });
+    expect(badEmail.body).toEqual({ error: en.emailInvalid, code: "email_invalid" });
     expect(await me(reader.token)).toMatchObject({ name: reader.user.name, email: reader.user.email });
   });
 
@@ -110,7 +110,7 @@ describe("PUT /api/users/{id}", () => {
     const other = await newReader();
     const res = await putUser(other.user.id, reader.token, { name: "Hijacked", email: uniqueEmail("hijack") });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: messages.forbidden, code: "forbidden" });
+    expect(res.body).toEqual({ error: en.forbidden, code: "forbidden" });
     expect(await me(other.token)).toMatchObject({ name: other.user.name, email: other.user.email });
   });
 
@@ -131,7 +131,7 @@ describe("PUT /api/users/{id}", () => {
       bookmarks: [...current.bookmarks, String(published.id)],
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: messages.roleChangeForbidden, code: "role_change_forbidden" });
+    expect(res.body).toEqual({ error: en.roleChangeForbidden, code: "role_change_forbidden" });
     const after = await me(reader.token);
     expect(after.role).toBe("user");
     expect(after.bookmarks).toEqual([]);
@@ -166,7 +166,7 @@ describe("PUT /api/users/{id}", () => {
     for (const id of [draft.id, 987654321]) {
       const res = await putUser(reader.user.id, reader.token, { bookmarks: [String(published.id), String(id)] });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: messages.articleNotFound, code: "article_not_found" });
+      expect(res.body).toEqual({ error: en.articleNotFound, code: "article_not_found" });
     }
     expect((await me(reader.token)).bookmarks).toEqual([]);
   });
@@ -194,12 +194,12 @@ describe("PUT /api/users/{id}", () => {
     for (const email of [other.user.email, other.user.email.toUpperCase()]) {
       const res = await putUser(reader.user.id, reader.token, { email });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: messages.emailTaken, code: "email_taken" });
+      expect(res.body).toEqual({ error: en.emailTaken, code: "email_taken" });
     }
     expect((await me(reader.token)).email).toBe(reader.user.email);
     const byAdmin = await putUser(reader.user.id, await asAdmin(), { email: TEST_ADMIN.email });
     expect(byAdmin.status).toBe(409);
-    expect(byAdmin.body).toEqual({ error: messages.emailTaken, code: "email_taken" });
+    expect(byAdmin.body).toEqual({ error: en.emailTaken, code: "email_taken" });
   });
 
   it("the admin edits another user's name and e-mail", async () => {
@@ -215,7 +215,7 @@ describe("PUT /api/users/{id}", () => {
     const admin = await asAdmin();
     const missing = await putUser(987654321, admin, { name: "Nobody" });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: messages.userNotFound, code: "user_not_found" });
+    expect(missing.body).toEqual({ error: en.userNotFound, code: "user_not_found" });
     const reader = await newReader();
     const badRole = await putUser(reader.user.id, admin, { role: "superuser" });
     expect(badRole.status).toBe(400);
@@ -233,7 +233,7 @@ describe("DELETE /api/users/{id}", () => {
 
     const again = await call(`/api/users/${reader.user.id}`, { method: "DELETE", token: admin });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: messages.userNotFound, code: "user_not_found" });
+    expect(again.body).toEqual({ error: en.userNotFound, code: "user_not_found" });
 
     expect((await call("/api/users/me", { token: reader.token })).status).toBe(401);
     const login = await call("/api/admin/login", { method: "POST", json: { username: reader.user.email, password: PASSWORD } });
@@ -248,7 +248,7 @@ describe("DELETE /api/users/{id}", () => {
     for (const id of [reader.user.id, (await newReader()).user.id]) {
       const res = await call(`/api/users/${id}`, { method: "DELETE", token: reader.token });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: messages.adminRequired, code: "admin_required" });
+      expect(res.body).toEqual({ error: en.adminRequired, code: "admin_required" });
     }
     expect((await call("/api/users/me", { token: reader.token })).status).toBe(200);
   });
@@ -316,7 +316,7 @@ describe("bookmark toggle: POST /api/users/me/bookmarks/{articleId}", () => {
 
     const on = await toggle(article.id, other.token);
     expect(on.status).toBe(404);
-    expect(on.body).toEqual({ error: messages.articleNotFound, code: "article_not_found" });
+    expect(on.body).toEqual({ error: en.articleNotFound, code: "article_not_found" });
     expect((await me(other.token)).bookmarks).toEqual([]);
   });
 
@@ -334,7 +334,7 @@ describe("bookmark toggle: POST /api/users/me/bookmarks/{articleId}", () => {
     for (const id of [draft.id, 987654321]) {
       const res = await toggle(id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: messages.articleNotFound, code: "article_not_found" });
+      expect(res.body).toEqual({ error: en.articleNotFound, code: "article_not_found" });
     }
     expect((await me(reader.token)).bookmarks).toEqual([]);
   });
@@ -342,10 +342,10 @@ describe("bookmark toggle: POST /api/users/me/bookmarks/{articleId}", () => {
   it("guest → 401 for the toggle and the list", async () => {
     const res = await toggle(published.id, null);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: messages.signInRequired, code: "sign_in_required" });
+    expect(res.body).toEqual({ error: en.signInRequired, code: "sign_in_required" });
     const list = await call("/api/users/me/bookmarks");
     expect(list.status).toBe(401);
-    expect(list.body).toEqual({ error: messages.signInRequired, code: "sign_in_required" });
+    expect(list.body).toEqual({ error: en.signInRequired, code: "sign_in_required" });
   });
 });
 
@@ -402,10 +402,10 @@ describe("roles and the last admin (own server)", () => {
   it("the only admin cannot be demoted or deleted → 409", async () => {
     const demote = await setRole(admin.id, admin.token, "user");
     expect(demote.status).toBe(409);
-    expect(demote.body).toEqual({ error: messages.lastAdmin, code: "last_admin" });
+    expect(demote.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
     const remove = await at(`/api/users/${admin.id}`, { method: "DELETE", token: admin.token });
     expect(remove.status).toBe(409);
-    expect(remove.body).toEqual({ error: messages.lastAdmin, code: "last_admin" });
+    expect(remove.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
     expect(await roleOf(admin.token)).toBe("admin");
   });
 
@@ -435,19 +435,19 @@ describe("roles and the last admin (own server)", () => {
     expect(await roleOf(admin.token)).toBe("user");
     const refused = await at("/api/users", { token: admin.token });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: messages.adminRequired, code: "admin_required" });
+    expect(refused.body).toEqual({ error: en.adminRequired, code: "admin_required" });
     // The demoted admin cannot promote themselves back.
     const selfPromotion = await setRole(admin.id, admin.token, "admin");
     expect(selfPromotion.status).toBe(403);
-    expect(selfPromotion.body).toEqual({ error: messages.roleChangeForbidden, code: "role_change_forbidden" });
+    expect(selfPromotion.body).toEqual({ error: en.roleChangeForbidden, code: "role_change_forbidden" });
 
     // `second` is now the only admin.
     const demote = await setRole(second.id, second.token, "user");
     expect(demote.status).toBe(409);
-    expect(demote.body).toEqual({ error: messages.lastAdmin, code: "last_admin" });
+    expect(demote.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
     const remove = await at(`/api/users/${second.id}`, { method: "DELETE", token: second.token });
     expect(remove.status).toBe(409);
-    expect(remove.body).toEqual({ error: messages.lastAdmin, code: "last_admin" });
+    expect(remove.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
     expect(await roleOf(second.token)).toBe("admin");
   });
 

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages";
+import { en } from "~/lib/messages";
 import { FeaturedReport } from "./FeaturedReport";
 
 // The loader turns a failed featured query into { status: "failed" }; no browser can cause that
@@ -8,13 +8,13 @@ import { FeaturedReport } from "./FeaturedReport";
 describe("FeaturedReport", () => {
   it("says the featured article failed to load, as an alert", () => {
     const html = renderToString(<FeaturedReport featured={{ status: "failed" }} />);
-    expect(html).toContain(messages.featuredFailed);
+    expect(html).toContain(en.featuredFailed);
     expect(html).toContain('role="alert"');
   });
 
   it("says there is no featured article", () => {
     const html = renderToString(<FeaturedReport featured={{ status: "none" }} />);
-    expect(html).toContain(messages.featuredNone);
-    expect(html).not.toContain(messages.featuredFailed);
+    expect(html).toContain(en.featuredNone);
+    expect(html).not.toContain(en.featuredFailed);
   });
 });

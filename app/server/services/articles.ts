@@ -3,7 +3,7 @@
  * touch anything unpublished. Pages and the /api routes both call these functions.
  */
 import { type SQL, and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { messages } from "~/lib/messages";
+import { en } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
 import { type ArticleInput, type NewsQuery, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
@@ -95,7 +95,7 @@ function selectWithContent(db: Executor) {
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 function toSummary(row: SummaryRow): ArticleSummary {
-  const writerName = row.writerName ?? messages.unknownAuthor;
+  const writerName = row.writerName ?? en.unknownAuthor;
   return {
     id: row.id,
     title: row.title,
@@ -107,7 +107,7 @@ function toSummary(row: SummaryRow): ArticleSummary {
     writer_name: writerName,
     author: writerName,
     category_id: row.categoryId,
-    category_name: row.categoryName ?? messages.uncategorized,
+    category_name: row.categoryName ?? en.uncategorized,
     category_slug: row.categorySlug,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
