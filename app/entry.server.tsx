@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { requestInfoContext } from "./server/request-context";
+import { requestInfoContext } from "./server/http/request-context";
 
 export const streamTimeout = 5_000;
 

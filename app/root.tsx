@@ -7,7 +7,7 @@ import { SessionProvider } from "./components/session/session";
 import { LOCALE_TAGS, type Locale } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
 import { pageMeta, pageSeo } from "./lib/seo/page-meta";
-import { config } from "./server/config";
+import { config } from "./server/process/config";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];

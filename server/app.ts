@@ -19,15 +19,15 @@ import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
 import type { FinishRender } from "~/server/cache/page-cache";
-import { config } from "~/server/config";
-import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/content-security-policy";
-import { requestInfoContext } from "~/server/request-context";
-import { pageCache, startApp, stopApp } from "~/server/runtime";
+import { config } from "~/server/process/config";
+import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
+import { requestInfoContext } from "~/server/http/request-context";
+import { pageCache, startApp, stopApp } from "~/server/process/runtime";
 
 export { startApp, stopApp };
 /** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
 export { bulkSeed } from "~/server/demo/bulk-seed";
-export { database } from "~/server/runtime";
+export { database } from "~/server/process/runtime";
 
 const production = process.env.NODE_ENV === "production";
 

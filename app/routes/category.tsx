@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
-import { pageData } from "~/server/page-data";
+import { pageData } from "~/server/http/page-data";
 import { Link } from "~/components/i18n/links";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
@@ -12,7 +12,7 @@ import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { newsQuerySchema } from "~/lib/schemas";
 import { cardOf, listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { listArticles } from "~/server/services/articles";
 import { getCategoryBySlug, opinionCategory } from "~/server/services/categories";
 import { useReaderLayoutData } from "~/components/layout/reader-layout-data";

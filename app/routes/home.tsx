@@ -8,7 +8,7 @@ import { cardOf, navCategoryOf } from "~/lib/article-cards";
 import type { ArticleSummary } from "~/lib/api-types";
 import { newsQuerySchema } from "~/lib/schemas";
 import type { Executor } from "~/server/db/connection";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { latestPerCategory, listArticles } from "~/server/services/articles";
 import { isOpinionCategory, listCategories } from "~/server/services/categories";
 import { homeJsonLd } from "~/lib/seo/json-ld";

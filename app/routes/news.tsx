@@ -4,7 +4,7 @@ import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { newsQuerySchema } from "~/lib/schemas";
 import { listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { listArticles } from "~/server/services/articles";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/news";

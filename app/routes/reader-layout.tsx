@@ -2,7 +2,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminAwayFromSite } from "~/components/layout/AdminAwayFromSite";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { listCategories } from "~/server/services/categories";
 import { navCategoryOf } from "~/lib/article-cards";
 import type { Route } from "./+types/reader-layout";

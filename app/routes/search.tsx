@@ -6,7 +6,7 @@ import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { SEARCH_QUERY_MAX } from "~/lib/limits";
 import { SearchStatus, searchTitle } from "~/components/search/search-texts";
 import { newsQuerySchema, searchSchema } from "~/lib/schemas";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { formatMessage } from "~/lib/format-message";

@@ -1,12 +1,12 @@
 import { isRouteErrorResponse } from "react-router";
 import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
-import { pageData } from "~/server/page-data";
+import { pageData } from "~/server/http/page-data";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { formatMessage } from "~/lib/format-message";
 import { newsQuerySchema } from "~/lib/schemas";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { getTagBySlug } from "~/server/services/tags";

@@ -1,7 +1,7 @@
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { requireAdminPage } from "~/server/admin-guard";
-import { database } from "~/server/runtime";
+import { requireAdminPage } from "~/server/http/admin-guard";
+import { database } from "~/server/process/runtime";
 import { listCategories } from "~/server/services/categories";
 import { listTags } from "~/server/services/tags";
 import { listWriters } from "~/server/services/writers";

@@ -3,8 +3,8 @@ import { CommentFilter, type CommentView, commentViewOf } from "~/components/adm
 import { CommentsTable } from "~/components/admin/people/CommentsTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/admin-guard";
-import { readOrNull } from "~/server/admin-read";
+import { requireAdminPage } from "~/server/http/admin-guard";
+import { readOrNull } from "~/server/http/admin-read";
 import { listComments } from "~/server/services/comments";
 import type { Route } from "./+types/comments";
 

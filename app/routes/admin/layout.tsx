@@ -6,7 +6,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { NavLink } from "~/components/i18n/links";
 import type { MessageKey } from "~/lib/messages";
-import { requireAdminPage } from "~/server/admin-guard";
+import { requireAdminPage } from "~/server/http/admin-guard";
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
 

@@ -2,8 +2,8 @@ import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { tagKind } from "~/components/admin/taxonomy/kinds";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/admin-guard";
-import { readOrNull } from "~/server/admin-read";
+import { requireAdminPage } from "~/server/http/admin-guard";
+import { readOrNull } from "~/server/http/admin-read";
 import { listTags } from "~/server/services/tags";
 import type { Route } from "./+types/tags";
 

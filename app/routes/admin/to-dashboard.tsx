@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { requireAdminPage } from "~/server/admin-guard";
-import { localizedFor } from "~/server/page-locale";
+import { requireAdminPage } from "~/server/http/admin-guard";
+import { localizedFor } from "~/server/http/page-locale";
 import type { Route } from "./+types/to-dashboard";
 
 /** /admin and any unknown admin path lead to the dashboard (SPEC 2), once the guard has passed. */

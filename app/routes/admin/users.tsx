@@ -2,8 +2,8 @@ import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { UsersTable } from "~/components/admin/people/UsersTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/admin-guard";
-import { readOrNull } from "~/server/admin-read";
+import { requireAdminPage } from "~/server/http/admin-guard";
+import { readOrNull } from "~/server/http/admin-read";
 import { listUsers } from "~/server/services/users";
 import type { Route } from "./+types/users";
 

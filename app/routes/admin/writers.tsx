@@ -5,8 +5,8 @@ import { WritersTable } from "~/components/admin/people/WritersTable";
 import type { Writer } from "~/lib/api-types";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/admin-guard";
-import { readOrNull } from "~/server/admin-read";
+import { requireAdminPage } from "~/server/http/admin-guard";
+import { readOrNull } from "~/server/http/admin-read";
 import { listWriters } from "~/server/services/writers";
 import type { Route } from "./+types/writers";
 

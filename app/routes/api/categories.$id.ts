@@ -1,5 +1,5 @@
 import { categorySchema } from "~/lib/schemas";
-import { itemResource } from "~/server/collection-resources";
+import { itemResource } from "~/server/http/collection-resources";
 import { deleteCategory, getCategoryByIdOrSlug, updateCategory } from "~/server/services/categories";
 
 /** GET /api/categories/{id or slug}; PUT and DELETE /api/categories/{id} (admin). */

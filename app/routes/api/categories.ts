@@ -1,5 +1,5 @@
 import { categorySchema } from "~/lib/schemas";
-import { collectionResource } from "~/server/collection-resources";
+import { collectionResource } from "~/server/http/collection-resources";
 import { createCategory, listCategories } from "~/server/services/categories";
 
 /** GET /api/categories; POST {name, slug?, description?} (admin). */

@@ -1,5 +1,5 @@
-import { json, resource } from "~/server/http";
-import { database } from "~/server/runtime";
+import { json, resource } from "~/server/http/api";
+import { database } from "~/server/process/runtime";
 import type { Route } from "./+types/health";
 
 const handle = resource<Route.LoaderArgs>({

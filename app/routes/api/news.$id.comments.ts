@@ -1,7 +1,7 @@
 import { commentSchema } from "~/lib/schemas";
-import { idParam, json, readInput, resource } from "~/server/http";
-import { database } from "~/server/runtime";
-import { currentActor } from "~/server/session";
+import { idParam, json, readInput, resource } from "~/server/http/api";
+import { database } from "~/server/process/runtime";
+import { currentActor } from "~/server/http/session";
 import { requireUser } from "~/server/services/actor";
 import { listComments, postComment } from "~/server/services/comments";
 import { readableArticleId } from "~/server/services/article-access";

@@ -1,9 +1,10 @@
-import { json, resource, succeeded } from "~/server/http";
-import { readArticleForm } from "~/server/article-form";
-import { database } from "~/server/runtime";
-import { currentActor } from "~/server/session";
+import { json, resource, succeeded } from "~/server/http/api";
+import { readArticleForm } from "~/server/http/article-form";
+import { database } from "~/server/process/runtime";
+import { currentActor } from "~/server/http/session";
 import { mediaStorage } from "~/server/storage";
-import { deleteArticle, getArticle, updateArticle } from "~/server/services/articles";
+import { deleteArticle, updateArticle } from "~/server/services/article-writes";
+import { getArticle } from "~/server/services/articles";
 import type { Route } from "./+types/news.$slug";
 
 const handle = resource<Route.ActionArgs>({

@@ -1,10 +1,11 @@
 import { newsQuerySchema } from "~/lib/schemas";
-import { json, resource } from "~/server/http";
-import { readArticleForm } from "~/server/article-form";
-import { database } from "~/server/runtime";
-import { currentActor } from "~/server/session";
+import { json, resource } from "~/server/http/api";
+import { readArticleForm } from "~/server/http/article-form";
+import { database } from "~/server/process/runtime";
+import { currentActor } from "~/server/http/session";
 import { mediaStorage } from "~/server/storage";
-import { createArticle, listArticles } from "~/server/services/articles";
+import { createArticle } from "~/server/services/article-writes";
+import { listArticles } from "~/server/services/articles";
 import type { Route } from "./+types/news";
 
 const handle = resource<Route.ActionArgs>({

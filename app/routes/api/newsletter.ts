@@ -1,6 +1,6 @@
 import { newsletterSchema } from "~/lib/schemas";
-import { json, readInput, resource } from "~/server/http";
-import { database } from "~/server/runtime";
+import { json, readInput, resource } from "~/server/http/api";
+import { database } from "~/server/process/runtime";
 import { subscribe } from "~/server/services/newsletter";
 import type { Route } from "./+types/newsletter";
 

@@ -1,5 +1,5 @@
 import { tagSchema } from "~/lib/schemas";
-import { itemResource } from "~/server/collection-resources";
+import { itemResource } from "~/server/http/collection-resources";
 import { deleteTag, getTagByIdOrSlug, updateTag } from "~/server/services/tags";
 
 /** GET /api/tags/{id or slug}; PUT and DELETE /api/tags/{id} (admin). */

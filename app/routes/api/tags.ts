@@ -1,5 +1,5 @@
 import { tagSchema } from "~/lib/schemas";
-import { collectionResource } from "~/server/collection-resources";
+import { collectionResource } from "~/server/http/collection-resources";
 import { createTag, listTags } from "~/server/services/tags";
 
 /** GET /api/tags; POST {name, slug?} (admin). */

@@ -1,7 +1,7 @@
 import { AppError } from "~/server/errors";
-import { json, readFormData, resource } from "~/server/http";
-import { config } from "~/server/config";
-import { currentActor } from "~/server/session";
+import { json, readFormData, resource } from "~/server/http/api";
+import { config } from "~/server/process/config";
+import { currentActor } from "~/server/http/session";
 import { requireAdmin } from "~/server/services/actor";
 import { storeMedia } from "~/server/services/media";
 import { mediaStorage } from "~/server/storage";

@@ -1,7 +1,7 @@
 import { userUpdateSchema } from "~/lib/schemas";
-import { idParam, json, readInput, resource, succeeded } from "~/server/http";
-import { database } from "~/server/runtime";
-import { currentActor } from "~/server/session";
+import { idParam, json, readInput, resource, succeeded } from "~/server/http/api";
+import { database } from "~/server/process/runtime";
+import { currentActor } from "~/server/http/session";
 import { assertMayUpdateUser, deleteUser, updateUser } from "~/server/services/users";
 import type { Route } from "./+types/users.$id";
 

@@ -1,6 +1,6 @@
-import { json, resource } from "~/server/http";
-import { database } from "~/server/runtime";
-import { clearedSessionCookie, credentialsOf, currentActor } from "~/server/session";
+import { json, resource } from "~/server/http/api";
+import { database } from "~/server/process/runtime";
+import { clearedSessionCookie, credentialsOf, currentActor } from "~/server/http/session";
 import { revokeSession } from "~/server/services/auth";
 import type { Route } from "./+types/users.logout";
 

@@ -1,6 +1,6 @@
-import { idParam, json, resource } from "~/server/http";
-import { database } from "~/server/runtime";
-import { currentActor } from "~/server/session";
+import { idParam, json, resource } from "~/server/http/api";
+import { database } from "~/server/process/runtime";
+import { currentActor } from "~/server/http/session";
 import { toggleBookmark } from "~/server/services/bookmarks";
 import type { Route } from "./+types/users.me.bookmarks.$articleId";
 

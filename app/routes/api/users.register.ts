@@ -1,9 +1,9 @@
 import { registerSchema } from "~/lib/schemas";
-import { json, readInput, resource } from "~/server/http";
-import { registration } from "~/server/rate-limits";
-import { requestInfoContext } from "~/server/request-context";
-import { database } from "~/server/runtime";
-import { sessionCookie } from "~/server/session";
+import { json, readInput, resource } from "~/server/http/api";
+import { registration } from "~/server/http/rate-limits";
+import { requestInfoContext } from "~/server/http/request-context";
+import { database } from "~/server/process/runtime";
+import { sessionCookie } from "~/server/http/session";
 import { register } from "~/server/services/auth";
 import type { Route } from "./+types/users.register";
 

@@ -1,6 +1,6 @@
 import { writerSchema } from "~/lib/schemas";
-import { idParam } from "~/server/http";
-import { itemResource } from "~/server/collection-resources";
+import { idParam } from "~/server/http/api";
+import { itemResource } from "~/server/http/collection-resources";
 import { deleteWriter, getWriter, updateWriter } from "~/server/services/writers";
 
 /** GET, PUT {name, email, bio} and DELETE /api/writers/{id}; changes are the admin's. */

@@ -1,5 +1,5 @@
 import { writerSchema } from "~/lib/schemas";
-import { collectionResource } from "~/server/collection-resources";
+import { collectionResource } from "~/server/http/collection-resources";
 import { createWriter, listWriters } from "~/server/services/writers";
 
 /** GET /api/writers; POST {name, email, bio} (admin). */

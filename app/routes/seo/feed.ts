@@ -4,7 +4,7 @@
  */
 import { catalogs, translate } from "~/lib/i18n";
 import { AppError } from "~/server/errors";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { type FeedChannel, type FeedFormat, FEED_SIZE, atomFeed, rssFeed } from "~/server/seo/feeds";
 import { notFound, siteInfo } from "~/server/seo/site";
 import { xmlResponse } from "~/server/seo/xml";

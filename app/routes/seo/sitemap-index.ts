@@ -1,5 +1,5 @@
 /** GET /sitemap.xml: the sitemap index (see README "Feeds and sitemaps"). */
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { siteInfo } from "~/server/seo/site";
 import { articleSitemapCount, sitemapIndex } from "~/server/seo/sitemaps";
 import { xmlResponse } from "~/server/seo/xml";

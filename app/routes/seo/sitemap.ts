@@ -3,7 +3,7 @@
  * Published articles only, in both languages; news.xml has the last 48 hours' articles.
  */
 import { catalogs } from "~/lib/i18n";
-import { database } from "~/server/runtime";
+import { database } from "~/server/process/runtime";
 import { notFound, siteInfo } from "~/server/seo/site";
 import {
   ARTICLES_PER_SITEMAP,

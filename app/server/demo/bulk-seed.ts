@@ -12,7 +12,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { slugify } from "~/lib/slug";
 import type { Database } from "../db/connection";
 import { articleMedia, articleTags, articles, categories, tags, users, writers } from "../db/schema";
-import { derivedFromContent } from "../services/articles";
+import { derivedFromContent } from "../services/article-writes";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
 import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_WRITERS } from "./catalogue";
 import { type Random, seededRandom } from "./seeded-random";

@@ -18,7 +18,7 @@ import {
   writers,
 } from "../db/schema";
 import { hashPassword } from "../services/passwords";
-import { derivedFromContent } from "../services/articles";
+import { derivedFromContent } from "../services/article-writes";
 import type { MediaStorage } from "../storage";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
 import {

@@ -1,15 +1,15 @@
 /**
- * Articles: listing, reading, writing and deleting, with SPEC 6's rule that only admins see or
- * touch anything unpublished. Pages and the /api routes both call these functions.
+ * Articles as readers and the back office read them: lists, search, one article with its related
+ * stories, with SPEC 6's rule that only admins see anything unpublished. The writes are in
+ * article-writes.ts. Pages and the /api routes both call these functions.
  */
-import { type SQL, and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { en } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
-import { type ArticleInput, type NewsQuery, articleSchema } from "~/lib/schemas";
-import { inferLanguage } from "~/lib/language";
-import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
-import { excerpt, readTimeForWords, wordCount } from "~/lib/text";
-import type { Database, Executor } from "../db/connection";
+import { type NewsQuery } from "~/lib/schemas";
+import { slugify } from "~/lib/slug";
+import { readTimeForWords } from "~/lib/text";
+import type { Executor } from "../db/connection";
 import {
   articleMedia,
   articleTags,
@@ -19,15 +19,11 @@ import {
   tags,
   writers,
 } from "../db/schema";
-import { publicArticleBodyChanged, publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
-import { type Actor, isAdmin, requireAdmin } from "./actor";
+import { type Actor, isAdmin } from "./actor";
 import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
-import { sanitizeArticleHtml } from "./html";
-import { type MediaPurpose, type PreparedMedia, type StoredMedia, prepareMedia, removeMedia, saveMedia } from "./media";
-import type { MediaStorage } from "../storage";
-import { bodyTextOf, lexemesOf, snippetHtml } from "./search-snippet";
+import { lexemesOf, snippetHtml } from "./search-snippet";
 import { idOrSlugOf } from "./slugs";
 
 export const RELATED_MAX = 3;
@@ -71,7 +67,7 @@ const summaryColumns = {
 // The banner is the media at position 0 (SPEC 3); at most one row per article.
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
-const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
+export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
 
 function selectSummaries(db: Executor) {
   return db
@@ -322,338 +318,5 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
     related_news_ids: relatedIds,
     comments: commentList,
     translation: translation[0] ?? null,
-  };
-}
-
-/** One piece of media in a create or update, as stored: a fresh upload or a URL kept from before. */
-interface MediaEntry {
-  media: StoredMedia;
-  caption: string;
-}
-
-interface ArticleMediaInput {
-  banner: MediaEntry | null;
-  content: MediaEntry[];
-}
-
-/** A banner or content item of a save as sent: a new file, not stored yet, or media kept by URL. */
-export type MediaChoice = { caption: string } & (
-  | { file: { name: string; bytes: Uint8Array }; purpose: MediaPurpose }
-  | { kept: StoredMedia }
-);
-
-export interface ArticleMediaChoices {
-  banner: MediaChoice | null;
-  content: MediaChoice[];
-}
-
-/**
- * A create or update as the client sent it: the fields it names (multipart strings; an update keeps
- * every field it leaves out) and, when it names any, the media (else an update keeps them).
- */
-export interface ArticlePatch {
-  fields: Record<string, string>;
-  media: ArticleMediaChoices | undefined;
-}
-
-/**
- * New files are checked and processed in memory before the transaction, and written inside it,
- * once the save is known to be valid; if the transaction fails they are removed, so a refused
- * save leaves no file behind.
- */
-class PendingMedia {
-  private constructor(
-    readonly entries: ArticleMediaInput | undefined,
-    private readonly prepared: PreparedMedia[],
-  ) {}
-
-  static async of(choices: ArticleMediaChoices | undefined): Promise<PendingMedia> {
-    if (!choices) return new PendingMedia(undefined, []);
-    const prepared: PreparedMedia[] = [];
-    const entry = async (choice: MediaChoice): Promise<MediaEntry> => {
-      if ("kept" in choice) return { media: choice.kept, caption: choice.caption };
-      const ready = await prepareMedia(choice.file, choice.purpose);
-      prepared.push(ready);
-      return { media: ready.media, caption: choice.caption };
-    };
-    const banner = choices.banner ? await entry(choices.banner) : null;
-    const content: MediaEntry[] = [];
-    for (const choice of choices.content) content.push(await entry(choice));
-    return new PendingMedia({ banner, content }, prepared);
-  }
-
-  /** Runs `write` (a transaction that calls `store` once the save is valid), undoing the files if it fails. */
-  async around<T>(storage: MediaStorage, write: (store: () => Promise<void>) => Promise<T>): Promise<T> {
-    try {
-      return await write(async () => {
-        for (const ready of this.prepared) await saveMedia(storage, ready);
-      });
-    } catch (error) {
-      await Promise.all(this.prepared.map((ready) => removeMedia(storage, ready)));
-      throw error;
-    }
-  }
-}
-
-async function assertReferencesExist(tx: Executor, input: ArticleInput, selfId?: number): Promise<void> {
-  const [writer] = await tx.select({ id: writers.id }).from(writers).where(eq(writers.id, input.writer_id));
-  if (!writer) throw new AppError(400, "unknownWriter");
-  if (input.category_id) {
-    const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
-    if (!category) throw new AppError(400, "unknownCategory");
-  }
-  const tagIds = [...new Set(input.tags)];
-  if (tagIds.length) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
-    if (found.length !== tagIds.length) throw new AppError(400, "unknownTags");
-  }
-  const relatedIds = [...new Set(input.related_news_ids)].filter((id) => id !== selfId);
-  const linked = input.translation_id ? [...relatedIds, input.translation_id] : relatedIds;
-  if (linked.length) {
-    const found = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, [...new Set(linked)]));
-    if (found.length !== new Set(linked).size) throw new AppError(400, "unknownRelated");
-  }
-}
-
-async function chooseSlug(tx: Executor, input: ArticleInput, selfId?: number): Promise<string> {
-  const base = slugOrFallback(input.slug || input.title, "article");
-  return uniqueSlug(base, async (candidate) => {
-    const [row] = await tx
-      .select({ id: articles.id })
-      .from(articles)
-      .where(and(eq(articles.slug, candidate), selfId ? ne(articles.id, selfId) : undefined));
-    return row !== undefined;
-  });
-}
-
-/** SPEC 3: position 0 is the banner; content media follow, offset by one when a banner exists. */
-async function replaceMedia(tx: Executor, articleId: number, media: ArticleMediaInput): Promise<void> {
-  // Media kept by URL carries no dimensions in the payload; keep the ones measured at upload.
-  const previous = await tx.delete(articleMedia).where(eq(articleMedia.articleId, articleId)).returning();
-  const measured = new Map(previous.map((m) => [m.url, m]));
-  const offset = media.banner ? 1 : 0;
-  const rows = [
-    ...(media.banner ? [{ entry: media.banner, kind: "banner" as const, position: 0 }] : []),
-    ...media.content.map((entry, i) => ({ entry, kind: "content" as const, position: i + offset })),
-  ].map(({ entry, kind, position }) => ({
-    articleId,
-    url: entry.media.url,
-    caption: entry.caption,
-    position,
-    kind,
-    mediaType: entry.media.mediaType,
-    width: entry.media.width ?? measured.get(entry.media.url)?.width ?? null,
-    height: entry.media.height ?? measured.get(entry.media.url)?.height ?? null,
-  }));
-  if (rows.length) await tx.insert(articleMedia).values(rows);
-}
-
-async function replaceLinks(tx: Executor, articleId: number, input: ArticleInput): Promise<void> {
-  await tx.delete(articleTags).where(eq(articleTags.articleId, articleId));
-  const tagIds = [...new Set(input.tags)];
-  if (tagIds.length) await tx.insert(articleTags).values(tagIds.map((tagId) => ({ articleId, tagId })));
-
-  await tx.delete(relatedArticles).where(eq(relatedArticles.articleId, articleId));
-  const relatedIds = [...new Set(input.related_news_ids)].filter((id) => id !== articleId);
-  if (relatedIds.length) {
-    await tx.insert(relatedArticles).values(relatedIds.map((relatedId, position) => ({ articleId, relatedId, position })));
-  }
-}
-
-/** Translations point at each other: linking A to B also links B to A and unlinks their old partners. */
-async function linkTranslation(tx: Executor, articleId: number, translationId: number | null | undefined) {
-  if (translationId === undefined) return;
-  await tx.update(articles).set({ translationId: null }).where(eq(articles.translationId, articleId));
-  if (translationId === null || translationId === articleId) {
-    await tx.update(articles).set({ translationId: null }).where(eq(articles.id, articleId));
-    return;
-  }
-  await tx.update(articles).set({ translationId: null }).where(eq(articles.translationId, translationId));
-  await tx.update(articles).set({ translationId }).where(eq(articles.id, articleId));
-  await tx.update(articles).set({ translationId: articleId }).where(eq(articles.id, translationId));
-}
-
-/** What listings show and search reads of an article's body, computed once when it is saved. */
-export function derivedFromContent(content: string): { excerpt: string; wordCount: number; bodyText: string } {
-  return { excerpt: excerpt(content), wordCount: wordCount(content), bodyText: bodyTextOf(content) };
-}
-
-/** Text is stored in NFC, so that a search typed in either Unicode form finds it (DESIGN "Nepali"). */
-function columnsFrom(input: ArticleInput) {
-  const content = sanitizeArticleHtml(input.content.normalize("NFC"));
-  return {
-    title: input.title.normalize("NFC"),
-    content,
-    ...derivedFromContent(content),
-    language: input.language ?? inferLanguage(input.title),
-    writerId: input.writer_id,
-    categoryId: input.category_id ?? null,
-    metaTitle: input.meta_title.normalize("NFC"),
-    metaDescription: input.meta_description.normalize("NFC"),
-    isPublished: input.is_published,
-    isFeatured: input.is_featured,
-  };
-}
-
-export async function createArticle(db: Database, storage: MediaStorage, actor: Actor | null, patch: ArticlePatch): Promise<ArticleDetail> {
-  const admin = requireAdmin(actor);
-  const input = articleSchema.parse(patch.fields);
-  const columns = columnsFrom(input);
-  if (columns.content === "") throw new AppError(400, "articleRequired");
-  const pending = await PendingMedia.of(patch.media);
-  const media = pending.entries ?? { banner: null, content: [] };
-  const slug = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
-    await assertReferencesExist(tx, input);
-    const slug = await chooseSlug(tx, input);
-    const now = new Date();
-    const [row] = await tx
-      .insert(articles)
-      .values({ ...columns, slug, authorId: admin.id, publishedAt: input.published_at ?? now, updatedAt: now })
-      .returning({ id: articles.id });
-    if (!row) throw new Error("insert returned no row");
-    await storeFiles();
-    await replaceMedia(tx, row.id, media);
-    await replaceLinks(tx, row.id, input);
-    if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
-    return slug;
-  }));
-  // A new draft is in no public list, feed or page (its translation link shows only once published).
-  if (input.is_published) publicContentChanged();
-  else publicContentUnchanged();
-  return getArticle(db, admin, slug);
-}
-
-/**
- * Everything a card or a list shows of an article, or decides by (its place, its section, its
- * tags, its banner, its translation): when none of it changes, an edit reaches only the article's
- * own pages and the answers that quote whole bodies.
- */
-async function listedFacts(tx: Executor, id: number): Promise<string> {
-  const [row] = await tx
-    .select({
-      title: articles.title,
-      slug: articles.slug,
-      excerpt: articles.excerpt,
-      language: articles.language,
-      writerId: articles.writerId,
-      categoryId: articles.categoryId,
-      isPublished: articles.isPublished,
-      isFeatured: articles.isFeatured,
-      publishedAt: articles.publishedAt,
-      translationId: articles.translationId,
-      banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${bannerOf})`,
-      tags: sql`(select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
-    })
-    .from(articles)
-    .where(eq(articles.id, id));
-  return JSON.stringify(row);
-}
-
-/**
- * Saves an edit. `input.updated_at` is the version the editor loaded; if the stored article changed
- * since, the save is refused with 409 instead of silently overwriting someone else's work.
- * `media` undefined keeps the stored media.
- */
-/**
- * Saves a change to an article: the patch is merged over the row as it is once locked, so a field
- * the request leaves out keeps what is stored at that moment, not what some earlier read saw.
- */
-export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch): Promise<ArticleDetail> {
-  const admin = requireAdmin(actor);
-  const pending = await PendingMedia.of(patch.media);
-  const { newSlug, change } = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        id: articles.id,
-        slug: articles.slug,
-        isPublished: articles.isPublished,
-        publishedAt: articles.publishedAt,
-        updatedAt: articles.updatedAt,
-        translationId: articles.translationId,
-      })
-      .from(articles)
-      .where(eq(articles.slug, slug.normalize("NFC")))
-      .for("update");
-    if (!current) throw new AppError(404, "articleNotFound");
-    const input = articleSchema.parse({ ...(await storedFields(tx, current.id)), ...patch.fields });
-    const columns = columnsFrom(input);
-    if (columns.content === "") throw new AppError(400, "articleRequired");
-    const before = current.isPublished ? await listedFacts(tx, current.id) : undefined;
-    if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
-      throw new AppError(409, "editConflict");
-    }
-    await assertReferencesExist(tx, input, current.id);
-    // A new title keeps the old address: links already shared must not break. Only an explicit slug moves it.
-    const nextSlug = input.slug && slugify(input.slug) !== current.slug ? await chooseSlug(tx, input, current.id) : current.slug;
-    const now = new Date();
-    // Publishing a draft for the first time stamps it with the moment it went live.
-    const publishedAt = input.published_at ?? (input.is_published && !current.isPublished ? now : current.publishedAt);
-    await tx
-      .update(articles)
-      .set({ ...columns, slug: nextSlug, publishedAt, updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)) })
-      .where(eq(articles.id, current.id));
-    await storeFiles();
-    if (pending.entries) await replaceMedia(tx, current.id, pending.entries);
-    await replaceLinks(tx, current.id, input);
-    // Relinking rewrites both partners' rows (and their search documents): only when it changes.
-    if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
-    // A draft that stays a draft is seen by no reader; a published story whose cards and places
-    // stay the same changed only its own pages.
-    const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
-    const change = !current.isPublished && !input.is_published ? "nothing" : listedSame ? "body" : "everything";
-    return { newSlug: nextSlug, change };
-  }));
-  if (change === "nothing") publicContentUnchanged();
-  else if (change === "body") publicArticleBodyChanged(newSlug);
-  else publicContentChanged();
-  return getArticle(db, admin, newSlug);
-}
-
-export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
-  requireAdmin(actor);
-  const deleted = await db
-    .delete(articles)
-    .where(eq(articles.slug, slug.normalize("NFC")))
-    .returning({ id: articles.id, isPublished: articles.isPublished });
-  if (deleted.length === 0) throw new AppError(404, "articleNotFound");
-  if (deleted.some((row) => row.isPublished)) publicContentChanged();
-  else publicContentUnchanged();
-}
-
-/** The stored values of an article as the create/update payload names them: what an update keeps. */
-async function storedFields(tx: Executor, id: number): Promise<Record<string, unknown>> {
-  const [[row], tagRows, relatedRows] = await Promise.all([
-    tx
-      .select({
-        title: articles.title,
-        content: articles.content,
-        writerId: articles.writerId,
-        categoryId: articles.categoryId,
-        metaTitle: articles.metaTitle,
-        metaDescription: articles.metaDescription,
-        language: articles.language,
-        isPublished: articles.isPublished,
-        isFeatured: articles.isFeatured,
-        translationId: articles.translationId,
-      })
-      .from(articles)
-      .where(eq(articles.id, id)),
-    tx.select({ id: articleTags.tagId }).from(articleTags).where(eq(articleTags.articleId, id)),
-    tx.select({ id: relatedArticles.relatedId }).from(relatedArticles).where(eq(relatedArticles.articleId, id)).orderBy(asc(relatedArticles.position)),
-  ]);
-  if (!row) throw new AppError(404, "articleNotFound");
-  return {
-    title: row.title,
-    content: row.content,
-    writer_id: row.writerId ?? "",
-    category_id: row.categoryId,
-    meta_title: row.metaTitle,
-    meta_description: row.metaDescription,
-    language: row.language,
-    is_published: row.isPublished,
-    is_featured: row.isFeatured,
-    tags: tagRows.map((tag) => tag.id),
-    related_news_ids: relatedRows.map((related) => related.id),
-    translation_id: row.translationId,
   };
 }

@@ -1,7 +1,7 @@
 import { type SQL, asc, count, eq } from "drizzle-orm";
 import type { Category } from "~/lib/api-types";
 import type { CategoryInput } from "~/lib/schemas";
-import { config } from "../config";
+import { config } from "../process/config";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";

@@ -4,7 +4,7 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { config } from "../config";
+import { config } from "../process/config";
 
 export interface MediaStorage {
   /** Stores `data` under the server-generated `name` and returns its public URL path. */

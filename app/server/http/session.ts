@@ -1,9 +1,9 @@
 /** Who sent a request: the session token from the Authorization header or the httpOnly cookie. */
-import { AppError } from "./errors";
-import { config } from "./config";
-import { database } from "./runtime";
-import { type Actor } from "./services/actor";
-import { SESSION_COOKIE, SESSION_DAYS, actorForToken } from "./services/auth";
+import { AppError } from "../errors";
+import { config } from "../process/config";
+import { database } from "../process/runtime";
+import { type Actor } from "../services/actor";
+import { SESSION_COOKIE, SESSION_DAYS, actorForToken } from "../services/auth";
 
 function cookieValue(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");

@@ -4,11 +4,11 @@
  * validation message.
  */
 import type { z } from "zod";
-import type { Database } from "./db/connection";
-import { idParam, json, readInput, resource, succeeded } from "./http";
-import { database } from "./runtime";
+import type { Database } from "../db/connection";
+import { idParam, json, readInput, resource, succeeded } from "./api";
+import { database } from "../process/runtime";
 import { currentActor } from "./session";
-import { type Actor, requireAdmin } from "./services/actor";
+import { type Actor, requireAdmin } from "../services/actor";
 
 interface CollectionArgs {
   request: Request;

@@ -7,13 +7,13 @@
  * It only reads and checks what was sent: the articles service merges it over the stored article,
  * validates it and stores files once the row is locked (services/articles.ts, ArticlePatch).
  */
-import { config } from "./config";
-import { AppError } from "./errors";
-import { isFormBody, readFormData, readJsonObject } from "./http";
-import { type Actor, requireAdmin } from "./services/actor";
-import type { ArticleMediaChoices, ArticlePatch, MediaChoice } from "./services/articles";
-import type { MediaPurpose } from "./services/media";
-import { UPLOADS_URL_PREFIX } from "./storage";
+import { config } from "../process/config";
+import { AppError } from "../errors";
+import { isFormBody, readFormData, readJsonObject } from "./api";
+import { type Actor, requireAdmin } from "../services/actor";
+import type { ArticleMediaChoices, ArticlePatch, MediaChoice } from "../services/article-writes";
+import type { MediaPurpose } from "../services/media";
+import { UPLOADS_URL_PREFIX } from "../storage/index";
 
 type Value = string | File;
 

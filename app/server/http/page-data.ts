@@ -4,7 +4,7 @@
  * other failure goes on to React Router, which logs it and answers 500.
  */
 import { data } from "react-router";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 export async function pageData<T>(load: () => Promise<T>): Promise<T> {
   try {

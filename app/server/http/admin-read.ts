@@ -1,5 +1,5 @@
-import type { Database } from "./db/connection";
-import { database } from "./runtime";
+import type { Database } from "../db/connection";
+import { database } from "../process/runtime";
 
 /**
  * What a back-office page shows, or null when it cannot be read: the page then says SPEC 8's

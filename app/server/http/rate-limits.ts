@@ -3,7 +3,7 @@
  * behind several instances each instance limits on its own, which still bounds guessing.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 const limit = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 

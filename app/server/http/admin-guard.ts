@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 import { ADMIN_REQUIRED_NOTICE } from "~/lib/admin-notice";
 import { localizedFor } from "./page-locale";
-import type { Actor } from "./services/actor";
+import type { Actor } from "../services/actor";
 import { currentActor } from "./session";
 
 export async function requireAdminPage(request: Request): Promise<Actor> {

@@ -4,7 +4,7 @@ import { errorCode } from "~/lib/error-codes";
 import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
 import { type Locale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
-import { AppError, isUniqueViolation } from "./errors";
+import { AppError, isUniqueViolation } from "../errors";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

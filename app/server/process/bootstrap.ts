@@ -2,12 +2,12 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { AppConfig } from "./config";
-import type { DatabaseHandle, Executor } from "./db/connection";
-import { articles, categories, users } from "./db/schema";
-import { seedDemoContent } from "./demo/seed";
-import { derivedFromContent } from "./services/articles";
-import { createUser } from "./services/users";
-import { mediaStorage } from "./storage";
+import type { DatabaseHandle, Executor } from "../db/connection";
+import { articles, categories, users } from "../db/schema";
+import { seedDemoContent } from "../demo/seed";
+import { derivedFromContent } from "../services/article-writes";
+import { createUser } from "../services/users";
+import { mediaStorage } from "../storage/index";
 
 const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 

@@ -4,10 +4,10 @@
  */
 import path from "node:path";
 import { config } from "./config";
-import { type Database, type DatabaseHandle, openDatabase } from "./db/connection";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/connection";
 import { bootstrap } from "./bootstrap";
-import { PageCache } from "./cache/page-cache";
-import type { PublicChange } from "./cache/public-changes";
+import { PageCache } from "../cache/page-cache";
+import type { PublicChange } from "../cache/public-changes";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
