@@ -4,11 +4,12 @@ import { I18nProvider, useI18n, useLocalizePath, useMessages } from "./component
 import { RouteProgress } from "./components/layout/RouteProgress";
 import { NotificationsProvider } from "./components/notifications/notifications";
 import { SessionProvider } from "./components/session/session";
-import { LOCALE_TAGS, type Locale } from "./lib/i18n";
+import { type Locale } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
 import { pageMeta, pageSeo } from "./lib/seo/page-meta";
 import { config } from "./server/process/config";
 import "./app.css";
+import { languages } from "~/lib/languages";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Document({ children }: { children: React.ReactNode }) {
   const { locale } = useI18n();
   return (
-    <html lang={LOCALE_TAGS[locale]} suppressHydrationWarning>
+    <html lang={languages[locale].tag} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -44,3 +44,18 @@ const shortTime = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, 
 export function formatNepalTime(iso: string): string {
   return shortTime.format(new Date(iso));
 }
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: NEPAL_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '25 Nov 2026, 14:05' in Nepal time. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

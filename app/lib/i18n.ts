@@ -5,18 +5,15 @@
  * prefix (/ne/…, /en/…). Both catalogs are small and ship together, so switching needs no fetch.
  */
 import { formatMessage } from "./format-message";
+import { languages } from "./languages";
 import { LANGUAGES, type Language } from "./limits";
-import { en, type MessageKey } from "./messages";
-import { ne } from "./messages.ne";
+import type { Catalog, MessageKey } from "./messages";
 
 export type Locale = Language;
 export const LOCALES = LANGUAGES;
-export type Catalog = { readonly [K in MessageKey]: string };
+export type { Catalog };
 
-export const catalogs: Record<Locale, Catalog> = { en, ne };
-
-/** BCP 47 tags for `lang`, `hreflang` and Intl. */
-export const LOCALE_TAGS: Record<Locale, string> = { en: "en", ne: "ne-NP" };
+export const catalogs: Record<Locale, Catalog> = { en: languages.en.catalog, ne: languages.ne.catalog };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -56,8 +53,9 @@ export function switchLocalePath(pathname: string, search: string, target: Local
   return localizePath(rest + search, target, defaultLocale);
 }
 
+/** The language the switch offers: the next one in LOCALES. */
 export function otherLocale(locale: Locale): Locale {
-  return locale === "ne" ? "en" : "ne";
+  return LOCALES[(LOCALES.indexOf(locale) + 1) % LOCALES.length]!;
 }
 
 /** Picks the locale a client asked for in Accept-Language (the app sends its page's locale). */

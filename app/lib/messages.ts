@@ -504,3 +504,5 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+/** A language's interface texts: every key of the English catalog. */
+export type Catalog = { readonly [K in MessageKey]: string };

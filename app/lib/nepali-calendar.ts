@@ -4,7 +4,7 @@
  * either of them runs in.
  */
 import NepaliDate from "nepali-date-converter";
-import { NEPALI_WEEKDAYS, NEPAL_TIME_ZONE, clockParts } from "./dates";
+import { NEPALI_WEEKDAYS, NEPAL_TIME_ZONE, clockParts, formatNepalTime } from "./dates";
 
 type Instant = Date | string;
 
@@ -110,4 +110,9 @@ export function readTimeNe(minutes: number): string {
 export function nepaliClockParts(now: Date): { weekday: string; date: string; time: string } {
   const { weekday, time } = clockParts(now);
   return { weekday, date: formatBsCardDate(now), time: toDevanagariDigits(time) };
+}
+
+/** The Nepali counterpart of formatDateTime: 'मंसिर ९, २०८३, १४:०५'. */
+export function formatBsDateTime(instant: Instant): string {
+  return `${formatBsCardDate(instant)}, ${toDevanagariDigits(formatNepalTime(new Date(instant).toISOString()))}`;
 }

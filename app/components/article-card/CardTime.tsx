@@ -1,6 +1,5 @@
-import { useFormatDate, useLocale } from "~/components/i18n/i18n";
+import { useLanguage } from "~/components/i18n/i18n";
 import { useNow } from "~/components/layout/use-now";
-import { formatRelativeNe } from "~/lib/nepali-calendar";
 
 const MINUTE = 60_000;
 
@@ -10,13 +9,12 @@ const MINUTE = 60_000;
  * browser knows the time; the full date stays in the tooltip.
  */
 export function CardTime({ iso }: { iso: string }) {
-  const locale = useLocale();
-  const formatDate = useFormatDate();
-  const now = useNow(locale === "ne", MINUTE);
-  const date = formatDate(iso);
+  const { formatCardDate, formatRelative } = useLanguage();
+  const now = useNow(formatRelative !== undefined, MINUTE);
+  const date = formatCardDate(iso);
   return (
     <time dateTime={iso} title={now ? date : undefined}>
-      {now ? formatRelativeNe(iso, now) : date}
+      {now && formatRelative ? formatRelative(iso, now) : date}
     </time>
   );
 }

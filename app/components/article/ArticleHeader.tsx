@@ -4,10 +4,11 @@ import { useFormatNumber, useLocale, useTranslate } from "~/components/i18n/i18n
 import { Link } from "~/components/i18n/links";
 import { Message } from "~/components/layout/Message";
 import type { ArticlePageArticle } from "~/lib/article-cards";
-import { LOCALE_TAGS, translate } from "~/lib/i18n";
+import { translate } from "~/lib/i18n";
 import { ArticleDates } from "./ArticleDates";
 import { CategoryName, WriterName } from "./FallbackNames";
 import { ShareLinks } from "./ShareLinks";
+import { languages } from "~/lib/languages";
 
 /**
  * SPEC 2: category, title, description, writer, dates, read time and the share links. The title and
@@ -19,7 +20,7 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
   const shareUrl = useCanonicalUrl(articlePath(article.slug));
   const t = useTranslate();
   const formatNumber = useFormatNumber();
-  const interfaceLang = LOCALE_TAGS[useLocale()];
+  const interfaceLang = languages[useLocale()].tag;
   const { translation } = article;
   return (
     <header>
@@ -70,7 +71,7 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
           <Link
             to={articlePath(translation.slug)}
             lang={article.language}
-            hrefLang={LOCALE_TAGS[translation.language]}
+            hrefLang={languages[translation.language].tag}
             className="font-semibold text-brand hover:underline"
           >
             {translate(article.language, translation.language === "en" ? "translationToEnglish" : "translationToNepali")} →

@@ -1,6 +1,6 @@
 import { useLocale, useMessages } from "~/components/i18n/i18n";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
-import { LOCALE_TAGS } from "~/lib/i18n";
+import { languages } from "~/lib/languages";
 
 interface Named {
   writer_id: number | null;
@@ -14,7 +14,7 @@ interface Named {
  * language: they may sit inside an article card set in the article's own.
  */
 function NameOrInterfaceWords({ missing, text }: { missing: boolean; text: string }) {
-  const lang = LOCALE_TAGS[useLocale()];
+  const lang = languages[useLocale()].tag;
   return missing ? <span lang={lang}>{text}</span> : <>{text}</>;
 }
 

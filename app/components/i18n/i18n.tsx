@@ -6,7 +6,6 @@ import { createContext, useContext, useMemo } from "react";
 import { useLocation } from "react-router";
 import {
   type Catalog,
-  LOCALE_TAGS,
   type Locale,
   catalogs,
   localizePath,
@@ -15,9 +14,8 @@ import {
   switchLocalePath,
   translate,
 } from "~/lib/i18n";
-import { formatCardDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/messages";
-import { formatBsCardDate, toDevanagariDigits } from "~/lib/nepali-calendar";
+import { type LanguageConfig, languages } from "~/lib/languages";
 
 interface I18n {
   locale: Locale;
@@ -63,14 +61,17 @@ export function useLocalizePath(): (path: string) => string {
  * 'मंसिर ६, २०८३' in Nepali. Both are computed in Nepal time, so server and browser agree.
  */
 export function useFormatDate(): (iso: string) => string {
-  const { locale } = useContext(I18nContext);
-  return locale === "ne" ? formatBsCardDate : formatCardDate;
+  return languages[useContext(I18nContext).locale].formatCardDate;
 }
 
 /** Numbers in the page's digits: Devanagari in Nepali. */
 export function useFormatNumber(): (value: number | string) => string {
-  const { locale } = useContext(I18nContext);
-  return locale === "ne" ? toDevanagariDigits : String;
+  return languages[useContext(I18nContext).locale].formatNumber;
+}
+
+/** The page's language's way with dates, numbers and the clock (lib/languages). */
+export function useLanguage(): LanguageConfig {
+  return languages[useContext(I18nContext).locale];
 }
 
 /**
@@ -83,7 +84,7 @@ export function useLanguageSwitch(): { href: string; tag: string; name: string; 
   const target = otherLocale(locale);
   return {
     href: switchLocalePath(pathname, search, target, defaultLocale),
-    tag: LOCALE_TAGS[target],
+    tag: languages[target].tag,
     name: translate(target, "languageSelfName"),
     title: translate(target, "switchLanguageTitle"),
   };

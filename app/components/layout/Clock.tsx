@@ -1,6 +1,4 @@
-import { useLocale } from "~/components/i18n/i18n";
-import { clockParts } from "~/lib/dates";
-import { nepaliClockParts } from "~/lib/nepali-calendar";
+import { useLanguage } from "~/components/i18n/i18n";
 import { useNow } from "./use-now";
 
 const SECOND = 1000;
@@ -11,10 +9,10 @@ const SECOND = 1000;
  * HTML, so the server and the hydrating browser never disagree about the time.
  */
 export function Clock() {
-  const locale = useLocale();
+  const language = useLanguage();
   const now = useNow(true, SECOND);
   if (!now) return <span className="inline-block min-w-[14rem]" aria-hidden="true" />;
-  const { weekday, date, time } = locale === "ne" ? nepaliClockParts(now) : clockParts(now);
+  const { weekday, date, time } = language.clockParts(now);
   return (
     <time dateTime={now.toISOString()} className="inline-block min-w-[14rem] tabular-nums" data-testid="clock">
       <span lang="ne">{weekday}</span>, {date} <span>{time}</span>

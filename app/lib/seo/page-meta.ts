@@ -5,7 +5,8 @@
  * the browser alike.
  */
 import type { MetaDescriptor } from "react-router";
-import { type Catalog, LOCALES, LOCALE_TAGS, type Locale, catalogs, isLocale, localizePath, splitLocalePath } from "~/lib/i18n";
+import { type Catalog, LOCALES, type Locale, catalogs, isLocale, localizePath, splitLocalePath } from "~/lib/i18n";
+import { languages } from "../languages";
 
 /** What the root loader gives every page: the language of unprefixed paths and the public origin. */
 export interface SiteInfo {
@@ -29,7 +30,6 @@ export const LOGO = { path: "/logo.png", width: 600, height: 60 } as const;
 export const DEFAULT_SHARE_IMAGE = { path: "/og-default.png", width: 1200, height: 630 } as const;
 
 /** Open Graph writes locales with an underscore and a region. */
-const OG_LOCALES: Record<Locale, string> = { en: "en_US", ne: "ne_NP" };
 
 interface MatchLike {
   id: string;
@@ -102,7 +102,7 @@ export interface PageMetaInput {
 function alternates(seo: PageSeo, path: string, versions?: Record<Locale, string>): MetaDescriptor[] {
   const versionIn = (locale: Locale) => pageUrl(seo, versions?.[locale] ?? path, locale);
   return [
-    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAGS[locale], href: versionIn(locale) })),
+    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: languages[locale].tag, href: versionIn(locale) })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: versionIn(seo.site.defaultLocale) },
   ];
 }
@@ -131,8 +131,8 @@ function socialMeta(seo: PageSeo, input: PageMetaInput, canonical: string): Meta
     { property: "og:title", content: input.title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
-    { property: "og:locale", content: OG_LOCALES[seo.locale] },
-    ...LOCALES.filter((l) => l !== seo.locale).map((l) => ({ property: "og:locale:alternate", content: OG_LOCALES[l] })),
+    { property: "og:locale", content: languages[seo.locale].ogLocale },
+    ...LOCALES.filter((l) => l !== seo.locale).map((l) => ({ property: "og:locale:alternate", content: languages[l].ogLocale })),
     { property: "og:image", content: imageUrl },
     ...(image.width && image.height
       ? [

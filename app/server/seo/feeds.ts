@@ -3,11 +3,12 @@
  * or a tag. Items carry the full body with every address made absolute, since feed readers show
  * it away from the site.
  */
-import { LOCALE_TAGS, localizePath } from "~/lib/i18n";
+import { localizePath } from "~/lib/i18n";
 import { articlePath } from "~/lib/seo/json-ld";
 import { LOGO, type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { FeedArticle } from "~/server/services/seo-queries";
 import { XML_DECLARATION, element, emptyElement, textElement } from "./xml";
+import { languages } from "~/lib/languages";
 
 /** How many articles a feed carries: a few days of news for a reader that polls now and then. */
 export const FEED_SIZE = 30;
@@ -64,7 +65,7 @@ function rssItem(site: SiteInfo, article: FeedArticle): string {
     textElement("content:encoded", itemHtml(site, article)),
     textElement("pubDate", article.publishedAt.toUTCString()),
     ...(article.writerName ? [textElement("dc:creator", article.writerName)] : []),
-    textElement("dc:language", LOCALE_TAGS[article.language]),
+    textElement("dc:language", languages[article.language].tag),
     ...(article.categoryName ? [textElement("category", article.categoryName)] : []),
     ...article.tags.map((tag) => textElement("category", tag)),
     ...(article.imageUrl
@@ -93,7 +94,7 @@ export function rssFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticle
           textElement("title", channel.title),
           textElement("link", pageUrl),
           textElement("description", channel.description),
-          textElement("language", LOCALE_TAGS[site.defaultLocale]),
+          textElement("language", languages[site.defaultLocale].tag),
           textElement("lastBuildDate", newest.toUTCString()),
           emptyElement("atom:link", { href: absoluteUrl(site, `${channel.feedBase}/rss.xml`), rel: "self", type: "application/rss+xml" }),
           element("image", [textElement("url", absoluteUrl(site, LOGO.path)), textElement("title", channel.title), textElement("link", pageUrl)]),
@@ -137,7 +138,7 @@ function atomEntry(site: SiteInfo, article: FeedArticle): string {
         ? [emptyElement("link", { rel: "enclosure", type: imageType(article.imageUrl), href: absoluteUrl(site, article.imageUrl) })]
         : []),
     ],
-    { "xml:lang": LOCALE_TAGS[article.language] },
+    { "xml:lang": languages[article.language].tag },
   );
 }
 
@@ -159,7 +160,7 @@ export function atomFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticl
         textElement("logo", absoluteUrl(site, LOGO.path)),
         ...items.map((article) => atomEntry(site, article)),
       ],
-      { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": LOCALE_TAGS[site.defaultLocale] },
+      { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": languages[site.defaultLocale].tag },
     )
   );
 }

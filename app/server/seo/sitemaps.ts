@@ -2,12 +2,13 @@
  * Sitemaps (sitemaps.org 0.9) and the Google News sitemap. Every page is listed in both interface
  * languages, each entry naming the other with hreflang alternates.
  */
-import { LOCALES, LOCALE_TAGS, type Locale, localizePath } from "~/lib/i18n";
+import { LOCALES, type Locale, localizePath } from "~/lib/i18n";
 import { articlePath } from "~/lib/seo/json-ld";
 import { type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { NewsSitemapArticle, SitemapArticle, SitemapListing } from "~/server/services/seo-queries";
 import { articleUrl } from "./feeds";
 import { XML_DECLARATION, closingTag, element, emptyElement, openingTag, textElement } from "./xml";
+import { languages } from "~/lib/languages";
 
 /** The sitemaps.org limits of a file: 50,000 addresses and 50 MB. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -59,7 +60,7 @@ export function sitemapIndex(site: SiteInfo, articleFiles: number, now: Date): s
 function urlEntries(site: SiteInfo, path: string, lastModified: Date | null): string[] {
   const url = (locale: Locale) => absoluteUrl(site, localizePath(path, locale, site.defaultLocale));
   const links = [
-    ...LOCALES.map((locale) => emptyElement("xhtml:link", { rel: "alternate", hreflang: LOCALE_TAGS[locale], href: url(locale) })),
+    ...LOCALES.map((locale) => emptyElement("xhtml:link", { rel: "alternate", hreflang: languages[locale].tag, href: url(locale) })),
     emptyElement("xhtml:link", { rel: "alternate", hreflang: "x-default", href: url(site.defaultLocale) }),
   ];
   return LOCALES.map((locale) =>

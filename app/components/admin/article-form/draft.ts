@@ -3,9 +3,8 @@
  * is saved, so a crash, a reload or a failed save never loses it. One draft per article ("new" for
  * an article not saved yet).
  */
-import { NEPAL_TIME_ZONE } from "~/lib/dates";
 import type { Locale } from "~/lib/i18n";
-import { formatBsCardDate, toDevanagariDigits } from "~/lib/nepali-calendar";
+import { languages } from "~/lib/languages";
 import { type ArticleFormValues, emptyValues } from "./form-values";
 
 const PREFIX = "khulasa:article-draft:";
@@ -49,21 +48,7 @@ export function removeDraft(key: string): void {
   }
 }
 
-const draftTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: NEPAL_TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-const clockTime = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-/** When a draft was kept, in Nepal time: AD in English, Bikram Sambat with Devanagari digits in Nepali. */
+/** When a draft was kept, in Nepal time and the page's language and calendar. */
 export function formatDraftTime(iso: string, locale: Locale): string {
-  const instant = new Date(iso);
-  if (locale === "en") return draftTime.format(instant);
-  return `${formatBsCardDate(iso)}, ${toDevanagariDigits(clockTime.format(instant))}`;
+  return languages[locale].formatDateTime(iso);
 }

@@ -1,0 +1,28 @@
+import type { Catalog } from "../messages";
+
+/**
+ * Everything that differs between the site's languages, in one object per language (as the BBC's
+ * Simorgh keeps a config per service): adding a language (Maithili, Bhojpuri and Newari are the
+ * likely next ones) is one file beside these, its catalog, and its code in LANGUAGES.
+ */
+export interface LanguageConfig {
+  /** BCP 47, for `lang`, `hreflang` and Intl. */
+  tag: string;
+  /** Open Graph's `og:locale`. */
+  ogLocale: string;
+  /** Where dates are reckoned: the newsroom's, whatever the server's or the reader's zone. */
+  timeZone: string;
+  calendar: "gregorian" | "bikram-sambat";
+  /** Numbers in the language's digits. */
+  formatNumber: (value: number | string) => string;
+  /** A card's date ('Nov 22, 2026', 'मंसिर ६, २०८३'). */
+  formatCardDate: (iso: string) => string;
+  /** A date with its time of day, as the back office says when a draft was kept. */
+  formatDateTime: (iso: string) => string;
+  /** A recent date in words once the browser knows the time ('३ घण्टा पहिले'); without it, the date stays. */
+  formatRelative?: (iso: string, now: Date) => string;
+  /** The header clock's weekday, date and time. */
+  clockParts: (now: Date) => { weekday: string; date: string; time: string };
+  /** Every interface text. */
+  catalog: Catalog;
+}

@@ -1,0 +1,18 @@
+import { NEPAL_TIME_ZONE } from "../dates";
+import { ne as catalog } from "../messages.ne";
+import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../nepali-calendar";
+import type { LanguageConfig } from "./language";
+
+/** Nepali: Bikram Sambat dates in Nepal time, Devanagari digits, recent dates in words. */
+export const ne: LanguageConfig = {
+  tag: "ne-NP",
+  ogLocale: "ne_NP",
+  timeZone: NEPAL_TIME_ZONE,
+  calendar: "bikram-sambat",
+  formatNumber: toDevanagariDigits,
+  formatCardDate: formatBsCardDate,
+  formatDateTime: formatBsDateTime,
+  formatRelative: formatRelativeNe,
+  clockParts: nepaliClockParts,
+  catalog,
+};
