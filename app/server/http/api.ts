@@ -31,7 +31,7 @@ export function errorJson(
   return json({ error: translate(locale, key, values), code: errorCode(key) }, status, headers);
 }
 
-export function errorResponse(error: unknown, locale: Locale): Response {
+function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) return errorJson(error.status, locale, error.key, error.values);
   if (error instanceof ZodError) return errorJson(400, locale, firstMessage(error));
@@ -42,8 +42,8 @@ export function errorResponse(error: unknown, locale: Locale): Response {
   return errorJson(500, locale, "serverError");
 }
 
-/** Wraps a loader or action so that every failure becomes a JSON error with an honest status. */
-export function api<Args extends { request: Request }>(
+/** Wraps a handler so that every failure becomes a JSON error with an honest status. */
+function api<Args extends { request: Request }>(
   handler: (args: Args) => Promise<Response>,
 ): (args: Args) => Promise<Response> {
   return async (args) => {
@@ -85,7 +85,7 @@ function methodNotAllowed(allowed: string[]): Response {
 }
 
 /** Reads the body, refusing more than `maxBytes` whatever Content-Length claims. */
-export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError(413, "requestTooLarge");
   if (!request.body) return new Uint8Array();

@@ -3,7 +3,7 @@
  * translation, each in one transaction, and the public cache told what changed. Only admins write
  * (SPEC 6); the reads are in articles.ts.
  */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ArticleDetail } from "~/lib/api-types";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
@@ -325,25 +325,24 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
 
 /** The stored values of an article as the create/update payload names them: what an update keeps. */
 async function storedFields(tx: Executor, id: number): Promise<Record<string, unknown>> {
-  const [[row], tagRows, relatedRows] = await Promise.all([
-    tx
-      .select({
-        title: articles.title,
-        content: articles.content,
-        writerId: articles.writerId,
-        categoryId: articles.categoryId,
-        metaTitle: articles.metaTitle,
-        metaDescription: articles.metaDescription,
-        language: articles.language,
-        isPublished: articles.isPublished,
-        isFeatured: articles.isFeatured,
-        translationId: articles.translationId,
-      })
-      .from(articles)
-      .where(eq(articles.id, id)),
-    tx.select({ id: articleTags.tagId }).from(articleTags).where(eq(articleTags.articleId, id)),
-    tx.select({ id: relatedArticles.relatedId }).from(relatedArticles).where(eq(relatedArticles.articleId, id)).orderBy(asc(relatedArticles.position)),
-  ]);
+  // One statement: a transaction's client runs one query at a time.
+  const [row] = await tx
+    .select({
+      title: articles.title,
+      content: articles.content,
+      writerId: articles.writerId,
+      categoryId: articles.categoryId,
+      metaTitle: articles.metaTitle,
+      metaDescription: articles.metaDescription,
+      language: articles.language,
+      isPublished: articles.isPublished,
+      isFeatured: articles.isFeatured,
+      translationId: articles.translationId,
+      tagIds: sql<number[]>`array(select ${articleTags.tagId} from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
+      relatedIds: sql<number[]>`array(select ${relatedArticles.relatedId} from ${relatedArticles} where ${relatedArticles.articleId} = ${articles.id} order by ${relatedArticles.position})`,
+    })
+    .from(articles)
+    .where(eq(articles.id, id));
   if (!row) throw new AppError(404, "articleNotFound");
   return {
     title: row.title,
@@ -355,8 +354,8 @@ async function storedFields(tx: Executor, id: number): Promise<Record<string, un
     language: row.language,
     is_published: row.isPublished,
     is_featured: row.isFeatured,
-    tags: tagRows.map((tag) => tag.id),
-    related_news_ids: relatedRows.map((related) => related.id),
+    tags: row.tagIds,
+    related_news_ids: row.relatedIds,
     translation_id: row.translationId,
   };
 }

@@ -24,8 +24,6 @@ async function findCategory(db: Executor, where: SQL): Promise<Category> {
   return toCategory(row);
 }
 
-export const getCategoryById = (db: Executor, id: number) => findCategory(db, eq(categories.id, id));
-
 /** The section a page or feed address names: by slug only, so that /category/2081 is the one named 2081. */
 export const getCategoryBySlug = (db: Executor, slug: string) => findCategory(db, eq(categories.slug, slug.normalize("NFC")));
 

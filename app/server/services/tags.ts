@@ -17,8 +17,6 @@ async function findTag(db: Executor, where: SQL): Promise<Tag> {
   return row;
 }
 
-export const getTagById = (db: Executor, id: number) => findTag(db, eq(tags.id, id));
-
 /** The tag a page or feed address names: by slug only, so that /tag/2081 is the tag named 2081. */
 export const getTagBySlug = (db: Executor, slug: string) => findTag(db, eq(tags.slug, slug.normalize("NFC")));
 

@@ -14,12 +14,12 @@ import type { ArticleDetail, Category, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { inferLanguage } from "~/lib/language";
 import { META_TITLE_MAX } from "~/lib/limits";
-import { useFormatNumber, useLocale, useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
 import { slugify } from "~/lib/slug";
 import { BannerField } from "./BannerField";
 import { ContentMediaField } from "./ContentMediaField";
-import { type ArticleDraft, draftKey, formatDraftTime, writeDraft } from "./draft";
+import { type ArticleDraft, draftKey, writeDraft } from "./draft";
 import { EditorErrorBoundary } from "./EditorErrorBoundary";
 import { EditorPlaceholder } from "./EditorPlaceholder";
 import { type ArticleFormValues, emptyValues, sameValues, schemaFields, toFormData, valuesFromArticle } from "./form-values";
@@ -47,7 +47,7 @@ const editPath = (slug: string) => `/admin/articles/edit/${encodeURIComponent(sl
 export function ArticleForm({ article, categories, writers, tags }: ArticleFormProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
-  const locale = useLocale();
+  const { formatDateTime } = useLanguage();
   const formatNumber = useFormatNumber();
   const id = useId();
   const notify = useNotify();
@@ -228,7 +228,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
 
       {restoredAt ? (
         <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <p className="font-medium">{formatMessage(messages.draftRestored, { time: formatDraftTime(restoredAt, locale) })}</p>
+          <p className="font-medium">{formatMessage(messages.draftRestored, { time: formatDateTime(restoredAt) })}</p>
           <button type="button" className={secondaryButton} onClick={() => setConfirmDiscard(true)}>
             {messages.discardDraft}
           </button>

@@ -3,8 +3,6 @@
  * is saved, so a crash, a reload or a failed save never loses it. One draft per article ("new" for
  * an article not saved yet).
  */
-import type { Locale } from "~/lib/i18n";
-import { languages } from "~/lib/languages";
 import { type ArticleFormValues, emptyValues } from "./form-values";
 
 const PREFIX = "khulasa:article-draft:";
@@ -48,7 +46,3 @@ export function removeDraft(key: string): void {
   }
 }
 
-/** When a draft was kept, in Nepal time and the page's language and calendar. */
-export function formatDraftTime(iso: string, locale: Locale): string {
-  return languages[locale].formatDateTime(iso);
-}
