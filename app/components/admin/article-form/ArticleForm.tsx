@@ -1,38 +1,28 @@
 /**
- * The article form of SPEC 2, for a new article and for an edit. Built so that an editor never
- * loses work: a local draft is kept while typing, leaving with unsaved changes asks first, a save
- * that fails (network, server, someone else's newer save) leaves everything on screen.
+ * The article form of SPEC 2, for a new article and for an edit. What it does with the values
+ * (draft, checks, save, conflicts) lives in useArticleEditing; this draws it, asks before leaving
+ * unsaved changes behind, and moves focus where the editor needs to look.
  */
-import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { useNotify } from "~/components/notifications/notifications";
-import { apiRequest } from "~/lib/api-client";
-import { errorCode } from "~/lib/error-codes";
 import type { ArticleDetail, Category, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { inferLanguage } from "~/lib/language";
 import { META_TITLE_MAX } from "~/lib/limits";
 import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
 import { slugify } from "~/lib/slug";
 import { BannerField } from "./BannerField";
 import { ContentMediaField } from "./ContentMediaField";
-import { type ArticleDraft, draftKey, writeDraft } from "./draft";
 import { EditorErrorBoundary } from "./EditorErrorBoundary";
 import { EditorPlaceholder } from "./EditorPlaceholder";
-import { type ArticleFormValues, emptyValues, sameValues, schemaFields, toFormData, valuesFromArticle } from "./form-values";
 import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondaryButton, sectionClass } from "./styles";
-import { useArticleDraft } from "./use-article-draft";
+import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { useLeaveGuard } from "./use-leave-guard";
 
 // TipTap and ProseMirror arrive only with this chunk, fetched once the form is on screen.
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
-
-/** The fields a failed check can point at, in the order the form shows them. */
-const CHECKED_FIELDS = ["title", "meta_title", "meta_description", "writer_id", "content"] as const;
-type CheckedField = (typeof CHECKED_FIELDS)[number];
 
 export interface ArticleFormProps {
   /** null for a new article. */
@@ -50,162 +40,29 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
   const { formatDateTime } = useLanguage();
   const formatNumber = useFormatNumber();
   const id = useId();
-  const notify = useNotify();
   const navigate = useNavigate();
   const fieldId = (field: CheckedField) => `${id}-${field}`;
-
-  const [baseline, setBaseline] = useState<ArticleFormValues>(() => (article ? valuesFromArticle(article) : emptyValues()));
-  const [values, setValues] = useState(baseline);
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  /** The version the server last gave us, and the one a save claims to be editing. */
-  const [serverVersion, setServerVersion] = useState(article?.updated_at ?? null);
-  const [version, setVersion] = useState(serverVersion);
-  const [editorKey, setEditorKey] = useState(0);
-  const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<ReadonlySet<CheckedField>>(new Set());
-  const [conflict, setConflict] = useState(false);
-  const conflictPanel = useRef<HTMLDivElement>(null);
-  /** Counts refused saves, so that each one moves focus to the conflict panel once it is drawn. */
-  const [refusedSaves, setRefusedSaves] = useState(0);
-  useEffect(() => {
-    if (refusedSaves > 0) conflictPanel.current?.focus();
-  }, [refusedSaves]);
-  const [uploads, setUploads] = useState(0);
 
-  const key = draftKey(article?.slug ?? null);
-  const dirty = !sameValues(values, baseline);
-  const { blocker, allowNextNavigation } = useLeaveGuard(dirty);
-
-  const draft = useArticleDraft(key, { values, dirty, version }, (kept: ArticleDraft) => {
-    setValues(kept.values);
-    setVersion(kept.updatedAt ?? serverVersion);
-    setRestoredAt(kept.savedAt);
-    setEditorKey((n) => n + 1);
-    // Typed over an older version: saving it as it is would overwrite someone else's work.
-    if (kept.updatedAt && serverVersion && kept.updatedAt !== serverVersion) setConflict(true);
+  const editing = useArticleEditing(article, {
+    onMoved: (saved) => {
+      // A new article continues in its edit page, where it can be previewed and saved again.
+      allowNextNavigation();
+      navigate(localize(editPath(saved.slug)), { replace: true });
+    },
+    onInvalid: (field) => document.getElementById(fieldId(field))?.focus(),
   });
+  const { values, set, language, invalid, saving } = editing;
+  const { blocker, allowNextNavigation } = useLeaveGuard(editing.dirty);
 
-  const trackUpload = useCallback(<T,>(upload: Promise<T>) => {
-    setUploads((n) => n + 1);
-    return upload.finally(() => setUploads((n) => n - 1));
-  }, []);
-
-  function set<K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (invalid.has(field as CheckedField)) {
-      const rest = new Set([...invalid].filter((f) => f !== field));
-      setInvalid(rest);
-      // Every field the message pointed at is fixed: the message no longer applies.
-      if (rest.size === 0) setFormError(null);
-    }
-  }
-
-  const language = values.language ?? inferLanguage(values.title);
-
-  function fail(message: string, fields: CheckedField[] = []) {
-    setFormError(message);
-    setInvalid(new Set(fields));
-    notify(message, "error");
-    const first = CHECKED_FIELDS.find((f) => fields.includes(f));
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }
-
-  /** Values typed while a save was on its way are kept for the page the save leads to. */
-  function keepTypedSince(sent: ArticleFormValues, saved: ArticleDetail) {
-    const now = valuesRef.current;
-    if (sameValues(now, sent)) return;
-    writeDraft(draftKey(saved.slug), { savedAt: new Date().toISOString(), values: { ...now, slug: saved.slug }, updatedAt: saved.updated_at });
-  }
-
-  async function save(claimedVersion = version) {
-    if (saving) return;
-    if (uploads > 0) {
-      fail(messages.uploadsPending);
-      return;
-    }
-    const sent = values;
-    const { articleSchema, firstMessage } = await import("~/lib/schemas");
-    const checked = articleSchema.safeParse(schemaFields(sent, language));
-    if (!checked.success) {
-      const fields = checked.error.issues.map((issue) => issue.path[0]).filter((f): f is CheckedField => CHECKED_FIELDS.includes(f as CheckedField));
-      // One message covers title, content and writer (SPEC 5): mark whichever of them is empty.
-      const empty = (["title", "writer_id", "content"] as const).filter((f) => String(sent[f]).trim() === "");
-      const problem = firstMessage(checked.error);
-      fail(messages[problem], problem === "articleRequired" ? empty : fields);
-      return;
-    }
-
-    setSaving(true);
-    setFormError(null);
-    setInvalid(new Set());
-    try {
-      const form = toFormData(sent, { language, relatedIds: article?.related_news_ids ?? [], updatedAt: claimedVersion ?? undefined });
-      const result = article
-        ? await apiRequest<ArticleDetail>(`/api/news/${encodeURIComponent(article.slug)}`, { method: "PUT", form })
-        : await apiRequest<ArticleDetail>("/api/news", { method: "POST", form });
-
-      if (result.ok) {
-        const saved = result.data;
-        draft.forget();
-        setConflict(false);
-        setRestoredAt(null);
-        notify(article ? messages.articleUpdated : messages.articleCreated, "success");
-        if (!article || saved.slug !== article.slug) {
-          // A new article continues in its edit page, where it can be previewed and saved again.
-          keepTypedSince(sent, saved);
-          allowNextNavigation();
-          navigate(localize(editPath(saved.slug)), { replace: true });
-          return;
-        }
-        setBaseline(sent);
-        setServerVersion(saved.updated_at);
-        setVersion(saved.updated_at);
-        return;
-      }
-
-      draft.flush();
-      if (result.code === errorCode("editConflict")) {
-        setConflict(true);
-        setRefusedSaves((n) => n + 1);
-        notify(messages.editConflict, "error");
-        return;
-      }
-      console.error("Saving the article failed", result.status, result.error ?? "(no answer from the server)");
-      const fallback = result.status === 0 ? messages.articleSaveFailed : article ? messages.articleUpdateFailed : messages.articleCreateFailed;
-      fail(result.error ?? fallback);
-    } catch (error) {
-      console.error("Saving the article failed", error);
-      draft.flush();
-      fail(messages.articleSaveFailed);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  /** After a conflict, the editor may decide that what is on screen wins. */
-  async function saveOverLatest() {
-    if (!article) return;
-    const latest = await apiRequest<ArticleDetail>(`/api/news/${encodeURIComponent(article.slug)}`);
-    if (!latest.ok) {
-      fail(latest.error ?? messages.articleUpdateFailed);
-      return;
-    }
-    setVersion(latest.data.updated_at);
-    await save(latest.data.updated_at);
-  }
+  const conflictPanel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (editing.refusedSaves > 0) conflictPanel.current?.focus();
+  }, [editing.refusedSaves]);
 
   function discardDraft() {
-    draft.forget();
-    setValues(baseline);
-    setVersion(serverVersion);
-    setRestoredAt(null);
-    setConflict(false);
+    editing.discardDraft();
     setConfirmDiscard(false);
-    setEditorKey((n) => n + 1);
   }
 
   const slugHint = values.slug.trim()
@@ -226,16 +83,16 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
         ) : null}
       </header>
 
-      {restoredAt ? (
+      {editing.restoredAt ? (
         <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <p className="font-medium">{formatMessage(messages.draftRestored, { time: formatDateTime(restoredAt) })}</p>
+          <p className="font-medium">{formatMessage(messages.draftRestored, { time: formatDateTime(editing.restoredAt) })}</p>
           <button type="button" className={secondaryButton} onClick={() => setConfirmDiscard(true)}>
             {messages.discardDraft}
           </button>
         </div>
       ) : null}
 
-      {conflict && article ? (
+      {editing.conflict && article ? (
         <div
           ref={conflictPanel}
           role="alert"
@@ -247,7 +104,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
             <a href={localize(previewPath(article.slug))} target="_blank" rel="noopener" className={secondaryButton}>
               {messages.openLatestVersion}
             </a>
-            <button type="button" className={secondaryButton} disabled={saving} onClick={() => void saveOverLatest()} aria-describedby={`${id}-overwrite`}>
+            <button type="button" className={secondaryButton} disabled={saving} onClick={() => void editing.saveOverLatest()} aria-describedby={`${id}-overwrite`}>
               {messages.saveAnyway}
             </button>
           </div>
@@ -378,7 +235,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
         </section>
 
         <section className={sectionClass}>
-          <BannerField value={values.banner} onChange={(update) => setValues((v) => ({ ...v, banner: update(v.banner) }))} trackUpload={trackUpload} />
+          <BannerField value={values.banner} onChange={(change) => editing.update("banner", change)} trackUpload={editing.trackUpload} />
         </section>
 
         <section className={sectionClass}>
@@ -387,9 +244,9 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
           </p>
           <EditorErrorBoundary>
             <Suspense fallback={<EditorPlaceholder />}>
-              {draft.ready ? (
+              {editing.ready ? (
                 <RichTextEditor
-                  key={editorKey}
+                  key={editing.editorKey}
                   id={fieldId("content")}
                   initialContent={values.content}
                   onChange={(html) => set("content", html)}
@@ -404,7 +261,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
         </section>
 
         <section className={sectionClass}>
-          <ContentMediaField value={values.media} onChange={(update) => setValues((v) => ({ ...v, media: update(v.media) }))} trackUpload={trackUpload} />
+          <ContentMediaField value={values.media} onChange={(change) => editing.update("media", change)} trackUpload={editing.trackUpload} />
         </section>
 
         <section className={sectionClass}>
@@ -442,13 +299,13 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
 
       {/* Save stays in reach however long the article is. */}
       <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-neutral-200 bg-neutral-100/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:mx-0 lg:rounded-t-lg lg:border-x lg:bg-white/95 lg:px-5 lg:shadow-[0_-2px_8px_rgb(0_0_0/0.06)] dark:border-neutral-800 dark:bg-neutral-950/95 lg:dark:bg-neutral-900/95">
-        {formError ? (
+        {editing.formError ? (
           <p role="alert" className={`${errorClass} mt-0 mb-3`}>
-            {formError}
+            {editing.formError}
           </p>
         ) : null}
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {dirty ? (
+          {editing.dirty ? (
             <p className="mr-auto text-sm text-neutral-600 dark:text-neutral-400">
               <span className="font-semibold text-neutral-900 dark:text-neutral-100">{messages.unsavedChanges}.</span> {messages.draftKept}
             </p>
@@ -456,7 +313,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
           <Link to="/admin/articles" className={secondaryButton}>
             {messages.cancel}
           </Link>
-          <button type="button" className={primaryButton} disabled={saving} onClick={() => void save()}>
+          <button type="button" className={primaryButton} disabled={saving} onClick={() => void editing.save()}>
             {saving ? messages.saving : messages.save}
           </button>
         </div>

@@ -1,0 +1,204 @@
+/**
+ * What the article form does with what the editor typed: the values, the local draft, the checks,
+ * the save and its outcomes. Built so that an editor never loses work: a local draft is kept while
+ * typing, and a save that fails (network, server, someone else's newer save) leaves everything on
+ * screen and in the draft. The form component only draws it.
+ */
+import { useCallback, useRef, useState } from "react";
+import { useMessages } from "~/components/i18n/i18n";
+import { useNotify } from "~/components/notifications/notifications";
+import { apiRequest } from "~/lib/api-client";
+import type { ArticleDetail } from "~/lib/api-types";
+import { errorCode } from "~/lib/error-codes";
+import { inferLanguage } from "~/lib/language";
+import { type ArticleDraft, draftKey, writeDraft } from "./draft";
+import { type ArticleFormValues, emptyValues, sameValues, schemaFields, toFormData, valuesFromArticle } from "./form-values";
+import { useArticleDraft } from "./use-article-draft";
+
+/** The fields a failed check can point at, in the order the form shows them. */
+export const CHECKED_FIELDS = ["title", "meta_title", "meta_description", "writer_id", "content"] as const;
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+export interface ArticleEditingEvents {
+  /** A save gave the article an address of its own (it was new, or its slug changed): the form moves there. */
+  onMoved: (saved: ArticleDetail) => void;
+  /** A failed check points at this field first: the form puts the cursor in it. */
+  onInvalid: (field: CheckedField) => void;
+}
+
+const articlePath = (slug: string) => `/api/news/${encodeURIComponent(slug)}`;
+
+export function useArticleEditing(article: ArticleDetail | null, events: ArticleEditingEvents) {
+  const messages = useMessages();
+  const notify = useNotify();
+
+  const [baseline, setBaseline] = useState<ArticleFormValues>(() => (article ? valuesFromArticle(article) : emptyValues()));
+  const [values, setValues] = useState(baseline);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  /** The version the server last gave us, and the one a save claims to be editing. */
+  const [serverVersion, setServerVersion] = useState(article?.updated_at ?? null);
+  const [version, setVersion] = useState(serverVersion);
+  /** Changes when the values are replaced wholesale, so the rich-text editor starts again from them. */
+  const [editorKey, setEditorKey] = useState(0);
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<ReadonlySet<CheckedField>>(new Set());
+  const [conflict, setConflict] = useState(false);
+  /** Counts refused saves, so that the form can draw attention to each one. */
+  const [refusedSaves, setRefusedSaves] = useState(0);
+  const [uploads, setUploads] = useState(0);
+
+  const dirty = !sameValues(values, baseline);
+  const language = values.language ?? inferLanguage(values.title);
+
+  const draft = useArticleDraft(draftKey(article?.slug ?? null), { values, dirty, version }, (kept: ArticleDraft) => {
+    setValues(kept.values);
+    setVersion(kept.updatedAt ?? serverVersion);
+    setRestoredAt(kept.savedAt);
+    setEditorKey((n) => n + 1);
+    // Typed over an older version: saving it as it is would overwrite someone else's work.
+    if (kept.updatedAt && serverVersion && kept.updatedAt !== serverVersion) setConflict(true);
+  });
+
+  const trackUpload = useCallback(<T>(upload: Promise<T>) => {
+    setUploads((n) => n + 1);
+    return upload.finally(() => setUploads((n) => n - 1));
+  }, []);
+
+  function set<K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (invalid.has(field as CheckedField)) {
+      const rest = new Set([...invalid].filter((f) => f !== field));
+      setInvalid(rest);
+      // Every field the message pointed at is fixed: the message no longer applies.
+      if (rest.size === 0) setFormError(null);
+    }
+  }
+
+  /** For fields that change from their own current value (media lists, the banner). */
+  function update<K extends "banner" | "media">(field: K, change: (current: ArticleFormValues[K]) => ArticleFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: change(current[field]) }));
+  }
+
+  function fail(message: string, fields: CheckedField[] = []) {
+    setFormError(message);
+    setInvalid(new Set(fields));
+    notify(message, "error");
+    const first = CHECKED_FIELDS.find((f) => fields.includes(f));
+    if (first) events.onInvalid(first);
+  }
+
+  /** Values typed while a save was on its way are kept for the page the save leads to. */
+  function keepTypedSince(sent: ArticleFormValues, saved: ArticleDetail) {
+    const now = valuesRef.current;
+    if (sameValues(now, sent)) return;
+    writeDraft(draftKey(saved.slug), { savedAt: new Date().toISOString(), values: { ...now, slug: saved.slug }, updatedAt: saved.updated_at });
+  }
+
+  async function save(claimedVersion = version) {
+    if (saving) return;
+    if (uploads > 0) {
+      fail(messages.uploadsPending);
+      return;
+    }
+    const sent = values;
+    const { articleSchema, firstMessage } = await import("~/lib/schemas");
+    const checked = articleSchema.safeParse(schemaFields(sent, language));
+    if (!checked.success) {
+      const fields = checked.error.issues.map((issue) => issue.path[0]).filter((f): f is CheckedField => CHECKED_FIELDS.includes(f as CheckedField));
+      // One message covers title, content and writer (SPEC 5): mark whichever of them is empty.
+      const empty = (["title", "writer_id", "content"] as const).filter((f) => String(sent[f]).trim() === "");
+      const problem = firstMessage(checked.error);
+      fail(messages[problem], problem === "articleRequired" ? empty : fields);
+      return;
+    }
+
+    setSaving(true);
+    setFormError(null);
+    setInvalid(new Set());
+    try {
+      const form = toFormData(sent, { language, relatedIds: article?.related_news_ids ?? [], updatedAt: claimedVersion ?? undefined });
+      const result = article
+        ? await apiRequest<ArticleDetail>(articlePath(article.slug), { method: "PUT", form })
+        : await apiRequest<ArticleDetail>("/api/news", { method: "POST", form });
+
+      if (result.ok) {
+        const saved = result.data;
+        draft.forget();
+        setConflict(false);
+        setRestoredAt(null);
+        notify(article ? messages.articleUpdated : messages.articleCreated, "success");
+        if (!article || saved.slug !== article.slug) {
+          keepTypedSince(sent, saved);
+          events.onMoved(saved);
+          return;
+        }
+        setBaseline(sent);
+        setServerVersion(saved.updated_at);
+        setVersion(saved.updated_at);
+        return;
+      }
+
+      draft.flush();
+      if (result.code === errorCode("editConflict")) {
+        setConflict(true);
+        setRefusedSaves((n) => n + 1);
+        notify(messages.editConflict, "error");
+        return;
+      }
+      console.error("Saving the article failed", result.status, result.error ?? "(no answer from the server)");
+      const fallback = result.status === 0 ? messages.articleSaveFailed : article ? messages.articleUpdateFailed : messages.articleCreateFailed;
+      fail(result.error ?? fallback);
+    } catch (error) {
+      console.error("Saving the article failed", error);
+      draft.flush();
+      fail(messages.articleSaveFailed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** After a conflict, the editor may decide that what is on screen wins. */
+  async function saveOverLatest() {
+    if (!article) return;
+    const latest = await apiRequest<ArticleDetail>(articlePath(article.slug));
+    if (!latest.ok) {
+      fail(latest.error ?? messages.articleUpdateFailed);
+      return;
+    }
+    setVersion(latest.data.updated_at);
+    await save(latest.data.updated_at);
+  }
+
+  function discardDraft() {
+    draft.forget();
+    setValues(baseline);
+    setVersion(serverVersion);
+    setRestoredAt(null);
+    setConflict(false);
+    setEditorKey((n) => n + 1);
+  }
+
+  return {
+    values,
+    set,
+    update,
+    language,
+    dirty,
+    /** False until a kept draft has been looked for: the editor waits, so it starts from the right content. */
+    ready: draft.ready,
+    editorKey,
+    restoredAt,
+    saving,
+    formError,
+    invalid,
+    conflict,
+    refusedSaves,
+    trackUpload,
+    save,
+    saveOverLatest,
+    discardDraft,
+  };
+}
