@@ -41,12 +41,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Document({ children }: { children: React.ReactNode }) {
   const { locale } = useI18n();
+  const language = languages[locale];
   return (
-    <html lang={languages[locale].tag} suppressHydrationWarning>
+    <html lang={language.tag} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {language.fontPreload ? <link rel="preload" href={language.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />

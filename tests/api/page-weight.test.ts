@@ -70,3 +70,29 @@ describe("the data a public page hands its scripts", () => {
   });
 });
 
+
+describe("the web font of a page", () => {
+  const preloads = (page: string) => [...page.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map((m) => m[0]);
+  const hrefOf = (link: string) => /href="([^"]+)"/.exec(link)?.[1] ?? "";
+
+  it("a Nepali page preloads the Devanagari face its text paints with, the one its stylesheet declares", async () => {
+    const page = await (await fetch(baseUrl() + "/ne")).text();
+    const [link, ...more] = preloads(page);
+    expect(more).toEqual([]);
+    expect(link).toContain('type="font/woff2"');
+    expect(link).toContain('crossorigin="anonymous"');
+    const font = await fetch(baseUrl() + hrefOf(link!));
+    expect(font.status).toBe(200);
+    expect(new Uint8Array(await font.arrayBuffer()).slice(0, 4)).toEqual(new TextEncoder().encode("wOF2"));
+
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(page)?.[1];
+    const css = await (await fetch(baseUrl() + stylesheet)).text();
+    const regularFace = /@font-face\{[^}]*font-weight:400[^}]*\}/.exec(css)?.[0] ?? "";
+    expect(regularFace).toContain(hrefOf(link!));
+  });
+
+  it("an English page preloads no font: its text is in the system font", async () => {
+    const page = await (await fetch(baseUrl() + "/")).text();
+    expect(preloads(page)).toEqual([]);
+  });
+});

@@ -12,5 +12,6 @@ export const en: LanguageConfig = {
   formatCardDate,
   formatDateTime,
   clockParts,
+  fontPreload: null,
   catalog,
 };

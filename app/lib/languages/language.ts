@@ -23,6 +23,12 @@ export interface LanguageConfig {
   formatRelative?: (iso: string, now: Date) => string;
   /** The header clock's weekday, date and time. */
   clockParts: (now: Date) => { weekday: string; date: string; time: string };
+  /**
+   * The web font file the first screen of a page in this language paints its text with, preloaded
+   * so that it is not discovered only once the stylesheet arrives; null where the system font serves.
+   * (app.css declares the faces, with the unicode ranges that keep other pages from fetching them.)
+   */
+  fontPreload: string | null;
   /** Every interface text. */
   catalog: Catalog;
 }

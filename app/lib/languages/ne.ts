@@ -1,3 +1,4 @@
+import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import { NEPAL_TIME_ZONE } from "../dates";
 import { ne as catalog } from "../messages.ne";
 import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../nepali-calendar";
@@ -14,5 +15,6 @@ export const ne: LanguageConfig = {
   formatDateTime: formatBsDateTime,
   formatRelative: formatRelativeNe,
   clockParts: nepaliClockParts,
+  fontPreload: devanagariRegular,
   catalog,
 };
