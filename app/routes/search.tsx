@@ -40,8 +40,10 @@ export default function SearchPage({ loaderData: { query, listing } }: Route.Com
   const id = useId();
   return (
     <div className="max-w-3xl">
-      <h1 className="text-3xl font-black break-words">{searchTitle(query, messages)}</h1>
-      <Form method="get" action={localize("/search")} role="search" className="mt-4 flex gap-2">
+      <h1 id={`${id}-title`} className="text-3xl font-black break-words">
+        {searchTitle(query, messages)}
+      </h1>
+      <Form method="get" action={localize("/search")} role="search" aria-labelledby={`${id}-title`} className="mt-4 flex gap-2">
         <label htmlFor={`${id}-q`} className="sr-only">
           {messages.searchArticles}
         </label>

@@ -59,7 +59,7 @@ test.describe("reading an article", () => {
 
     const latest = page.getByRole("region", { name: "Latest News" });
     expect(await latest.getByRole("article").count()).toBe(5);
-    await expect(page.getByRole("complementary", { name: "Advertisement" })).toBeVisible();
+    await expect(page.getByText("Advertisement", { exact: true })).toBeVisible();
   });
 
   test("writer, category and tag links lead to their pages", async ({ page }) => {

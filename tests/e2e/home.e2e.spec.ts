@@ -121,7 +121,7 @@ test.describe("a reader on the home page", () => {
     expect(opinionArticles.every((a) => a.category_name === "Opinion")).toBe(true);
     expect(opinionHrefs).toEqual(opinionArticles.slice(0, 3).map((a) => encodedPath(articleHref(a))));
 
-    await expect(page.getByRole("complementary", { name: "Advertisement" })).toBeVisible();
+    await expect(page.getByText("Advertisement", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Get our investigations by e-mail" })).toBeVisible();
   });
 

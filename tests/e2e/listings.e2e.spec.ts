@@ -78,7 +78,7 @@ test.describe("category page", () => {
     expect(titles).toEqual(latestOpinion.articles.map((a) => a.title));
     await expect(page.getByRole("region", { name: "Upcoming Events" })).toContainText("Coming soon");
     await expect(page.getByRole("region", { name: "Highlights" })).toContainText("Coming soon");
-    await expect(page.getByRole("complementary", { name: "Advertisement" }).first()).toBeVisible();
+    await expect(page.getByText("Advertisement", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
   });
 

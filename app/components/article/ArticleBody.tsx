@@ -12,7 +12,7 @@ export const ARTICLE_BODY_STYLES = [
   "[&_h1]:mt-[1.6em] [&_h1]:text-[1.6em] [&_h1]:font-black [&_h1]:leading-tight",
   "[&_h2]:mt-[1.6em] [&_h2]:text-[1.3em] [&_h2]:font-bold [&_h2]:leading-snug",
   "[&_h3]:mt-[1.4em] [&_h3]:text-[1.1em] [&_h3]:font-bold",
-  "[&_a]:text-brand [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:no-underline",
+  "[&_a]:text-brand dark:[&_a]:text-red-400 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:no-underline",
   "[&_blockquote]:border-l-4 [&_blockquote]:border-brand [&_blockquote]:pl-4 [&_blockquote]:text-[1.1em] [&_blockquote]:text-neutral-700 dark:[&_blockquote]:text-neutral-300",
   "[&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li+li]:mt-[0.4em]",
   "[&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-neutral-100 [&_pre]:p-4 [&_pre]:text-[0.85em] [&_pre]:leading-normal dark:[&_pre]:bg-neutral-900",

@@ -1,10 +1,26 @@
 import { useTranslate } from "~/components/i18n/i18n";
 import { shareLinks } from "~/components/share/share";
 
+/** The networks' marks, drawn as icons: a glyph in text would be a visible name that is not the link's. */
 const NETWORKS = [
-  { key: "facebook", name: "Facebook", glyph: "f", colour: "hover:bg-[#1877f2]" },
-  { key: "twitter", name: "Twitter", glyph: "𝕏", colour: "hover:bg-neutral-900 dark:hover:bg-neutral-600" },
-  { key: "linkedin", name: "LinkedIn", glyph: "in", colour: "hover:bg-[#0a66c2]" },
+  {
+    key: "facebook",
+    name: "Facebook",
+    icon: <path d="M15 4.5h-1.8A3 3 0 0 0 10.2 7.5V20M7.5 10.5h7" />,
+    colour: "hover:bg-[#1877f2]",
+  },
+  { key: "twitter", name: "Twitter", icon: <path d="M5.5 4.5l13 15M18.5 4.5l-13 15" />, colour: "hover:bg-neutral-900 dark:hover:bg-neutral-600" },
+  {
+    key: "linkedin",
+    name: "LinkedIn",
+    icon: (
+      <>
+        <path d="M6.5 10.5V19M10.5 19v-8.5M10.5 14a3 3 0 0 1 6 0v5" />
+        <circle cx="6.5" cy="6" r="0.6" />
+      </>
+    ),
+    colour: "hover:bg-[#0a66c2]",
+  },
 ] as const;
 
 /**
@@ -24,11 +40,11 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
             rel="noopener noreferrer"
             aria-label={t("shareOnNetwork", { network: network.name })}
             title={t("shareOnNetwork", { network: network.name })}
-            className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-sm font-bold text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
+            className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
           >
-            <span aria-hidden="true" lang="en">
-              {network.glyph}
-            </span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+              {network.icon}
+            </svg>
           </a>
         </li>
       ))}

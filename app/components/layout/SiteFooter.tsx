@@ -100,7 +100,7 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           </Link>
         </section>
       </div>
-      <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-500 dark:border-neutral-800">
+      <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
         {messages.copyrightNotice}
       </p>
     </footer>

@@ -57,6 +57,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
           method="get"
           action={localize("/search")}
           role="search"
+          aria-label={messages.searchArticles}
           className="ml-auto hidden max-w-xs flex-1 md:block"
           onSubmit={(event) => {
             event.preventDefault();
@@ -74,6 +75,10 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
             placeholder={messages.searchPlaceholder}
             className="w-full rounded-full border border-neutral-300 bg-neutral-50 px-4 py-1.5 text-sm focus:border-brand focus:outline-none dark:border-neutral-700 dark:bg-neutral-900"
           />
+          {/* Enter submits the field; the button names the action for assistive technology, out of the Tab order. */}
+          <button type="submit" tabIndex={-1} className="sr-only">
+            {messages.search}
+          </button>
         </Form>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1 md:ml-0">
           <button

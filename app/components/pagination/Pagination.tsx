@@ -25,7 +25,7 @@ function usePageHref(): (page: number) => string {
 
 const itemClass = "inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-medium";
 const linkClass = `${itemClass} border border-neutral-300 hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400`;
-const inactiveClass = `${itemClass} border border-neutral-200 text-neutral-400 dark:border-neutral-800 dark:text-neutral-600`;
+const inactiveClass = `${itemClass} border border-dashed border-neutral-300 text-neutral-600 dark:border-neutral-700 dark:text-neutral-400`;
 
 /**
  * A pager made of real links (`?page=N`): it works before and without JavaScript, and crawlers
@@ -58,7 +58,7 @@ export function Pagination({ page, total, pageSize }: PaginationProps) {
         </li>
         {pageNumbers(page, totalPages).map((item, index) =>
           item === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-neutral-500">
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-neutral-500 dark:text-neutral-400">
               …
             </li>
           ) : (

@@ -62,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ] as const
           ).map(([key, label, to]) => (
             <div key={key} className="rounded-lg bg-white p-5 shadow-sm dark:bg-neutral-900">
-              <dt className="text-sm font-medium text-neutral-500">{label}</dt>
+              <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{label}</dt>
               <dd className="mt-1 text-3xl font-black tabular-nums">
                 <Link to={to} className="hover:text-brand">
                   {formatNumber(stats[key])}

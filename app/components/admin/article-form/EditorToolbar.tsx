@@ -12,18 +12,29 @@ interface ToolbarButton {
   active?: (editor: Editor) => boolean;
 }
 
+/**
+ * "H1" and "H2" drawn, not written: as text they would be a visible name ("H1") that differs from
+ * the button's ("Heading 1"), which speech-input users would say in vain.
+ */
+const headingIcon = (digit: React.ReactNode) => (
+  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M3 5v14M12 5v14M3 12h9" />
+    {digit}
+  </svg>
+);
+
 const BUTTONS: ToolbarButton[] = [
   {
     key: "h1",
     label: "heading1",
-    glyph: "H1",
+    glyph: headingIcon(<path d="M16.5 10.5l2.5-2V19" />),
     run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(),
     active: (e) => e.isActive("heading", { level: 1 }),
   },
   {
     key: "h2",
     label: "heading2",
-    glyph: "H2",
+    glyph: headingIcon(<path d="M16 10.5a2.5 2.5 0 1 1 4.3 1.8L16 19h5" />),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     active: (e) => e.isActive("heading", { level: 2 }),
   },

@@ -1,0 +1,83 @@
+/**
+ * What axe-core finds on the pages readers and editors use, in both themes, at a phone's width and a
+ * desktop's (what is hidden differs, and so what is checked): nothing at all. A finding names the
+ * page, the rule and the elements, so the failure says where to look.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { publishedArticles } from "./support/article-fixtures";
+
+const VIEWS = [
+  { scheme: "light", width: 390 },
+  { scheme: "dark", width: 390 },
+  { scheme: "light", width: 1280 },
+  { scheme: "dark", width: 1280 },
+] as const;
+
+/** The page as a reader meets it: hydrated, with nothing left loading (the editor's chunk included). */
+async function settled(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
+    return router?.state.initialized === true && router.state.navigation.state === "idle";
+  });
+  if (path.startsWith("/admin/articles/")) await page.locator("[contenteditable=true]").waitFor();
+}
+
+async function findings(page: Page, path: string): Promise<string[]> {
+  await settled(page, path);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}: ${v.help}`);
+}
+
+async function sweep(browser: Browser, baseURL: string | undefined, paths: string[], signIn = false) {
+  const found: string[] = [];
+  for (const view of VIEWS) {
+    const context = await browser.newContext({ baseURL, colorScheme: view.scheme, viewport: { width: view.width, height: 900 } });
+    const page = await context.newPage();
+    if (signIn) await signInAsAdmin(page);
+    for (const path of paths) found.push(...(await findings(page, path)).map((f) => `${view.scheme} ${view.width}px ${f}`));
+    await context.close();
+  }
+  return found;
+}
+
+test.describe("accessibility (axe-core)", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("reader pages, in English and Nepali, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
+    const articles = await publishedArticles(request);
+    const [english, nepali] = [articles.find((a) => a.language === "en")!, articles.find((a) => a.language === "ne")!];
+    const paths = [
+      "/",
+      "/ne",
+      "/news?page=2",
+      "/category/politics",
+      "/search?q=audit",
+      `/article/${encodeURIComponent(english.slug)}`,
+      `/ne/article/${encodeURIComponent(nepali.slug)}`,
+      "/login",
+      "/about",
+      "/bookmarks",
+    ];
+    expect(await sweep(browser, baseURL, paths)).toEqual([]);
+  });
+
+  test("the back office, the article editor included", async ({ browser, baseURL, request }) => {
+    const [article] = await publishedArticles(request, 1);
+    const paths = [
+      "/admin/dashboard",
+      "/admin/articles",
+      "/admin/articles/new",
+      `/admin/articles/edit/${encodeURIComponent(article!.slug)}`,
+      "/admin/categories",
+      "/admin/tags",
+      "/admin/writers",
+      "/admin/users",
+      "/admin/comments",
+      "/ne/admin/articles",
+    ];
+    expect(await sweep(browser, baseURL, paths, true)).toEqual([]);
+  });
+});
