@@ -85,11 +85,21 @@ export interface PublicUser {
   bookmarks: string[];
 }
 
+/**
+ * Sections, tags and writers carry the spec's fields (`name`, `description`, `bio`) in the language
+ * asked for (a page's, or an API client's `?lang=` / `Accept-Language`), falling back to the other
+ * language where the editors gave none (lib/bilingual.ts), and each language's own text beside them,
+ * null where there is none.
+ */
 export interface Category {
   id: number;
   name: string;
+  name_en: string | null;
+  name_ne: string | null;
   slug: string;
   description: string;
+  description_en: string | null;
+  description_ne: string | null;
   /** SPEC 3: the category page's 'featured' flag. */
   featured: boolean;
 }
@@ -97,12 +107,18 @@ export interface Category {
 export interface Writer {
   id: number;
   name: string;
+  name_en: string | null;
+  name_ne: string | null;
   email: string;
   bio: string | null;
+  bio_en: string | null;
+  bio_ne: string | null;
 }
 
 export interface Tag {
   id: number;
   name: string;
+  name_en: string | null;
+  name_ne: string | null;
   slug: string;
 }

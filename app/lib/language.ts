@@ -1,4 +1,4 @@
-import type { Language } from "./schemas";
+import type { Language } from "./limits";
 
 const DEVANAGARI = /\p{Script=Devanagari}/u;
 

@@ -3,6 +3,8 @@
  * section 5 and its message exist once. Every message is a key of the catalog, worded in the reader's language where it is shown.
  */
 import { z } from "zod";
+import type { TextsByLanguage } from "./bilingual";
+import { inferLanguage } from "./language";
 import { type MessageKey, en } from "./messages";
 
 import {
@@ -71,25 +73,72 @@ export const commentSchema = z.object({
 
 export const searchSchema = z.object({ q: text("searchRequired").max(SEARCH_QUERY_MAX, tooLong) });
 
-export const categorySchema = z.object({
-  name: text("categoryNameRequired").max(NAME_MAX, tooLong),
-  slug: slugText,
-  description: z.string().trim().max(DESCRIPTION_MAX, tooLong).optional(),
-});
-export type CategoryInput = z.infer<typeof categorySchema>;
+const textUpTo = (max: number) => z.string().trim().max(max, tooLong).nullish();
 
-export const tagSchema = z.object({
-  name: text("tagNameRequired").max(NAME_MAX, tooLong),
-  slug: slugText,
-});
-export type TagInput = z.infer<typeof tagSchema>;
+/**
+ * A text given in each language (`name_en`, `name_ne`) and, as the spec's clients send it, in one
+ * field (`name`), which goes to the language of its script unless that language's own field is sent
+ * too. Only the languages sent are in the result: an update leaves the others as they are. A null
+ * is an empty text.
+ */
+function byLanguage(spec: string | null | undefined, en: string | null | undefined, ne: string | null | undefined): Partial<TextsByLanguage> {
+  const texts: Partial<TextsByLanguage> = {};
+  // An empty one-field text ("bio": null) empties it in every language: that client sees one text.
+  if (spec === null || spec === "") for (const language of LANGUAGES) texts[language] = "";
+  else if (spec !== undefined) texts[inferLanguage(spec)] = spec;
+  if (en !== undefined) texts.en = en ?? "";
+  if (ne !== undefined) texts.ne = ne ?? "";
+  return texts;
+}
 
-export const writerSchema = z.object({
-  name: text("writerRequired").max(NAME_MAX, tooLong),
-  email: email("writerRequired").max(EMAIL_MAX, tooLong),
-  bio: z.string().trim().max(BIO_MAX, tooLong).nullish(),
-});
-export type WriterInput = z.infer<typeof writerSchema>;
+/** At least one of the names is not empty: a section, tag or writer is always named. */
+const named = (required: MessageKey) => (names: Partial<TextsByLanguage>, context: z.RefinementCtx) => {
+  if (!Object.values(names).some((name) => name !== "")) context.addIssue({ code: "custom", message: required, path: ["name"] });
+};
+
+const nameFields = { name: textUpTo(NAME_MAX), name_en: textUpTo(NAME_MAX), name_ne: textUpTo(NAME_MAX) };
+const namesOf = (input: { name?: string | null; name_en?: string | null; name_ne?: string | null }) => byLanguage(input.name, input.name_en, input.name_ne);
+
+/*
+ * Each of these comes twice: as a client sends it (the back office checks its forms with it, then
+ * sends them as they are), and as the service takes it, each text by language (`…InputSchema`,
+ * which the API reads).
+ */
+export const categorySchema = z
+  .object({
+    ...nameFields,
+    slug: slugText,
+    description: textUpTo(DESCRIPTION_MAX),
+    description_en: textUpTo(DESCRIPTION_MAX),
+    description_ne: textUpTo(DESCRIPTION_MAX),
+  })
+  .superRefine((input, context) => named("categoryNameRequired")(namesOf(input), context));
+export const categoryInputSchema = categorySchema.transform((input) => ({
+  names: namesOf(input),
+  slug: input.slug,
+  descriptions: byLanguage(input.description, input.description_en, input.description_ne),
+}));
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+export const tagSchema = z.object({ ...nameFields, slug: slugText }).superRefine((input, context) => named("tagNameRequired")(namesOf(input), context));
+export const tagInputSchema = tagSchema.transform((input) => ({ names: namesOf(input), slug: input.slug }));
+export type TagInput = z.infer<typeof tagInputSchema>;
+
+export const writerSchema = z
+  .object({
+    ...nameFields,
+    email: email("writerRequired").max(EMAIL_MAX, tooLong),
+    bio: textUpTo(BIO_MAX),
+    bio_en: textUpTo(BIO_MAX),
+    bio_ne: textUpTo(BIO_MAX),
+  })
+  .superRefine((input, context) => named("writerRequired")(namesOf(input), context));
+export const writerInputSchema = writerSchema.transform((input) => ({
+  names: namesOf(input),
+  email: input.email,
+  bios: byLanguage(input.bio, input.bio_en, input.bio_ne),
+}));
+export type WriterInput = z.infer<typeof writerInputSchema>;
 
 /**
  * A user update. The spec's client sends the whole user object when toggling a bookmark, so unknown

@@ -23,6 +23,7 @@ import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Locale } from "~/lib/i18n";
 import type { Route } from "./+types/article";
 import { useMessages } from "~/components/i18n/i18n";
+import { ContentName } from "~/components/i18n/ContentName";
 
 /** SPEC 9: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
@@ -105,7 +106,7 @@ export default function ArticlePage({ loaderData: { article, latest } }: Route.C
                         to={`/tag/${tag.slug}`}
                         className="inline-block rounded-full bg-neutral-100 px-3 py-1 text-sm font-medium hover:bg-brand hover:text-white dark:bg-neutral-800"
                       >
-                        #{tag.name}
+                        #<ContentName text={tag.name} within={article.language} />
                       </Link>
                     </li>
                   ))}

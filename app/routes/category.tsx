@@ -18,8 +18,10 @@ import { getCategoryBySlug, opinionCategory } from "~/server/services/categories
 import { useReaderLayoutData } from "~/components/layout/reader-layout-data";
 import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/category";
 import { useMessages } from "~/components/i18n/i18n";
+import { ContentName } from "~/components/i18n/ContentName";
 
 /** SPEC 9: the Opinion box shows at most 3 articles. */
 const OPINION_MAX = 3;
@@ -33,9 +35,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (slug === "") throw data(null, { status: 400 });
   return pageData(async () => {
     const db = await database();
-    const category = await getCategoryBySlug(db, slug);
+    const category = await getCategoryBySlug(db, slug, pageLocale(request));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
-    const opinionSection = await opinionCategory(db);
+    const opinionSection = await opinionCategory(db, pageLocale(request));
     const [listing, opinion] = await Promise.all([
       listArticles(db, null, newsQuerySchema.parse({ category: String(category.id), page, limit: LISTING_PAGE_SIZE })),
       opinionSection
@@ -81,10 +83,12 @@ export default function CategoryPage({ loaderData: { category, listing, opinion 
         {category.featured ? (
           <p className="text-xs font-bold uppercase tracking-widest text-red-300">{messages.specialReports}</p>
         ) : null}
-        <h1 className={`text-3xl font-black sm:text-4xl ${category.featured ? "mt-1" : ""}`}>{category.name}</h1>
+        <h1 className={`text-3xl font-black sm:text-4xl ${category.featured ? "mt-1" : ""}`}>
+          <ContentName text={category.name} />
+        </h1>
         {category.description ? (
           <p className={`mt-2 max-w-3xl ${category.featured ? "text-neutral-300" : "text-neutral-600 dark:text-neutral-400"}`}>
-            {category.description}
+            <ContentName text={category.description} />
           </p>
         ) : null}
       </header>
@@ -152,7 +156,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
                   to={`/category/${category.slug}`}
                   className="inline-block rounded-full border border-neutral-300 px-3 py-1 text-sm hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400"
                 >
-                  {category.name}
+                  <ContentName text={category.name} />
                 </Link>
               </li>
             ))}

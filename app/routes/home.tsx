@@ -11,6 +11,7 @@ import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/process/runtime";
 import { latestPerCategory, listArticles } from "~/server/services/articles";
 import { isOpinionCategory, listCategories } from "~/server/services/categories";
+import { pageLocale } from "~/server/http/page-locale";
 import { homeJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/home";
@@ -45,13 +46,13 @@ async function loadFeatured(db: Executor): Promise<FeaturedResult> {
 }
 
 /** A handful of queries in parallel, whatever the number of categories. Public: the same page for everyone. */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await database();
   const [newest, featured, perCategory, categories] = await Promise.all([
     listArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT })),
     loadFeatured(db),
     latestPerCategory(db, PER_CATEGORY),
-    listCategories(db),
+    listCategories(db, pageLocale(request)),
   ]);
   const opinion = categories.find(isOpinionCategory);
   // The side lists are small cards, which show no excerpt.

@@ -11,14 +11,16 @@ import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { getTagBySlug } from "~/server/services/tags";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/tag";
 import { useMessages } from "~/components/i18n/i18n";
+import { ContentName } from "~/components/i18n/ContentName";
 
 /** SPEC 2 tag page: the tag and its published articles. An unknown tag is a 404. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   return pageData(async () => {
     const db = await database();
-    const tag = await getTagBySlug(db, params.slug);
+    const tag = await getTagBySlug(db, params.slug, pageLocale(request));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const listing = await listArticles(db, null, newsQuerySchema.parse({ tag: String(tag.id), page, limit: LISTING_PAGE_SIZE }));
     return { tag, listing: listingOf(listing) };
@@ -53,7 +55,7 @@ export default function TagPage({ loaderData: { tag, listing } }: Route.Componen
           <span aria-hidden="true" className="text-brand">
             #
           </span>
-          {tag.name}
+          <ContentName text={tag.name} />
         </h1>
       </header>
       <div className="mt-4">

@@ -11,15 +11,17 @@ import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { getWriter } from "~/server/services/writers";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/writer";
 import { useMessages } from "~/components/i18n/i18n";
+import { ContentName } from "~/components/i18n/ContentName";
 
 /** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.writerId)) throw data(null, { status: 404 });
   return pageData(async () => {
     const db = await database();
-    const writer = await getWriter(db, Number(params.writerId));
+    const writer = await getWriter(db, Number(params.writerId), pageLocale(request));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const listing = await listArticles(db, null, newsQuerySchema.parse({ writer: writer.id, page, limit: LISTING_PAGE_SIZE }));
     return { writer, listing: listingOf(listing) };
@@ -52,13 +54,19 @@ export default function WriterPage({ loaderData: { writer, listing } }: Route.Co
         </span>
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-widest text-neutral-500">{messages.writerProfile}</p>
-          <h1 className="mt-1 text-3xl font-black">{writer.name}</h1>
+          <h1 className="mt-1 text-3xl font-black">
+            <ContentName text={writer.name} />
+          </h1>
           <p className="mt-1">
             <a href={`mailto:${writer.email}`} className="break-all text-brand hover:underline dark:text-red-400">
               {writer.email}
             </a>
           </p>
-          {writer.bio ? <p className="mt-3 max-w-2xl text-neutral-700 dark:text-neutral-300">{writer.bio}</p> : null}
+          {writer.bio ? (
+            <p className="mt-3 max-w-2xl text-neutral-700 dark:text-neutral-300">
+              <ContentName text={writer.bio} />
+            </p>
+          ) : null}
         </div>
       </header>
       <section aria-labelledby="writer-articles" className="mt-8">

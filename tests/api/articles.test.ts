@@ -226,8 +226,8 @@ describe("POST /api/news", () => {
     expect(Number.isNaN(Date.parse(a.published_at))).toBe(false);
     expect(Math.abs(Date.parse(a.published_at) - Date.now())).toBeLessThan(60_000);
     expect(sorted(a.tags.map((t: { id: number }) => t.id))).toEqual(sorted([t1.id, t2.id]));
-    for (const tag of a.tags) expect(Object.keys(tag).sort()).toEqual(["id", "name", "slug"]);
-    expect(a.tags).toContainEqual({ id: t1.id, name: t1.name, slug: t1.slug });
+    for (const tag of a.tags) expect(Object.keys(tag).sort()).toEqual(["id", "name", "name_en", "name_ne", "slug"]);
+    expect(a.tags).toContainEqual({ id: t1.id, name: t1.name, name_en: t1.name_en, name_ne: t1.name_ne, slug: t1.slug });
     expect(a.related.map((r: { id: number }) => r.id)).toEqual([relatedTo.id]);
     expect(typeof a.excerpt).toBe("string");
     expect(a.excerpt.startsWith("word0 word1")).toBe(true);
@@ -487,7 +487,7 @@ describe("PUT /api/news/{slug}", () => {
     for (const field of ["title", "content", "writer_id", "category_id", "meta_title", "is_published", "is_featured", "slug", "language"]) {
       expect(after[field], field).toEqual(article[field]);
     }
-    expect(after.tags).toEqual([{ id: tag.id, name: tag.name, slug: tag.slug }]);
+    expect(after.tags).toEqual([{ id: tag.id, name: tag.name, name_en: tag.name_en, name_ne: tag.name_ne, slug: tag.slug }]);
     expect(after.media).toEqual(article.media);
     expect(after.media).toHaveLength(2);
 

@@ -27,7 +27,7 @@ export async function createCategory(overrides: Record<string, unknown> = {}) {
 export async function createTag(overrides: Record<string, unknown> = {}) {
   const res = await call("/api/tags", { method: "POST", token: await asAdmin(), json: { name: `Tag ${next()}`, ...overrides } });
   if (res.status !== 201) throw new Error(`tag: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: number; name: string; slug: string };
+  return res.body as { id: number; name: string; name_en: string | null; name_ne: string | null; slug: string };
 }
 
 /** Creates an article through the JSON form of POST /api/news. */

@@ -1,7 +1,7 @@
 /** Categories, tags and writers over HTTP (SPEC 3, 5, 7), as an admin. */
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/messages";
-import { asAdmin, call } from "./client";
+import { asAdmin, baseUrl, call } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 
 const run = Date.now().toString(36);
@@ -94,8 +94,8 @@ describe("categories", () => {
     expect(res.body).toMatchObject({ slug: "featured", featured: true });
     expect((await call(`/api/categories/${res.body.id}`)).body.featured).toBe(true);
     // Named in Nepali, it is still the featured section; another section named 'Featured' is not.
-    const renamed = await admin(`/api/categories/${res.body.id}`, "PUT", { name: "विशेष रिपोर्ट", slug: "featured" });
-    expect(renamed.body).toMatchObject({ name: "विशेष रिपोर्ट", featured: true });
+    const renamed = await admin(`/api/categories/${res.body.id}`, "PUT", { name_en: "", name_ne: "विशेष रिपोर्ट", slug: "featured" });
+    expect(renamed.body).toMatchObject({ name: "विशेष रिपोर्ट", name_en: null, featured: true });
     const namesake = await admin("/api/categories", "POST", { name: "Featured", slug: `featured-${unique()}` });
     expect(namesake.body.featured).toBe(false);
     expect((await admin(`/api/categories/${namesake.body.id}`, "DELETE")).status).toBe(200);
@@ -145,10 +145,10 @@ describe("tags", () => {
     const newName = `Tenders ${unique()}`;
     const renamed = await admin(`/api/tags/${tag.id}`, "PUT", { name: newName });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ id: tag.id, name: newName, slug: newName.toLowerCase().replace(" ", "-") });
+    expect(renamed.body).toEqual({ id: tag.id, name: newName, name_en: newName, name_ne: null, slug: newName.toLowerCase().replace(" ", "-") });
     const explicit = `tag-slug-${unique()}`;
     const withSlug = await admin(`/api/tags/${tag.id}`, "PUT", { name: newName, slug: explicit });
-    expect(withSlug.body).toEqual({ id: tag.id, name: newName, slug: explicit });
+    expect(withSlug.body).toEqual({ id: tag.id, name: newName, name_en: newName, name_ne: null, slug: explicit });
 
     expect((await admin(`/api/tags/${tag.id}`, "DELETE")).status).toBe(200);
     const gone = await call(`/api/tags/${tag.id}`);
@@ -184,7 +184,7 @@ describe("tags", () => {
     expect((await admin(`/api/tags/${removed.id}`, "DELETE")).status).toBe(200);
     const after = await call(`/api/news/${article.slug}`);
     expect(after.status).toBe(200);
-    expect(after.body.tags).toEqual([{ id: kept.id, name: kept.name, slug: kept.slug }]);
+    expect(after.body.tags).toEqual([{ id: kept.id, name: kept.name, name_en: kept.name, name_ne: null, slug: kept.slug }]);
   });
 });
 
@@ -205,7 +205,7 @@ describe("writers", () => {
     const update = { name: `Sita K. Sharma ${unique()}`, email: `sita.k-${unique()}@example.org`, bio: "" };
     const updated = await admin(`/api/writers/${writer.id}`, "PUT", update);
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ id: writer.id, name: update.name, email: update.email, bio: null });
+    expect(updated.body).toEqual({ id: writer.id, name: update.name, name_en: update.name, name_ne: null, email: update.email, bio: null, bio_en: null, bio_ne: null });
     expect((await call(`/api/writers/${writer.id}`)).body).toEqual(updated.body);
 
     expect((await admin(`/api/writers/${writer.id}`, "DELETE")).status).toBe(200);
@@ -222,7 +222,16 @@ describe("writers", () => {
     const newName = `Renamed ${unique()}`;
     const kept = await admin(`/api/writers/${writer.id}`, "PUT", { name: newName, email: writer.email });
     expect(kept.status).toBe(200);
-    expect(kept.body).toEqual({ id: writer.id, name: newName, email: writer.email, bio: "Covers land records." });
+    expect(kept.body).toEqual({
+      id: writer.id,
+      name: newName,
+      name_en: newName,
+      name_ne: null,
+      email: writer.email,
+      bio: "Covers land records.",
+      bio_en: "Covers land records.",
+      bio_ne: null,
+    });
     const cleared = await admin(`/api/writers/${writer.id}`, "PUT", { name: newName, email: writer.email, bio: "" });
     expect(cleared.status).toBe(200);
     expect(cleared.body.bio).toBeNull();
@@ -317,5 +326,96 @@ describe("slugs that are numbers", () => {
     expect((await call(`/api/news?tag=${byId.id}`)).body.articles.map((a: { id: number }) => a.id)).toEqual([first.id]);
     // A number that is neither an id nor a slug names nothing.
     expect((await call(`/tag/${other.id + 1_000_000}`)).status).toBe(404);
+  });
+});
+
+describe("names in both languages", () => {
+  it("a section named in both: `name` follows ?lang= or Accept-Language, each language's own beside it", async () => {
+    const [english, nepali] = [`Courts ${unique()}`, `अदालत ${unique()}`];
+    const created = await admin("/api/categories", "POST", {
+      name_en: english,
+      name_ne: nepali,
+      description_en: "Judges and verdicts",
+      description_ne: "न्यायाधीश र फैसला",
+    });
+    expect(created.status).toBe(201);
+    const both = { name_en: english, name_ne: nepali, description_en: "Judges and verdicts", description_ne: "न्यायाधीश र फैसला" };
+    expect(created.body).toMatchObject({ ...both, name: english, description: "Judges and verdicts" });
+    const slug = created.body.slug;
+    expect(slug).toBe(english.toLowerCase().replace(" ", "-"));
+
+    const inNepali = { ...both, name: nepali, description: "न्यायाधीश र फैसला", slug };
+    expect((await call(`/api/categories/${slug}?lang=ne`)).body).toMatchObject(inNepali);
+    expect((await call(`/api/categories/${slug}`, { headers: { "accept-language": "ne-NP,ne;q=0.9" } })).body).toMatchObject(inNepali);
+    expect((await call(`/api/categories/${slug}`)).body).toMatchObject({ name: english });
+    const list = await call("/api/categories?lang=ne");
+    expect(list.body.find((c: { slug: string }) => c.slug === slug)).toMatchObject(inNepali);
+  });
+
+  it("a name in one language only is shown in every language; a Nepali-only tag gets a Unicode slug", async () => {
+    const nepali = `सुशासन ${unique()}`;
+    const created = await admin("/api/tags", "POST", { name_ne: nepali });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: nepali, name_ne: nepali, name_en: null });
+    expect(created.body.slug).toMatch(/^सुशासन-/);
+    for (const lang of ["en", "ne"]) {
+      expect((await call(`/api/tags/${created.body.id}?lang=${lang}`)).body.name).toBe(nepali);
+    }
+    const page = await fetch(`${baseUrl()}/tag/${encodeURIComponent(created.body.slug)}`);
+    expect(page.status).toBe(200);
+  });
+
+  it("the spec's one `name` goes to the language of its script, and an update leaves the other language alone", async () => {
+    const created = await admin("/api/tags", "POST", { name: `Bridges ${unique()}` });
+    expect(created.body).toMatchObject({ name_ne: null });
+    expect(created.body.name_en).toMatch(/^Bridges /);
+    const nepali = `पुल ${unique()}`;
+    const updated = await admin(`/api/tags/${created.body.id}`, "PUT", { name: nepali, slug: created.body.slug });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name_en: created.body.name_en, name_ne: nepali, slug: created.body.slug });
+    expect((await call(`/api/tags/${created.body.id}?lang=ne`)).body.name).toBe(nepali);
+  });
+
+  it("refuses a section, tag or writer with no name in any language, and keeps the stored one", async () => {
+    const tag = await admin("/api/tags", "POST", { name_en: `Dams ${unique()}` });
+    for (const body of [{ name_en: "", name_ne: "  " }, { name_ne: "" }, { name: null }]) {
+      const res = await admin(`/api/tags/${tag.body.id}`, "PUT", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: en.tagNameRequired, code: "tag_name_required" });
+    }
+    expect((await call(`/api/tags/${tag.body.id}`)).body.name).toBe(tag.body.name_en);
+    const writer = await admin("/api/writers", "POST", { name_en: "", email: `nobody-${unique()}@example.com` });
+    expect(writer.status).toBe(400);
+    expect(writer.body.code).toBe("writer_required");
+  });
+
+  it("a writer's name and bio in both languages, and the spec's null bio empties both", async () => {
+    const created = await admin("/api/writers", "POST", {
+      name_en: "Mina Gurung",
+      name_ne: "मीना गुरुङ",
+      email: `mina-${unique()}@example.com`,
+      bio_en: "Court reporter.",
+      bio_ne: "अदालत संवाददाता।",
+    });
+    expect(created.status).toBe(201);
+    expect((await call(`/api/writers/${created.body.id}?lang=ne`)).body).toMatchObject({ name: "मीना गुरुङ", bio: "अदालत संवाददाता।", bio_en: "Court reporter." });
+    const cleared = await admin(`/api/writers/${created.body.id}`, "PUT", { name: "Mina Gurung", email: created.body.email, bio: null });
+    expect(cleared.body).toMatchObject({ bio: null, bio_en: null, bio_ne: null, name_ne: "मीना गुरुङ" });
+  });
+
+  it("a card names the article's section, writer and tags in the article's language", async () => {
+    const category = await admin("/api/categories", "POST", { name_en: `Health ${unique()}`, name_ne: `स्वास्थ्य ${unique()}` });
+    const tag = await admin("/api/tags", "POST", { name_en: `Hospitals ${unique()}`, name_ne: `अस्पताल ${unique()}` });
+    const writer = await admin("/api/writers", "POST", { name_en: "Ram Thapa", name_ne: "राम थापा", email: `ram-${unique()}@example.com` });
+    const article = await createArticle({
+      title: `अस्पतालको खरिद ${unique()}`,
+      language: "ne",
+      category_id: category.body.id,
+      writer_id: writer.body.id,
+      tags: [tag.body.id],
+    });
+    const card = (await call(`/api/news?category=${category.body.id}`)).body.articles[0];
+    expect(card).toMatchObject({ id: article.id, category_name: category.body.name_ne, writer_name: "राम थापा" });
+    expect(card.tags).toEqual([{ id: tag.body.id, name: tag.body.name_ne, name_en: tag.body.name_en, name_ne: tag.body.name_ne, slug: tag.body.slug }]);
   });
 });

@@ -118,7 +118,7 @@ test.describe("a reader on the home page", () => {
     expect(opinionHrefs.length).toBeGreaterThan(0);
     expect(opinionHrefs.length).toBeLessThanOrEqual(3);
     const opinionArticles = await newest(request, "category=opinion&limit=50");
-    expect(opinionArticles.every((a) => a.category_name === "Opinion")).toBe(true);
+    expect(opinionArticles.every((a) => a.category_slug === "opinion")).toBe(true);
     expect(opinionHrefs).toEqual(opinionArticles.slice(0, 3).map((a) => encodedPath(articleHref(a))));
 
     await expect(page.getByText("Advertisement", { exact: true })).toBeVisible();

@@ -129,12 +129,12 @@ test.describe("the reader site in Nepali and English", () => {
     expect(search(page)).toBe("?q=budget");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ne.searchResultsFor.replace("{query}", "budget"));
     await expect(page.getByRole("searchbox", { name: ne.searchArticles }).last()).toHaveValue("budget");
-    await expect(page.getByRole("button", { name: ne.search, exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button", { name: ne.search, exact: true })).toBeVisible();
     await expect(page.locator("main mark").first()).toBeVisible();
 
     // A new search from the Nepali page stays in Nepali.
     await page.getByRole("searchbox", { name: ne.searchArticles }).last().fill("नेपाल");
-    await page.getByRole("button", { name: ne.search, exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: ne.search, exact: true }).click();
     await expect.poll(() => decodeURIComponent(page.url())).toMatch(/\/ne\/search\?q=नेपाल$/);
     expect(problems).toEqual([]);
   });

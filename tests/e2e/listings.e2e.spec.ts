@@ -235,7 +235,9 @@ test.describe("All News", () => {
 
 test.describe("writer page", () => {
   test("shows the writer's name, e-mail, bio and published articles", async ({ page, request }) => {
-    const writers = await getJson<{ id: number; name: string; email: string; bio: string | null }[]>(request, "/api/writers");
+    const writers = await getJson<
+      { id: number; name: string; name_en: string | null; name_ne: string | null; email: string; bio: string | null }[]
+    >(request, "/api/writers");
     const writer = writers.find((w) => w.bio)!;
     const articles = await getJson<ArticleList>(request, `/api/news?writer=${writer.id}&limit=${PAGE_SIZE}`);
 
@@ -246,7 +248,11 @@ test.describe("writer page", () => {
     await expect(page.getByRole("link", { name: writer.email })).toHaveAttribute("href", `mailto:${writer.email}`);
     await expect(page.getByText(writer.bio!)).toBeVisible();
     expect(await cardTitles(page)).toEqual(articles.articles.map((a) => a.title));
-    for (const card of await page.getByRole("article").all()) await expect(card).toContainText(writer.name);
+    // A card names its writer in the card's own language, the one its story is written in.
+    for (const card of await page.getByRole("article").all()) {
+      const language = await card.getAttribute("lang");
+      await expect(card).toContainText((language === "ne" ? writer.name_ne : writer.name_en) ?? writer.name);
+    }
   });
 
   test("says 'Writer not found.' with 404 for a missing or malformed id", async ({ page }) => {

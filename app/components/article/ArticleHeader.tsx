@@ -9,6 +9,7 @@ import { ArticleDates } from "./ArticleDates";
 import { CategoryName, WriterName } from "./FallbackNames";
 import { ShareLinks } from "./ShareLinks";
 import { languages } from "~/lib/languages";
+import { ContentName } from "~/components/i18n/ContentName";
 
 /**
  * SPEC 2: category, title, description, writer, dates, read time and the share links. The title and
@@ -20,14 +21,15 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
   const shareUrl = useCanonicalUrl(articlePath(article.slug));
   const t = useTranslate();
   const formatNumber = useFormatNumber();
-  const interfaceLang = languages[useLocale()].tag;
+  const locale = useLocale();
+  const interfaceLang = languages[locale].tag;
   const { translation } = article;
   return (
     <header>
       <p lang={interfaceLang} className="text-sm font-semibold uppercase tracking-wide text-brand">
         {article.category_slug ? (
           <Link to={`/category/${article.category_slug}`} className="hover:underline">
-            {article.category_name}
+            <ContentName text={article.category_name} within={locale} />
           </Link>
         ) : (
           <CategoryName article={article} />

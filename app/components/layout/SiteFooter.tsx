@@ -3,6 +3,7 @@ import { useSession } from "~/components/session/session";
 import type { NavCategory } from "~/lib/article-cards";
 import { useMessages } from "~/components/i18n/i18n";
 import { Message } from "./Message";
+import { ContentName } from "~/components/i18n/ContentName";
 
 export const NEWSROOM_EMAIL = "newsroom@khulasa.example";
 export const TIPS_EMAIL = "tips@khulasa.example";
@@ -28,7 +29,7 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
             {categories.map((category) => (
               <li key={category.id}>
                 <Link to={`/category/${category.slug}`} className="hover:text-brand hover:underline">
-                  {category.name}
+                  <ContentName text={category.name} />
                 </Link>
               </li>
             ))}

@@ -11,6 +11,7 @@ import { ThemeToggle } from "./ThemeToggle";
 import { useScrolledPast } from "./use-scrolled-past";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link, NavLink } from "~/components/i18n/links";
+import { ContentName } from "~/components/i18n/ContentName";
 
 /** SPEC 9: the header changes style after 50 px of scroll. */
 const HEADER_SCROLL_PX = 50;
@@ -104,7 +105,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
           </NavLink>
           {categories.map((category) => (
             <NavLink key={category.id} to={`/category/${category.slug}`} className={navLink}>
-              {category.name}
+              <ContentName text={category.name} />
             </NavLink>
           ))}
         </div>
@@ -123,7 +124,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
                   to={`/category/${category.slug}`}
                   className={({ isActive }) => `block py-2 font-medium ${isActive ? "text-brand" : ""}`}
                 >
-                  {category.name}
+                  <ContentName text={category.name} />
                 </NavLink>
               </li>
             ))}

@@ -10,20 +10,22 @@ import { getArticle } from "~/server/services/articles";
 import { listCategories } from "~/server/services/categories";
 import { listTags } from "~/server/services/tags";
 import { listWriters } from "~/server/services/writers";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-edit";
 
 /** SPEC 4: edit mode loads the article by its slug, drafts included (the admin sees them all). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
   const db = await database();
+  const language = pageLocale(request);
   const [article, categories, writers, tags] = await Promise.all([
     getArticle(db, admin, params.slug).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) return null;
       throw error;
     }),
-    listCategories(db),
-    listWriters(db),
-    listTags(db),
+    listCategories(db, language),
+    listWriters(db, language),
+    listTags(db, language),
   ]);
   return data({ article, categories, writers, tags }, { status: article ? 200 : 404 });
 }

@@ -5,13 +5,15 @@ import { database } from "~/server/process/runtime";
 import { listCategories } from "~/server/services/categories";
 import { listTags } from "~/server/services/tags";
 import { listWriters } from "~/server/services/writers";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-new";
 
 /** SPEC 2: the article form, empty (SPEC 3's defaults), with the choices it offers. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
   const db = await database();
-  const [categories, writers, tags] = await Promise.all([listCategories(db), listWriters(db), listTags(db)]);
+  const language = pageLocale(request);
+  const [categories, writers, tags] = await Promise.all([listCategories(db, language), listWriters(db, language), listTags(db, language)]);
   return { categories, writers, tags };
 }
 

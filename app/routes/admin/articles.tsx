@@ -18,6 +18,7 @@ import { database } from "~/server/process/runtime";
 import { listArticles } from "~/server/services/articles";
 import { listCategories } from "~/server/services/categories";
 import { listWriters } from "~/server/services/writers";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/articles";
 
 const PAGE_SIZE = 20;
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   try {
     const db = await database();
-    const [list, categories, writers] = await Promise.all([listArticles(db, admin, query), listCategories(db), listWriters(db)]);
+    const [list, categories, writers] = await Promise.all([listArticles(db, admin, query), listCategories(db, pageLocale(request)), listWriters(db, pageLocale(request))]);
     return {
       filters,
       list,

@@ -4,13 +4,14 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
+import { pageLocale } from "~/server/http/page-locale";
 import { listCategories } from "~/server/services/categories";
 import type { Route } from "./+types/categories";
 
 /** SPEC 2 /admin/categories: add, inline edit and delete; Name, Slug and Description. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { categories: await readOrNull(listCategories) };
+  return { categories: await readOrNull((db) => listCategories(db, pageLocale(request))) };
 }
 
 /**

@@ -4,13 +4,14 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
+import { pageLocale } from "~/server/http/page-locale";
 import { listTags } from "~/server/services/tags";
 import type { Route } from "./+types/tags";
 
 /** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminPage(request);
-  return { tags: await readOrNull(listTags) };
+  return { tags: await readOrNull((db) => listTags(db, pageLocale(request))) };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { categorySchema } from "~/lib/schemas";
+import { categoryInputSchema } from "~/lib/schemas";
 import { itemResource } from "~/server/http/collection-resources";
 import { deleteCategory, getCategoryByIdOrSlug, updateCategory } from "~/server/services/categories";
 
 /** GET /api/categories/{id or slug}; PUT and DELETE /api/categories/{id} (admin). */
-const handle = itemResource({ schema: categorySchema, get: getCategoryByIdOrSlug, update: updateCategory, remove: deleteCategory });
+const handle = itemResource({ schema: categoryInputSchema, get: getCategoryByIdOrSlug, update: updateCategory, remove: deleteCategory });
 
 export const loader = handle;
 export const action = handle;

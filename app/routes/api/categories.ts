@@ -1,9 +1,9 @@
-import { categorySchema } from "~/lib/schemas";
+import { categoryInputSchema } from "~/lib/schemas";
 import { collectionResource } from "~/server/http/collection-resources";
 import { createCategory, listCategories } from "~/server/services/categories";
 
 /** GET /api/categories; POST {name, slug?, description?} (admin). */
-const handle = collectionResource({ schema: categorySchema, list: listCategories, create: createCategory });
+const handle = collectionResource({ schema: categoryInputSchema, list: listCategories, create: createCategory });
 
 export const loader = handle;
 export const action = handle;

@@ -1,9 +1,9 @@
-import { tagSchema } from "~/lib/schemas";
+import { tagInputSchema } from "~/lib/schemas";
 import { itemResource } from "~/server/http/collection-resources";
 import { deleteTag, getTagByIdOrSlug, updateTag } from "~/server/services/tags";
 
 /** GET /api/tags/{id or slug}; PUT and DELETE /api/tags/{id} (admin). */
-const handle = itemResource({ schema: tagSchema, get: getTagByIdOrSlug, update: updateTag, remove: deleteTag });
+const handle = itemResource({ schema: tagInputSchema, get: getTagByIdOrSlug, update: updateTag, remove: deleteTag });
 
 export const loader = handle;
 export const action = handle;

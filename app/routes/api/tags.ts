@@ -1,9 +1,9 @@
-import { tagSchema } from "~/lib/schemas";
+import { tagInputSchema } from "~/lib/schemas";
 import { collectionResource } from "~/server/http/collection-resources";
 import { createTag, listTags } from "~/server/services/tags";
 
 /** GET /api/tags; POST {name, slug?} (admin). */
-const handle = collectionResource({ schema: tagSchema, list: listTags, create: createTag });
+const handle = collectionResource({ schema: tagInputSchema, list: listTags, create: createTag });
 
 export const loader = handle;
 export const action = handle;

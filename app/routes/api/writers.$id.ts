@@ -1,12 +1,12 @@
-import { writerSchema } from "~/lib/schemas";
+import { writerInputSchema } from "~/lib/schemas";
 import { idParam } from "~/server/http/api";
 import { itemResource } from "~/server/http/collection-resources";
 import { deleteWriter, getWriter, updateWriter } from "~/server/services/writers";
 
 /** GET, PUT {name, email, bio} and DELETE /api/writers/{id}; changes are the admin's. */
 const handle = itemResource({
-  schema: writerSchema,
-  get: (db, key) => getWriter(db, idParam(key)),
+  schema: writerInputSchema,
+  get: (db, key, language) => getWriter(db, idParam(key), language),
   update: updateWriter,
   remove: deleteWriter,
 });

@@ -1,9 +1,9 @@
-import { writerSchema } from "~/lib/schemas";
+import { writerInputSchema } from "~/lib/schemas";
 import { collectionResource } from "~/server/http/collection-resources";
 import { createWriter, listWriters } from "~/server/services/writers";
 
 /** GET /api/writers; POST {name, email, bio} (admin). */
-const handle = collectionResource({ schema: writerSchema, list: listWriters, create: createWriter });
+const handle = collectionResource({ schema: writerInputSchema, list: listWriters, create: createWriter });
 
 export const loader = handle;
 export const action = handle;

@@ -33,7 +33,7 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
   if (key === undefined) return null;
   const base = `/feeds/${scope}/${key}`;
   if (scope === "category") {
-    const category = await getCategoryBySlug(db, key);
+    const category = await getCategoryBySlug(db, key, site.defaultLocale);
     return {
       scope: { kind: "category", id: category.id },
       channel: {
@@ -45,7 +45,7 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
     };
   }
   if (scope === "writer" && /^[1-9]\d{0,9}$/.test(key)) {
-    const writer = await getWriter(db, Number(key));
+    const writer = await getWriter(db, Number(key), site.defaultLocale);
     return {
       scope: { kind: "writer", id: writer.id },
       channel: {
@@ -57,7 +57,7 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
     };
   }
   if (scope === "tag") {
-    const tag = await getTagBySlug(db, key);
+    const tag = await getTagBySlug(db, key, site.defaultLocale);
     const title = translate(site.defaultLocale, "feedTag", { name: tag.name });
     return { scope: { kind: "tag", id: tag.id }, channel: { title, description: title, pagePath: `/tag/${tag.slug}`, feedBase: base } };
   }

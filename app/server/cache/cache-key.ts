@@ -19,8 +19,8 @@ import { SESSION_COOKIE } from "../services/auth";
  * sign-in), and React Router's own parameters of a client-side data request.
  */
 const PAGE_PARAMS = new Set(["page", "q", "redirect", "_routes", "index"]);
-/** The API's only filtered list is GET /api/news; its schema names its parameters. */
-const API_PARAMS = new Set(Object.keys(newsQuerySchema.shape));
+/** The API's only filtered list is GET /api/news (its schema names its parameters); `lang` picks the language of any answer. */
+const API_PARAMS = new Set([...Object.keys(newsQuerySchema.shape), "lang"]);
 
 /**
  * React Router's route manifest for client-side navigation (routeDiscovery "lazy"): the same for

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -71,25 +72,49 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const categories = pgTable("categories", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull().unique(),
-  description: text("description").notNull().default(""),
-});
+const named = (t: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }) => sql`${t.nameEn} <> '' or ${t.nameNe} <> ''`;
 
-export const tags = pgTable("tags", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull().unique(),
-});
+/*
+ * Sections, tags and writers are named in each language of the site ('' where the editors have
+ * not named them in it; lib/bilingual.ts shows the other name there). Every one has a name in at
+ * least one language.
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    nameEn: text("name_en").notNull().default(""),
+    nameNe: text("name_ne").notNull().default(""),
+    slug: text("slug").notNull().unique(),
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionNe: text("description_ne").notNull().default(""),
+  },
+  (t) => [check("categories_named", named(t))],
+);
 
-export const writers = pgTable("writers", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  bio: text("bio"),
-});
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    nameEn: text("name_en").notNull().default(""),
+    nameNe: text("name_ne").notNull().default(""),
+    slug: text("slug").notNull().unique(),
+  },
+  (t) => [check("tags_named", named(t))],
+);
+
+export const writers = pgTable(
+  "writers",
+  {
+    id: serial("id").primaryKey(),
+    nameEn: text("name_en").notNull().default(""),
+    nameNe: text("name_ne").notNull().default(""),
+    email: text("email").notNull(),
+    bioEn: text("bio_en").notNull().default(""),
+    bioNe: text("bio_ne").notNull().default(""),
+  },
+  (t) => [check("writers_named", named(t))],
+);
 
 export const articles = pgTable(
   "articles",

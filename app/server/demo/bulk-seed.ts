@@ -14,7 +14,7 @@ import type { Database } from "../db/connection";
 import { articleMedia, articleTags, articles, categories, tags, users, writers } from "../db/schema";
 import { derivedFromContent } from "../services/article-writes";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
-import { DEMO_CATEGORIES, DEMO_TAGS, DEMO_WRITERS } from "./catalogue";
+import { DEMO_WRITERS, demoCategoryRows, demoTagRows, demoWriterRows } from "./catalogue";
 import { type Random, seededRandom } from "./seeded-random";
 
 export interface BulkSeedOptions {
@@ -189,14 +189,14 @@ function write(next: Random, corpus: Corpus, story: Story, names: Name[]): Text 
 async function ensureCatalogue(db: Database): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(categories);
   if ((existing?.n ?? 0) === 0) {
-    await db.insert(categories).values(DEMO_CATEGORIES.map(({ name, description }) => ({ name, slug: slugify(name), description })));
+    await db.insert(categories).values(demoCategoryRows());
   }
   const [writerCount] = await db.select({ n: count() }).from(writers);
   if ((writerCount?.n ?? 0) === 0) {
-    await db.insert(writers).values(Object.values(DEMO_WRITERS).map(({ name, email, bio }) => ({ name, email, bio })));
+    await db.insert(writers).values(demoWriterRows());
   }
   const [tagCount] = await db.select({ n: count() }).from(tags);
-  if ((tagCount?.n ?? 0) === 0) await db.insert(tags).values(DEMO_TAGS.map((name) => ({ name, slug: slugify(name) })));
+  if ((tagCount?.n ?? 0) === 0) await db.insert(tags).values(demoTagRows());
 }
 
 interface Banner {
@@ -216,9 +216,9 @@ interface Catalogue {
 
 async function catalogueOf(db: Database, next: Random): Promise<Catalogue> {
   const [categoryRows, writerRows, tagRows, bannerRows, [admin]] = await Promise.all([
-    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.id)),
+    db.select({ id: categories.id, name: categories.nameEn }).from(categories).orderBy(asc(categories.id)),
     db.select({ id: writers.id, email: writers.email }).from(writers).orderBy(asc(writers.id)),
-    db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(asc(tags.id)),
+    db.select({ id: tags.id, name: tags.nameEn }).from(tags).orderBy(asc(tags.id)),
     // The demo's banners, when it was loaded, by the title of the story that shows them.
     db
       .selectDistinctOn([articles.title], { title: articles.title, url: articleMedia.url, width: articleMedia.width, height: articleMedia.height })

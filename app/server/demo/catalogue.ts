@@ -1,3 +1,4 @@
+import { slugify } from "~/lib/slug";
 /**
  * People, categories, tags and reader comments of the demo. Every person and event is fictional.
  */
@@ -5,15 +6,15 @@ import type { BannerKey } from "./images";
 
 /** Insertion order is the order the navigation shows them in. */
 export const DEMO_CATEGORIES = [
-  { name: "Politics", description: "Parliament, parties, elections and the decisions that shape how Nepal is governed." },
-  { name: "Investigation", description: "Long-form reporting that follows public money, documents and decisions to where they lead." },
-  { name: "Economy", description: "Budgets, taxes, banking and trade, and who gains or loses from them." },
-  { name: "Society", description: "Schools, relief, public services and the people who depend on them." },
-  { name: "Environment", description: "Rivers, forests, hydropower and the cost of exploiting Nepal's natural resources." },
-  { name: "Province", description: "Reporting from the seven provinces and the local governments that now spend much of the public purse." },
-  { name: "Sports", description: "The money and governance behind Nepali sport, from district grounds to national associations." },
-  { name: "Opinion", description: "Commentary and analysis from Khulasa's writers and guest contributors." },
-  { name: "Featured", description: "Our most in-depth special reports, selected by the editors." },
+  { name: "Politics", nameNe: "राजनीति", descriptionNe: "संसद्, दल, निर्वाचन र नेपालको शासन चलाउने निर्णयहरू।", description: "Parliament, parties, elections and the decisions that shape how Nepal is governed." },
+  { name: "Investigation", nameNe: "खोज", descriptionNe: "सार्वजनिक रकम, कागजात र निर्णयलाई तिनको अन्तिम ठाउँसम्म पछ्याउने लामो रिपोर्टिङ।", description: "Long-form reporting that follows public money, documents and decisions to where they lead." },
+  { name: "Economy", nameNe: "अर्थतन्त्र", descriptionNe: "बजेट, कर, बैंकिङ र व्यापार, अनि तिनबाट कसले पाउँछ, कसले गुमाउँछ।", description: "Budgets, taxes, banking and trade, and who gains or loses from them." },
+  { name: "Society", nameNe: "समाज", descriptionNe: "विद्यालय, राहत, सार्वजनिक सेवा र तिनमा भर पर्ने मानिसहरू।", description: "Schools, relief, public services and the people who depend on them." },
+  { name: "Environment", nameNe: "वातावरण", descriptionNe: "नदी, वन, जलविद्युत् र नेपालका प्राकृतिक स्रोतको दोहनको मूल्य।", description: "Rivers, forests, hydropower and the cost of exploiting Nepal's natural resources." },
+  { name: "Province", nameNe: "प्रदेश", descriptionNe: "सात प्रदेश र अहिले सार्वजनिक खर्चको ठूलो हिस्सा चलाउने स्थानीय सरकारबाट रिपोर्टिङ।", description: "Reporting from the seven provinces and the local governments that now spend much of the public purse." },
+  { name: "Sports", nameNe: "खेलकुद", descriptionNe: "जिल्लाका मैदानदेखि राष्ट्रिय संघसम्म, नेपाली खेलकुदपछाडिको पैसा र सुशासन।", description: "The money and governance behind Nepali sport, from district grounds to national associations." },
+  { name: "Opinion", nameNe: "विचार", descriptionNe: "खुलासाका लेखक र अतिथि योगदानकर्ताका टिप्पणी र विश्लेषण।", description: "Commentary and analysis from Khulasa's writers and guest contributors." },
+  { name: "Featured", nameNe: "विशेष", descriptionNe: "सम्पादकहरूले छानेका हाम्रा सबैभन्दा गहिरा विशेष रिपोर्ट।", description: "Our most in-depth special reports, selected by the editors." },
 ] as const;
 export type CategoryName = (typeof DEMO_CATEGORIES)[number]["name"];
 
@@ -31,24 +32,46 @@ export const DEMO_TAGS = [
 ] as const;
 export type TagName = (typeof DEMO_TAGS)[number];
 
+/** Every tag named in Nepali too: the Nepali edition shows these. */
+export const DEMO_TAG_NAMES_NE: Record<TagName, string> = {
+  Corruption: "भ्रष्टाचार",
+  Procurement: "सार्वजनिक खरिद",
+  Budget: "बजेट",
+  Elections: "निर्वाचन",
+  Transparency: "पारदर्शिता",
+  "Right to Information": "सूचनाको हक",
+  Hydropower: "जलविद्युत्",
+  Federalism: "सङ्घीयता",
+  Land: "जग्गा",
+  Health: "स्वास्थ्य",
+};
+
 export const DEMO_WRITERS = {
   sushma: {
     name: "Sushma Adhikari",
+    nameNe: "सुष्मा अधिकारी",
+    bioNe: "खुलासाकी खोज सम्पादक। उनले पन्ध्र वर्षदेखि सार्वजनिक ठेक्कालाई बोलपत्रको सूचनादेखि निर्माणस्थलसम्म पछ्याउँदै आएकी छन्।",
     email: "sushma.adhikari@example.com",
     bio: "Investigations editor at Khulasa. She has spent fifteen years following public contracts from the tender notice to the building site.",
   },
   bikash: {
     name: "Bikash Tamang",
+    nameNe: "विकास तामाङ",
+    bioNe: "बजेट, बैंकिङ र सार्वजनिक वित्त हेर्ने डेटा रिपोर्टर। खुलासाका धेरै खोजीमूलक समाचारपछाडिका स्प्रेडसिट उनैले बनाउँछन्।",
     email: "bikash.tamang@example.com",
     bio: "Data reporter covering budgets, banking and public finance. He builds the spreadsheets behind many of Khulasa's investigations.",
   },
   anjali: {
     name: "Anjali Yadav",
+    nameNe: "अञ्जली यादव",
+    bioNe: "जनकपुरमा रहेर तराईभरका स्थानीय सरकार, जग्गा र सार्वजनिक सेवाबारे रिपोर्टिङ गर्ने प्रदेश संवाददाता।",
     email: "anjali.yadav@example.com",
     bio: "Province correspondent based in Janakpur, reporting on local government, land and public services across the Tarai.",
   },
   kiran: {
     name: "Kiran Bhattarai",
+    nameNe: "किरण भट्टराई",
+    bioNe: "संसद्, निर्वाचन र शक्तिलाई जवाफदेही बनाउनुपर्ने संस्थाबारे लेख्ने राजनीतिक सम्पादक र स्तम्भकार।",
     email: "kiran.bhattarai@example.com",
     bio: "Political editor and columnist writing about parliament, elections and the institutions meant to hold power to account.",
   },
@@ -261,3 +284,18 @@ export const DEMO_COMMENTS: DemoComment[] = [
     text: "Well argued. Municipal assemblies rarely question the executive, and the public rarely attends.",
   },
 ];
+
+/** The rows of the demo's sections, writers and tags, named in both languages (slugs from the English names). */
+export const demoCategoryRows = () =>
+  DEMO_CATEGORIES.map(({ name, nameNe, description, descriptionNe }) => ({
+    nameEn: name,
+    nameNe,
+    slug: slugify(name),
+    descriptionEn: description,
+    descriptionNe,
+  }));
+
+export const demoWriterRows = () =>
+  Object.values(DEMO_WRITERS).map(({ name, nameNe, email, bio, bioNe }) => ({ nameEn: name, nameNe, email, bioEn: bio, bioNe }));
+
+export const demoTagRows = () => DEMO_TAGS.map((name) => ({ nameEn: name, nameNe: DEMO_TAG_NAMES_NE[name], slug: slugify(name) }));

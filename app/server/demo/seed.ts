@@ -23,12 +23,13 @@ import type { MediaStorage } from "../storage";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
 import {
   BANNER_CAPTIONS,
-  DEMO_CATEGORIES,
   DEMO_COMMENTS,
   DEMO_READERS,
-  DEMO_TAGS,
   DEMO_WRITERS,
   type WriterKey,
+  demoCategoryRows,
+  demoTagRows,
+  demoWriterRows,
 } from "./catalogue";
 import { publishDemoImages } from "./images";
 
@@ -77,18 +78,9 @@ export async function seedDemoContent(db: Executor, storage: MediaStorage): Prom
   // inserts themselves stay sequential: pg deprecates overlapping queries on one client.
   // Files stored here outlive a rolled-back transaction; their random names keep that harmless.
   const insertTaxonomy = async () => ({
-    categoryRows: await db
-      .insert(categories)
-      .values(DEMO_CATEGORIES.map(({ name, description }) => ({ name, slug: slugify(name), description })))
-      .returning({ id: categories.id, name: categories.name }),
-    writerRows: await db
-      .insert(writers)
-      .values(Object.values(DEMO_WRITERS).map(({ name, email, bio }) => ({ name, email, bio })))
-      .returning({ id: writers.id, email: writers.email }),
-    tagRows: await db
-      .insert(tags)
-      .values(DEMO_TAGS.map((name) => ({ name, slug: slugify(name) })))
-      .returning({ id: tags.id, name: tags.name }),
+    categoryRows: await db.insert(categories).values(demoCategoryRows()).returning({ id: categories.id, name: categories.nameEn }),
+    writerRows: await db.insert(writers).values(demoWriterRows()).returning({ id: writers.id, email: writers.email }),
+    tagRows: await db.insert(tags).values(demoTagRows()).returning({ id: tags.id, name: tags.nameEn }),
   });
   const [images, readerValues, { categoryRows, writerRows, tagRows }] = await Promise.all([
     publishDemoImages(storage),

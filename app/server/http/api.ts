@@ -3,7 +3,7 @@ import { ZodError, type z } from "zod";
 import { errorCode } from "~/lib/error-codes";
 import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
-import { type Locale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
+import { type Locale, isLocale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
 import { AppError, isUniqueViolation } from "../errors";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -13,11 +13,13 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 /**
- * The language of an API error: the one the client names in Accept-Language (the site's own pages
- * send their interface language), else English, the spec's.
+ * The language of an API answer (its errors, and the `name` of sections, tags and writers): the one
+ * the client names in `?lang=`, else in Accept-Language (the site's own pages send their interface
+ * language), else English, the spec's.
  */
 export function requestLocale(request: Request): Locale {
-  return localeFromAcceptLanguage(request.headers.get("accept-language"), "en");
+  const asked = new URL(request.url).searchParams.get("lang");
+  return isLocale(asked) ? asked : localeFromAcceptLanguage(request.headers.get("accept-language"), "en");
 }
 
 /** SPEC 7's `{error}` in the client's language, and the stable `code` clients decide on. */

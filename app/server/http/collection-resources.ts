@@ -5,7 +5,8 @@
  */
 import type { z } from "zod";
 import type { Database } from "../db/connection";
-import { idParam, json, readInput, resource, succeeded } from "./api";
+import type { Language } from "~/lib/limits";
+import { idParam, json, readInput, requestLocale, resource, succeeded } from "./api";
 import { database } from "../process/runtime";
 import { currentActor } from "./session";
 import { type Actor, requireAdmin } from "../services/actor";
@@ -22,14 +23,14 @@ interface ItemArgs {
 /** GET (list) and POST (create, 201) of a collection. */
 export function collectionResource<Schema extends z.ZodType, Item>(collection: {
   schema: Schema;
-  list: (db: Database) => Promise<Item[]>;
-  create: (db: Database, actor: Actor, input: z.output<Schema>) => Promise<Item>;
+  list: (db: Database, language: Language) => Promise<Item[]>;
+  create: (db: Database, actor: Actor, input: z.output<Schema>, language: Language) => Promise<Item>;
 }) {
   return resource<CollectionArgs>({
-    GET: async () => json(await collection.list(await database())),
+    GET: async ({ request }) => json(await collection.list(await database(), requestLocale(request))),
     async POST({ request }) {
       const actor = requireAdmin(await currentActor(request));
-      return json(await collection.create(await database(), actor, await readInput(request, collection.schema)), 201);
+      return json(await collection.create(await database(), actor, await readInput(request, collection.schema), requestLocale(request)), 201);
     },
   });
 }
@@ -37,15 +38,16 @@ export function collectionResource<Schema extends z.ZodType, Item>(collection: {
 /** GET, PUT and DELETE of one item; `get` reads the key as the collection's address allows. */
 export function itemResource<Schema extends z.ZodType, Item>(collection: {
   schema: Schema;
-  get: (db: Database, key: string) => Promise<Item>;
-  update: (db: Database, actor: Actor, id: number, input: z.output<Schema>) => Promise<Item>;
+  get: (db: Database, key: string, language: Language) => Promise<Item>;
+  update: (db: Database, actor: Actor, id: number, input: z.output<Schema>, language: Language) => Promise<Item>;
   remove: (db: Database, actor: Actor | null, id: number) => Promise<void>;
 }) {
   return resource<ItemArgs>({
-    GET: async ({ params }) => json(await collection.get(await database(), params.id ?? "")),
+    GET: async ({ request, params }) => json(await collection.get(await database(), params.id ?? "", requestLocale(request))),
     async PUT({ request, params }) {
       const actor = requireAdmin(await currentActor(request));
-      return json(await collection.update(await database(), actor, idParam(params.id), await readInput(request, collection.schema)));
+      const input = await readInput(request, collection.schema);
+      return json(await collection.update(await database(), actor, idParam(params.id), input, requestLocale(request)));
     },
     async DELETE({ request, params }) {
       await collection.remove(await database(), await currentActor(request), idParam(params.id));

@@ -13,9 +13,9 @@ beforeAll(async () => {
   const rows = await handle.db
     .insert(categories)
     .values([
-      { name: "Politics", slug: "politics" },
-      { name: "Sports", slug: "sports" },
-      { name: "Empty", slug: "empty" },
+      { nameEn: "Politics", slug: "politics" },
+      { nameEn: "Sports", slug: "sports" },
+      { nameEn: "Empty", slug: "empty" },
     ])
     .returning();
   for (const row of rows) ids[row.slug] = row.id;

@@ -24,6 +24,7 @@ import { type Actor, isAdmin } from "./actor";
 import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
+import { inArticleLanguage } from "./names";
 import { idOrSlugOf } from "./slugs";
 
 export const RELATED_MAX = 3;
@@ -33,8 +34,9 @@ export const RELATED_MAX = 3;
  * An article's tags, as a JSON list in the same row: one statement for a whole listing instead of
  * a second round trip to the database for the tags of its articles.
  */
+const tagName = inArticleLanguage(tags);
 const tagsOfArticle = sql<Tag[]>`coalesce((
-  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'slug', ${tags.slug}) order by ${tags.name})
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tagName}, 'name_en', nullif(${tags.nameEn}, ''), 'name_ne', nullif(${tags.nameNe}, ''), 'slug', ${tags.slug}) order by ${tagName})
   from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId}
   where ${articleTags.articleId} = ${articles.id}), '[]'::json)`;
 
@@ -46,9 +48,9 @@ const summaryColumns = {
   wordCount: articles.wordCount,
   language: articles.language,
   writerId: articles.writerId,
-  writerName: writers.name,
+  writerName: inArticleLanguage(writers),
   categoryId: articles.categoryId,
-  categoryName: categories.name,
+  categoryName: inArticleLanguage(categories),
   categorySlug: categories.slug,
   metaTitle: articles.metaTitle,
   metaDescription: articles.metaDescription,

@@ -1,52 +1,62 @@
 import { type SQL, asc, count, eq } from "drizzle-orm";
 import type { Category } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
 import type { CategoryInput } from "~/lib/schemas";
 import { config } from "../process/config";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
-import { idOrSlugOf, writeSlugged } from "./slugs";
+import { columnsOf, namesOf, textsOf } from "./names";
+import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
 
-const toCategory = (row: typeof categories.$inferSelect): Category => ({
-  ...row,
+const toCategory = (row: typeof categories.$inferSelect, language: Language): Category => ({
+  id: row.id,
+  ...namesOf(row, language),
+  slug: row.slug,
+  ...textsOf("description", { en: row.descriptionEn, ne: row.descriptionNe }, language),
   featured: row.slug === config().featuredCategorySlug,
 });
 
-export async function listCategories(db: Executor): Promise<Category[]> {
+export async function listCategories(db: Executor, language: Language): Promise<Category[]> {
   const rows = await db.select().from(categories).orderBy(asc(categories.id));
-  return rows.map(toCategory);
+  return rows.map((row) => toCategory(row, language));
 }
 
-async function findCategory(db: Executor, where: SQL): Promise<Category> {
+async function findCategory(db: Executor, where: SQL, language: Language): Promise<Category> {
   const [row] = await db.select().from(categories).where(where);
   if (!row) throw new AppError(404, "categoryNotFound");
-  return toCategory(row);
+  return toCategory(row, language);
 }
 
 /** The section a page or feed address names: by slug only, so that /category/2081 is the one named 2081. */
-export const getCategoryBySlug = (db: Executor, slug: string) => findCategory(db, eq(categories.slug, slug.normalize("NFC")));
+export const getCategoryBySlug = (db: Executor, slug: string, language: Language) =>
+  findCategory(db, eq(categories.slug, slug.normalize("NFC")), language);
 
 /** `GET /api/categories/{id}`, which also takes a slug (idOrSlugOf). */
-export const getCategoryByIdOrSlug = (db: Executor, key: string) => findCategory(db, eq(categories.id, idOrSlugOf(categories, key)));
+export const getCategoryByIdOrSlug = (db: Executor, key: string, language: Language) =>
+  findCategory(db, eq(categories.id, idOrSlugOf(categories, key)), language);
 
-const write = async (db: Database, input: CategoryInput, id?: number): Promise<Category> =>
+const write = async (db: Database, input: CategoryInput, language: Language, id?: number): Promise<Category> =>
   toCategory(
-    await writeSlugged(db, categories, { name: input.name, slug: input.slug, ...(input.description !== undefined ? { description: input.description } : {}) }, id, {
-      fallback: "category",
-      taken: "categorySlugTaken",
-      notFound: "categoryNotFound",
-    }),
+    await writeSlugged(
+      db,
+      categories,
+      { slug: input.slug, ...columnsOf("name", input.names), ...columnsOf("description", input.descriptions) },
+      { id, slugSource: slugSourceOf(input.names) },
+      { fallback: "category", taken: "categorySlugTaken", notFound: "categoryNotFound" },
+    ),
+    language,
   );
 
-export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput): Promise<Category> {
+export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput, language: Language): Promise<Category> {
   requireAdmin(actor);
-  return write(db, input);
+  return write(db, input, language);
 }
 
-export async function updateCategory(db: Database, actor: Actor | null, id: number, input: CategoryInput): Promise<Category> {
+export async function updateCategory(db: Database, actor: Actor | null, id: number, input: CategoryInput, language: Language): Promise<Category> {
   requireAdmin(actor);
-  return write(db, input, id);
+  return write(db, input, language, id);
 }
 
 /** Articles of a deleted category stay, uncategorized (the foreign key sets null). */
@@ -65,7 +75,7 @@ export async function countCategories(db: Executor): Promise<number> {
 export const isOpinionCategory = (category: { slug: string }) => category.slug === config().opinionCategorySlug;
 
 /** The Opinion box's section, if the site has one. */
-export async function opinionCategory(db: Executor): Promise<Category | undefined> {
+export async function opinionCategory(db: Executor, language: Language): Promise<Category | undefined> {
   const [row] = await db.select().from(categories).where(eq(categories.slug, config().opinionCategorySlug));
-  return row ? toCategory(row) : undefined;
+  return row ? toCategory(row, language) : undefined;
 }

@@ -3,6 +3,7 @@ import type { Executor } from "../db/connection";
 import type { categories, tags } from "../db/schema";
 import { AppError } from "../errors";
 import type { MessageKey } from "~/lib/messages";
+import type { TextsByLanguage } from "~/lib/bilingual";
 import { slugOrFallback } from "~/lib/slug";
 
 /**
@@ -34,26 +35,29 @@ export function idOrSlugOf(table: typeof categories | typeof tags, key: string):
   return sql`(select ${table.id} from ${table} where ${table.id} = ${id} or ${table.slug} = ${key.normalize("NFC")} order by ${table.id} = ${id} desc limit 1)`;
 }
 
+/** What a section's or tag's slug is made from when the editor gives none: its English name, else its Nepali (a Unicode slug). */
+export const slugSourceOf = (names: Partial<TextsByLanguage>) => names.en || names.ne || "";
+
 /**
- * Creates (no `id`) or renames a category or tag: the slug is the one asked for, else made from the
- * name, and must be free. Returns the stored row.
+ * Creates (no `id`) or changes a category or tag: the slug is the one asked for, else made from
+ * `slugSource`, and must be free. Returns the stored row.
  */
 export async function writeSlugged<Table extends typeof categories | typeof tags>(
   db: Executor,
   table: Table,
-  values: { name: string; slug: string | undefined } & Partial<Table["$inferInsert"]>,
-  id: number | undefined,
+  values: { slug: string | undefined } & Partial<Table["$inferInsert"]>,
+  target: { id: number | undefined; slugSource: string },
   keys: { fallback: string; taken: MessageKey; notFound: MessageKey },
 ): Promise<Table["$inferSelect"]> {
-  const slug = slugOrFallback(values.slug || values.name, keys.fallback);
-  await assertSlugFree(db, table, slug, id, keys.taken);
+  const slug = slugOrFallback(values.slug || target.slugSource, keys.fallback);
+  await assertSlugFree(db, table, slug, target.id, keys.taken);
   const row = { ...values, slug };
   // Drizzle cannot type a write to either of two tables; both have the columns written here, and
   // `values` holds only columns of `table` (its type says so).
-  const target = table as typeof tags;
-  const [written] = id
-    ? await db.update(target).set(row).where(eq(target.id, id)).returning()
-    : await db.insert(target).values(row).returning();
-  if (!written) throw new AppError(404, keys.notFound);
-  return written as Table["$inferSelect"];
+  const written = table as typeof tags;
+  const [stored] = target.id
+    ? await db.update(written).set(row).where(eq(written.id, target.id)).returning()
+    : await db.insert(written).values(row).returning();
+  if (!stored) throw new AppError(404, keys.notFound);
+  return stored as Table["$inferSelect"];
 }

@@ -1,39 +1,52 @@
 import { type SQL, asc, eq } from "drizzle-orm";
 import type { Tag } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
 import type { TagInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { tags } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
-import { idOrSlugOf, writeSlugged } from "./slugs";
+import { columnsOf, nameIn, namesOf } from "./names";
+import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
 
-export async function listTags(db: Executor): Promise<Tag[]> {
-  return db.select().from(tags).orderBy(asc(tags.name));
+const toTag = (row: typeof tags.$inferSelect, language: Language): Tag => ({ id: row.id, ...namesOf(row, language), slug: row.slug });
+
+/** Alphabetical in the language asked for. */
+export async function listTags(db: Executor, language: Language): Promise<Tag[]> {
+  const rows = await db.select().from(tags).orderBy(asc(nameIn(tags, language)), asc(tags.id));
+  return rows.map((row) => toTag(row, language));
 }
 
-async function findTag(db: Executor, where: SQL): Promise<Tag> {
+async function findTag(db: Executor, where: SQL, language: Language): Promise<Tag> {
   const [row] = await db.select().from(tags).where(where);
   if (!row) throw new AppError(404, "tagNotFound");
-  return row;
+  return toTag(row, language);
 }
 
 /** The tag a page or feed address names: by slug only, so that /tag/2081 is the tag named 2081. */
-export const getTagBySlug = (db: Executor, slug: string) => findTag(db, eq(tags.slug, slug.normalize("NFC")));
+export const getTagBySlug = (db: Executor, slug: string, language: Language) => findTag(db, eq(tags.slug, slug.normalize("NFC")), language);
 
 /** `GET /api/tags/{id}`, which also takes a slug (idOrSlugOf). */
-export const getTagByIdOrSlug = (db: Executor, key: string) => findTag(db, eq(tags.id, idOrSlugOf(tags, key)));
+export const getTagByIdOrSlug = (db: Executor, key: string, language: Language) => findTag(db, eq(tags.id, idOrSlugOf(tags, key)), language);
 
-const write = (db: Database, input: TagInput, id?: number): Promise<Tag> =>
-  writeSlugged(db, tags, { name: input.name, slug: input.slug }, id, { fallback: "tag", taken: "tagSlugTaken", notFound: "tagNotFound" });
+const write = async (db: Database, input: TagInput, language: Language, id?: number): Promise<Tag> =>
+  toTag(
+    await writeSlugged(db, tags, { slug: input.slug, ...columnsOf("name", input.names) }, { id, slugSource: slugSourceOf(input.names) }, {
+      fallback: "tag",
+      taken: "tagSlugTaken",
+      notFound: "tagNotFound",
+    }),
+    language,
+  );
 
-export async function createTag(db: Database, actor: Actor | null, input: TagInput): Promise<Tag> {
+export async function createTag(db: Database, actor: Actor | null, input: TagInput, language: Language): Promise<Tag> {
   requireAdmin(actor);
-  return write(db, input);
+  return write(db, input, language);
 }
 
-export async function updateTag(db: Database, actor: Actor | null, id: number, input: TagInput): Promise<Tag> {
+export async function updateTag(db: Database, actor: Actor | null, id: number, input: TagInput, language: Language): Promise<Tag> {
   requireAdmin(actor);
-  return write(db, input, id);
+  return write(db, input, language, id);
 }
 
 export async function deleteTag(db: Database, actor: Actor | null, id: number): Promise<void> {

@@ -1,39 +1,52 @@
 import { asc, eq } from "drizzle-orm";
 import type { Writer } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
 import type { WriterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { writers } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAdmin } from "./actor";
+import { columnsOf, nameIn, namesOf, textsOf } from "./names";
 
 
-export async function listWriters(db: Executor): Promise<Writer[]> {
-  return db.select().from(writers).orderBy(asc(writers.name), asc(writers.id));
+const toWriter = (row: typeof writers.$inferSelect, language: Language): Writer => {
+  const bio = textsOf("bio", { en: row.bioEn, ne: row.bioNe }, language);
+  // The spec's bio is null when there is none.
+  return { id: row.id, ...namesOf(row, language), email: row.email, ...bio, bio: bio.bio || null };
+};
+
+/** Alphabetical in the language asked for. */
+export async function listWriters(db: Executor, language: Language): Promise<Writer[]> {
+  const rows = await db.select().from(writers).orderBy(asc(nameIn(writers, language)), asc(writers.id));
+  return rows.map((row) => toWriter(row, language));
 }
 
-export async function getWriter(db: Executor, id: number): Promise<Writer> {
+export async function getWriter(db: Executor, id: number, language: Language): Promise<Writer> {
   const [row] = await db.select().from(writers).where(eq(writers.id, id));
   if (!row) throw new AppError(404, "writerNotFound");
-  return row;
+  return toWriter(row, language);
 }
 
-export async function createWriter(db: Database, actor: Actor | null, input: WriterInput): Promise<Writer> {
+export async function createWriter(db: Database, actor: Actor | null, input: WriterInput, language: Language): Promise<Writer> {
   requireAdmin(actor);
-  const [row] = await db.insert(writers).values({ name: input.name, email: input.email, bio: input.bio || null }).returning();
+  const [row] = await db
+    .insert(writers)
+    .values({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
+    .returning();
   if (!row) throw new Error("insert returned no row");
-  return row;
+  return toWriter(row, language);
 }
 
-export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput): Promise<Writer> {
+export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput, language: Language): Promise<Writer> {
   requireAdmin(actor);
   // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
   const [row] = await db
     .update(writers)
-    .set({ name: input.name, email: input.email, ...(input.bio !== undefined ? { bio: input.bio || null } : {}) })
+    .set({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
     .where(eq(writers.id, id))
     .returning();
   if (!row) throw new AppError(404, "writerNotFound");
-  return row;
+  return toWriter(row, language);
 }
 
 /** The writer's articles stay, shown as 'Unknown Author' (the foreign key sets null). */
