@@ -212,6 +212,8 @@ export const newsQuerySchema = z.object({
   tag: z.string().trim().optional(),
   writer: id.optional().catch(undefined),
   language: z.enum(LANGUAGES).optional().catch(undefined),
+  /** A reader's edition: each story once, in this language where it exists in it (services/editions.ts). */
+  edition: z.enum(LANGUAGES).optional().catch(undefined),
   status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),
 });
 export type NewsQuery = z.infer<typeof newsQuerySchema>;

@@ -13,6 +13,7 @@ import { ArticleListSection } from "~/components/home/ArticleListSection";
 import { articlePageOf, cardOf } from "~/lib/article-cards";
 import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/process/runtime";
+import { pageLocale } from "~/server/http/page-locale";
 import { getArticle, listArticles } from "~/server/services/articles";
 import { isPreview } from "~/lib/preview";
 import { currentActor } from "~/server/http/session";
@@ -34,13 +35,14 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   // The one exception is an admin's `?preview`, which may show a draft and is never cached.
   const previewer = isPreview(request) ? await currentActor(request) : null;
   const [article, latest] = await Promise.all([
-    getArticle(db, previewer?.role === "admin" ? previewer : null, params.slug),
-    listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 1 })),
+    getArticle(db, previewer?.role === "admin" ? previewer : null, params.slug, pageLocale(request)),
+    listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 2, edition: pageLocale(request) })),
   ]);
   return {
     article: articlePageOf(article),
     latest: latest.articles
-      .filter((a) => a.id !== article.id)
+      // Neither this story nor its translation is news next to it.
+      .filter((a) => a.id !== article.id && a.id !== article.translation?.id)
       .slice(0, LATEST_NEWS_LIMIT)
       .map((a) => cardOf(a, { excerpt: false })),
   };

@@ -39,9 +39,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
     const opinionSection = await opinionCategory(db, pageLocale(request));
     const [listing, opinion] = await Promise.all([
-      listArticles(db, null, newsQuerySchema.parse({ category: String(category.id), page, limit: LISTING_PAGE_SIZE })),
+      listArticles(db, null, newsQuerySchema.parse({ category: String(category.id), page, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) })),
       opinionSection
-        ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionSection.id), limit: OPINION_MAX }))
+        ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionSection.id), limit: OPINION_MAX, edition: pageLocale(request) }))
         : null,
     ]);
     return {

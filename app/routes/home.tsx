@@ -11,6 +11,8 @@ import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/process/runtime";
 import { latestPerCategory, listArticles } from "~/server/services/articles";
 import { isOpinionCategory, listCategories } from "~/server/services/categories";
+import { editionOf } from "~/server/services/editions";
+import type { Locale } from "~/lib/i18n";
 import { pageLocale } from "~/server/http/page-locale";
 import { homeJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
@@ -35,9 +37,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-async function loadFeatured(db: Executor): Promise<FeaturedResult> {
+async function loadFeatured(db: Executor, edition: Locale): Promise<FeaturedResult> {
   try {
-    const { articles } = await listArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1 }));
+    const { articles } = await listArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1, edition }));
     return articles[0] ? { status: "found", article: cardOf(articles[0]) } : { status: "none" };
   } catch (error) {
     console.error("featured article", error);
@@ -48,11 +50,13 @@ async function loadFeatured(db: Executor): Promise<FeaturedResult> {
 /** A handful of queries in parallel, whatever the number of categories. Public: the same page for everyone. */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await database();
+  // The page's language is its edition: each story once, in that language where it exists in it.
+  const edition = pageLocale(request);
   const [newest, featured, perCategory, categories] = await Promise.all([
-    listArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT })),
-    loadFeatured(db),
-    latestPerCategory(db, PER_CATEGORY),
-    listCategories(db, pageLocale(request)),
+    listArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT, edition })),
+    loadFeatured(db, edition),
+    latestPerCategory(db, PER_CATEGORY, editionOf(edition)),
+    listCategories(db, edition),
   ]);
   const opinion = categories.find(isOpinionCategory);
   // The side lists are small cards, which show no excerpt.

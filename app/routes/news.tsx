@@ -5,6 +5,7 @@ import { newsQuerySchema } from "~/lib/schemas";
 import { listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
 import { database } from "~/server/process/runtime";
+import { pageLocale } from "~/server/http/page-locale";
 import { listArticles } from "~/server/services/articles";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/news";
@@ -13,7 +14,7 @@ import { useMessages } from "~/components/i18n/i18n";
 /** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
-  const listing = await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE }));
+  const listing = await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) }));
   return { listing: listingOf(listing, { excerpt: { length: EXCERPT_LENGTH.allNews } }) };
 }
 

@@ -7,6 +7,7 @@ import { SEARCH_QUERY_MAX } from "~/lib/limits";
 import { SearchStatus, searchTitle } from "~/components/search/search-texts";
 import { newsQuerySchema, searchSchema } from "~/lib/schemas";
 import { database } from "~/server/process/runtime";
+import { pageLocale } from "~/server/http/page-locale";
 import { listingOf } from "~/lib/article-cards";
 import { listArticles } from "~/server/services/articles";
 import { formatMessage } from "~/lib/format-message";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A hand-made URL may carry a longer query than the form allows: search its beginning.
   const parsed = searchSchema.safeParse({ q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX) });
   if (!parsed.success) return { query: "", listing: null };
-  const query = newsQuerySchema.parse({ search: parsed.data.q, page: params.get("page") ?? undefined, limit: LISTING_PAGE_SIZE });
+  const query = newsQuerySchema.parse({ search: parsed.data.q, page: params.get("page") ?? undefined, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) });
   return { query: parsed.data.q, listing: listingOf(await listArticles(await database(), null, query)) };
 }
 

@@ -22,7 +22,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const db = await database();
     const tag = await getTagBySlug(db, params.slug, pageLocale(request));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
-    const listing = await listArticles(db, null, newsQuerySchema.parse({ tag: String(tag.id), page, limit: LISTING_PAGE_SIZE }));
+    const listing = await listArticles(db, null, newsQuerySchema.parse({ tag: String(tag.id), page, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) }));
     return { tag, listing: listingOf(listing) };
   });
 }

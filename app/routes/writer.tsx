@@ -23,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const db = await database();
     const writer = await getWriter(db, Number(params.writerId), pageLocale(request));
     const page = new URL(request.url).searchParams.get("page") ?? undefined;
-    const listing = await listArticles(db, null, newsQuerySchema.parse({ writer: writer.id, page, limit: LISTING_PAGE_SIZE }));
+    const listing = await listArticles(db, null, newsQuerySchema.parse({ writer: writer.id, page, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) }));
     return { writer, listing: listingOf(listing) };
   });
 }

@@ -403,7 +403,7 @@ describe("names in both languages", () => {
     expect(cleared.body).toMatchObject({ bio: null, bio_en: null, bio_ne: null, name_ne: "मीना गुरुङ" });
   });
 
-  it("a card names the article's section, writer and tags in the article's language", async () => {
+  it("an article's section, writer and tags are named in the client's language, whatever the article's", async () => {
     const category = await admin("/api/categories", "POST", { name_en: `Health ${unique()}`, name_ne: `स्वास्थ्य ${unique()}` });
     const tag = await admin("/api/tags", "POST", { name_en: `Hospitals ${unique()}`, name_ne: `अस्पताल ${unique()}` });
     const writer = await admin("/api/writers", "POST", { name_en: "Ram Thapa", name_ne: "राम थापा", email: `ram-${unique()}@example.com` });
@@ -414,8 +414,17 @@ describe("names in both languages", () => {
       writer_id: writer.body.id,
       tags: [tag.body.id],
     });
-    const card = (await call(`/api/news?category=${category.body.id}`)).body.articles[0];
-    expect(card).toMatchObject({ id: article.id, category_name: category.body.name_ne, writer_name: "राम थापा" });
-    expect(card.tags).toEqual([{ id: tag.body.id, name: tag.body.name_ne, name_en: tag.body.name_en, name_ne: tag.body.name_ne, slug: tag.body.slug }]);
+    const tagIn = (name: string) => [{ id: tag.body.id, name, name_en: tag.body.name_en, name_ne: tag.body.name_ne, slug: tag.body.slug }];
+
+    const inEnglish = (await call(`/api/news?category=${category.body.id}`)).body.articles[0];
+    expect(inEnglish).toMatchObject({ id: article.id, category_name: category.body.name_en, writer_name: "Ram Thapa" });
+    expect(inEnglish.tags).toEqual(tagIn(tag.body.name_en));
+
+    const inNepali = (await call(`/api/news?category=${category.body.id}`, { headers: { "accept-language": "ne" } })).body.articles[0];
+    expect(inNepali).toMatchObject({ id: article.id, category_name: category.body.name_ne, writer_name: "राम थापा" });
+    expect(inNepali.tags).toEqual(tagIn(tag.body.name_ne));
+
+    const detail = (await call(`/api/news/${encodeURIComponent(article.slug)}?lang=ne`)).body;
+    expect(detail).toMatchObject({ category_name: category.body.name_ne, writer_name: "राम थापा" });
   });
 });

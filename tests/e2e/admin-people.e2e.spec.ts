@@ -251,21 +251,21 @@ test.describe("writers", () => {
     const add = form(page);
     await add.getByRole("button", { name: "Add writer" }).click();
     await expect(add.getByRole("alert")).toHaveText("Name and email are required");
-    await add.getByLabel("Name").fill("   ");
+    await add.getByLabel("Name in English").fill("   ");
     await add.getByLabel("Email").fill("someone@example.com");
     await add.getByRole("button", { name: "Add writer" }).click();
     await expect(add.getByRole("alert")).toHaveText("Name and email are required");
-    await expect(add.getByLabel("Name")).toBeFocused();
+    await expect(add.getByLabel("Name in English")).toBeFocused();
 
     const name = `E2E Correspondent ${Date.now()}`;
     const email = uniqueEmail("writer");
-    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Name in English").fill(name);
     await add.getByLabel("Email").fill(email);
-    await add.getByLabel("Bio").fill("Covers the Karnali for a browser test.");
+    await add.getByLabel("Bio in English").fill("Covers the Karnali for a browser test.");
     await add.getByRole("button", { name: "Add writer" }).click();
     await expect(notification(page, "Writer created successfully")).toBeVisible();
     await expect(rowOf(page, name).getByRole("cell")).toHaveText([email, "Covers the Karnali for a browser test.", /Articles.*Edit\s*Delete/]);
-    await expect(add.getByLabel("Name")).toHaveValue("");
+    await expect(add.getByLabel("Name in English")).toHaveValue("");
     await expect(add.getByRole("alert")).toHaveCount(0);
     const writers = await (await request.get("/api/writers")).json();
     const writer: { id: number } = writers.find((w: { name: string }) => w.name === name);
@@ -274,12 +274,12 @@ test.describe("writers", () => {
     // Edit fills the form; Cancel goes back to adding.
     await rowOf(page, name).getByRole("button", { name: `Edit ${name}` }).click();
     let edit = form(page, `Edit ${name}`);
-    await expect(edit.getByLabel("Name")).toBeFocused();
+    await expect(edit.getByLabel("Name in English")).toBeFocused();
     await expect(edit.getByLabel("Email")).toHaveValue(email);
-    await expect(edit.getByLabel("Bio")).toHaveValue("Covers the Karnali for a browser test.");
+    await expect(edit.getByLabel("Bio in English")).toHaveValue("Covers the Karnali for a browser test.");
     await edit.getByRole("button", { name: "Cancel" }).click();
     await expect(form(page)).toBeVisible();
-    await expect(form(page).getByLabel("Name")).toHaveValue("");
+    await expect(form(page).getByLabel("Name in English")).toHaveValue("");
 
     const renamed = `${name} renamed`;
     await rowOf(page, name).getByRole("button", { name: `Edit ${name}` }).click();
@@ -287,9 +287,9 @@ test.describe("writers", () => {
     await edit.getByLabel("Email").fill("");
     await edit.getByRole("button", { name: "Update writer" }).click();
     await expect(edit.getByRole("alert")).toHaveText("Name and email are required");
-    await edit.getByLabel("Name").fill(renamed);
+    await edit.getByLabel("Name in English").fill(renamed);
     await edit.getByLabel("Email").fill(email);
-    await edit.getByLabel("Bio").fill("Now covers Sudurpashchim.");
+    await edit.getByLabel("Bio in English").fill("Now covers Sudurpashchim.");
     await edit.getByRole("button", { name: "Update writer" }).click();
     await expect(notification(page, "Writer updated successfully")).toBeVisible();
     await expect(rowOf(page, renamed).getByRole("cell").nth(1)).toHaveText("Now covers Sudurpashchim.");

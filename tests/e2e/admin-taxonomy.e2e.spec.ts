@@ -13,11 +13,15 @@ const addForm = (page: Page, heading: string) => page.getByRole("form", { name: 
 const rowOf = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
 /** The public navigation as a guest sees it, in a context that shares nothing with the admin's. */
-async function guestNavigation(browser: Browser, baseURL: string | undefined) {
+async function guestNavigation(browser: Browser, baseURL: string | undefined, path = "/") {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto("/");
-  const links = await page.getByRole("navigation", { name: "Main" }).first().getByRole("link").allInnerTexts();
+  await page.goto(path);
+  const links = await page
+    .getByRole("navigation", { name: path.startsWith("/ne") ? "मुख्य मेनु" : "Main" })
+    .first()
+    .getByRole("link")
+    .allInnerTexts();
   await context.close();
   return links.map((text) => text.trim());
 }
@@ -34,19 +38,19 @@ test.describe("admin categories", () => {
     baseURL,
   }) => {
     const form = addForm(page, "Add a category");
-    await form.getByLabel("Name").fill("   ");
+    await form.getByLabel("Name in English").fill("   ");
     await form.getByRole("button", { name: "Add category" }).click();
     await expect(form.getByRole("alert")).toHaveText("Category name is required");
 
     const name = `E2E Beat ${Date.now()}`;
-    await form.getByLabel("Name").fill(name);
-    await form.getByLabel("Description").fill("Made by a browser test.");
+    await form.getByLabel("Name in English").fill(name);
+    await form.getByLabel("Description in English").fill("Made by a browser test.");
     await form.getByRole("button", { name: "Add category" }).click();
     await expect(page.getByText("Category created successfully")).toBeVisible();
     const row = rowOf(page, name);
     await expect(row).toContainText(name.toLowerCase().replaceAll(" ", "-"));
     await expect(row).toContainText("Made by a browser test.");
-    await expect(form.getByLabel("Name")).toHaveValue("");
+    await expect(form.getByLabel("Name in English")).toHaveValue("");
     await expect(form.getByRole("alert")).toHaveCount(0);
 
     expect(await guestNavigation(browser, baseURL)).toContain(name);
@@ -60,7 +64,7 @@ test.describe("admin categories", () => {
 
   test("a slug that is taken gets the server's message", async ({ page }) => {
     const form = addForm(page, "Add a category");
-    await form.getByLabel("Name").fill("Politics");
+    await form.getByLabel("Name in English").fill("Politics");
     await form.getByRole("button", { name: "Add category" }).click();
     await expect(page.getByText("A category with this slug already exists")).toBeVisible();
     await expect(page.getByRole("rowheader", { name: "Politics", exact: true })).toHaveCount(1);
@@ -69,13 +73,13 @@ test.describe("admin categories", () => {
   test("inline edit: Enter saves a new name, Escape cancels, and focus returns to Edit", async ({ page }) => {
     const name = `E2E Desk ${Date.now()}`;
     const form = addForm(page, "Add a category");
-    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Name in English").fill(name);
     await form.getByRole("button", { name: "Add category" }).click();
     await expect(page.getByText("Category created successfully")).toBeVisible();
     const slug = name.toLowerCase().replaceAll(" ", "-");
 
     await page.getByRole("button", { name: `Edit ${name}` }).click();
-    const nameField = page.getByRole("textbox", { name: "Name", exact: true }).last();
+    const nameField = page.getByRole("textbox", { name: "Name in English", exact: true }).last();
     await expect(nameField).toBeFocused();
     await expect(nameField).toHaveValue(name);
     await nameField.fill("Changed my mind");
@@ -87,7 +91,7 @@ test.describe("admin categories", () => {
     const renamed = `${name} renamed`;
     await page.getByRole("button", { name: `Edit ${name}` }).click();
     await nameField.fill(renamed);
-    await page.getByRole("textbox", { name: "Description" }).last().fill("Renamed in place.");
+    await page.getByRole("textbox", { name: "Description in English" }).last().fill("Renamed in place.");
     await nameField.press("Enter");
     await expect(page.getByText("Category updated successfully")).toBeVisible();
     const row = rowOf(page, renamed);
@@ -109,7 +113,7 @@ test.describe("admin categories", () => {
   test("delete asks first: Cancel keeps the category", async ({ page }) => {
     const name = `E2E Kept ${Date.now()}`;
     const form = addForm(page, "Add a category");
-    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Name in English").fill(name);
     await form.getByRole("button", { name: "Add category" }).click();
     await expect(page.getByText("Category created successfully")).toBeVisible();
 
@@ -127,6 +131,73 @@ test.describe("admin categories", () => {
   });
 });
 
+test.describe("names in both languages", () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test("a category is named side by side in English and Nepali; each admin and each edition sees its own", async ({ page, browser, baseURL, request }) => {
+    const stamp = Date.now();
+    const english = `E2E Budget ${stamp}`;
+    const nepali = `बजेट परीक्षण ${stamp}`;
+    await page.goto("/admin/categories");
+    const form = addForm(page, "Add a category");
+    await form.getByLabel("Name in English").fill(english);
+    await form.getByLabel("Name in Nepali").fill(nepali);
+    await form.getByLabel("Description in English").fill("Where the money goes.");
+    await form.getByLabel("Description in Nepali").fill("पैसा कता जान्छ।");
+    await expect(form.getByLabel("Name in Nepali")).toHaveAttribute("lang", "ne-NP");
+    await form.getByRole("button", { name: "Add category" }).click();
+    await expect(page.getByText("Category created successfully")).toBeVisible();
+
+    // One column per value, not per language; the row in the admin's language.
+    await expect(page.getByRole("table").first().getByRole("columnheader")).toHaveText(["Name", "Slug", "Description", "Actions"]);
+    await expect(rowOf(page, english)).toContainText("Where the money goes.");
+    await expect(rowOf(page, english)).toContainText(`e2e-budget-${stamp}`);
+
+    await page.goto("/ne/admin/categories");
+    await expect(rowOf(page, nepali)).toContainText("पैसा कता जान्छ।");
+    await expect(addForm(page, "श्रेणी थप्नुहोस्").getByRole("textbox").first()).toHaveAccessibleName("नेपालीमा नाम");
+
+    expect(await guestNavigation(browser, baseURL, "/")).toContain(english);
+    const nepaliNavigation = await guestNavigation(browser, baseURL, "/ne");
+    expect(nepaliNavigation).toContain(nepali);
+    expect(nepaliNavigation).not.toContain(english);
+
+    // The edit row holds both names; changing one leaves the other.
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: `Edit ${english}` }).click();
+    await expect(page.getByRole("textbox", { name: "Name in English", exact: true }).last()).toHaveValue(english);
+    const nepaliField = page.getByRole("textbox", { name: "Name in Nepali", exact: true }).last();
+    await expect(nepaliField).toHaveValue(nepali);
+    await nepaliField.fill(`${nepali} नयाँ`);
+    await nepaliField.press("Enter");
+    await expect(page.getByText("Category updated successfully")).toBeVisible();
+    const stored = await (await request.get(`/api/categories/e2e-budget-${stamp}`)).json();
+    expect(stored).toMatchObject({ name: english, name_en: english, name_ne: `${nepali} नयाँ`, description_ne: "पैसा कता जान्छ।" });
+
+    await rowOf(page, english).getByRole("button", { name: `Delete ${english}` }).click();
+    await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Category deleted successfully")).toBeVisible();
+  });
+
+  test("a tag named only in Nepali gets a Nepali address, and the English table shows that name marked as Nepali", async ({ page, request }) => {
+    const name = `नागरिकता परीक्षण ${Date.now()}`;
+    await page.goto("/admin/tags");
+    const form = addForm(page, "Add a tag");
+    await form.getByLabel("Name in Nepali").fill(name);
+    await form.getByRole("button", { name: "Add tag" }).click();
+    await expect(page.getByText("Tag created successfully")).toBeVisible();
+    const slug = name.replaceAll(" ", "-");
+    const row = rowOf(page, name);
+    await expect(row).toContainText(slug);
+    await expect(row.getByRole("rowheader").locator("[lang]")).toHaveAttribute("lang", "ne-NP");
+    expect(await (await request.get(`/api/tags/${encodeURIComponent(slug)}`)).json()).toMatchObject({ name, name_ne: name, name_en: null });
+
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Tag deleted successfully")).toBeVisible();
+  });
+});
+
 test.describe("admin tags", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
@@ -139,7 +210,7 @@ test.describe("admin tags", () => {
     await expect(form.getByRole("alert")).toHaveText("Tag name is required");
 
     const name = `E2E Topic ${Date.now()}`;
-    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Name in English").fill(name);
     await form.getByRole("button", { name: "Add tag" }).click();
     await expect(page.getByText("Tag created successfully")).toBeVisible();
     const slug = name.toLowerCase().replaceAll(" ", "-");
@@ -147,7 +218,7 @@ test.describe("admin tags", () => {
     expect((await request.get(`/api/tags/${slug}`)).status()).toBe(200);
 
     await page.getByRole("button", { name: `Edit ${name}` }).click();
-    const nameField = page.getByRole("textbox", { name: "Name", exact: true }).last();
+    const nameField = page.getByRole("textbox", { name: "Name in English", exact: true }).last();
     await nameField.fill("Not this");
     await page.keyboard.press("Escape");
     await expect(rowOf(page, name)).toBeVisible();

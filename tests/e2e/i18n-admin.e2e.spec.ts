@@ -112,7 +112,7 @@ test.describe("the back office in Nepali", () => {
     const [existing] = await adminGet<{ slug: string }[]>(request, "/api/categories");
     await page.goto("/ne/admin/categories");
     const form = page.getByRole("form", { name: "श्रेणी थप्नुहोस्" });
-    await form.getByLabel("नाम", { exact: true }).fill("दोहोरो श्रेणी");
+    await form.getByLabel("नेपालीमा नाम", { exact: true }).fill("दोहोरो श्रेणी");
     await form.getByLabel("स्लग", { exact: true }).fill(existing!.slug);
     await form.getByRole("button", { name: "श्रेणी थप्नुहोस्" }).click();
     await expect(page.getByRole("status").getByText("यो स्लग भएको श्रेणी पहिल्यै छ", { exact: true })).toBeVisible();

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useMessages } from "~/components/i18n/i18n";
-import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, emptyValues, focusFirstControl } from "./fields";
+import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, emptyValues, focusFirstControl, mustBeFilled } from "./fields";
 
 interface FieldListFormProps {
   heading: string;
@@ -74,7 +74,7 @@ export function FieldListForm({ heading, fields, initialValues, submitLabel, onS
       ) : null}
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         {fields.map((field) => {
-          const invalid = error !== null && field.required;
+          const invalid = error !== null && mustBeFilled(field);
           const describedBy = [invalid ? idOf("error") : null, field.hint ? idOf(`${field.name}-hint`) : null].filter(Boolean).join(" ");
           return (
             <div key={field.name} className={field.wide ? "md:col-span-2" : undefined}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useNotify } from "~/components/notifications/notifications";
 import { useMessages } from "~/components/i18n/i18n";
-import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, focusFirstControl } from "./fields";
+import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, focusFirstControl, mustBeFilled } from "./fields";
 
 /** Which row is being edited, and the keyboard back on that row's Edit button when the edit ends. */
 export function useRowEditing() {
@@ -28,13 +28,25 @@ export function useRowEditing() {
 interface InlineEditRowProps {
   /** Names the row's form, e.g. "Edit Politics". */
   label: string;
-  /** One cell each, in the table's column order. */
+  /** In the table's column order: one cell each, or one for the fields that share a `column`. */
   fields: readonly FieldSpec[];
   initialValues: FieldValues;
   /** Read-only cells between the fields and the actions, e.g. a user's Created At. */
   after?: React.ReactNode;
   onSave: (values: FieldValues) => Promise<SubmitOutcome>;
   onDone: () => void;
+}
+
+/** The table columns of `fields`, in order: fields that share a `column` share its cell. */
+export function cellsOf(fields: readonly FieldSpec[]): { label: string; fields: FieldSpec[] }[] {
+  const cells: { label: string; fields: FieldSpec[] }[] = [];
+  for (const field of fields) {
+    const label = field.column ?? field.label;
+    const last = cells.at(-1);
+    if (last?.label === label) last.fields.push(field);
+    else cells.push({ label, fields: [field] });
+  }
+  return cells;
 }
 
 /**
@@ -78,17 +90,22 @@ export function InlineEditRow({ label, fields, initialValues, after, onSave, onD
         }
       }}
     >
-      {fields.map((field) => (
-        <td key={field.name} className={cellClass} data-label={field.label}>
-          <FieldControl
-            // A cell holds one line: a long text is edited in a single-line field.
-            field={field.type === "textarea" ? { ...field, type: "text" } : field}
-            form={formId}
-            aria-label={field.label}
-            aria-invalid={(invalid && field.required) || undefined}
-            value={values[field.name] ?? ""}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-          />
+      {cellsOf(fields).map((cell) => (
+        <td key={cell.label} className={cellClass} data-label={cell.label}>
+          <div className="flex flex-col gap-1.5">
+            {cell.fields.map((field) => (
+              <FieldControl
+                key={field.name}
+                // A cell holds one line: a long text is edited in a single-line field.
+                field={field.type === "textarea" ? { ...field, type: "text" } : field}
+                form={formId}
+                aria-label={field.label}
+                aria-invalid={(invalid && mustBeFilled(field)) || undefined}
+                value={values[field.name] ?? ""}
+                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+              />
+            ))}
+          </div>
         </td>
       ))}
       {after}

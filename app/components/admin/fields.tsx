@@ -1,5 +1,7 @@
 import type { MessageKey } from "~/lib/messages";
 import { inputClass } from "~/components/admin/table/AdminTable";
+import { LANGUAGES, type Language } from "~/lib/limits";
+import { languages } from "~/lib/languages";
 
 /** One value of a back-office form, described once for the add form and for the inline-edit row. */
 export interface FieldSpec {
@@ -10,6 +12,8 @@ export interface FieldSpec {
   maxLength?: number;
   /** Marked for assistive technology; the check itself is the shared zod schema's. */
   required?: boolean;
+  /** One of the fields sharing its `column` must be filled: marked invalid with them when none is. */
+  oneRequired?: boolean;
   hint?: string;
   /** Slugs: typed as they are stored. */
   mono?: boolean;
@@ -17,6 +21,10 @@ export interface FieldSpec {
   wide?: boolean;
   /** Keeps a table cell from squeezing the control (a Tailwind min-w class). */
   minWidth?: string;
+  /** The language of a text typed in one language: spelling and keyboards follow it. */
+  lang?: Language;
+  /** The table column it is edited in, where that column holds more than one field (a name in each language). */
+  column?: string;
 }
 
 export type FieldValues = Record<string, string>;
@@ -24,6 +32,28 @@ export type FieldValues = Record<string, string>;
 /** What a submit came to: a validation message to show, or whether the server took the write. */
 /** `invalid` is the catalog key of what is wrong, worded where it is shown. */
 export type SubmitOutcome = { invalid: MessageKey } | { ok: boolean };
+
+/**
+ * One field per language for a text the editors give in each (`name_en`, `name_ne`), the
+ * interface's language first; in a table they share the column `field.label`.
+ */
+export function perLanguage(field: FieldSpec, labels: Record<Language, string>, first: Language): FieldSpec[] {
+  const order = [first, ...LANGUAGES.filter((language) => language !== first)];
+  return order.map((language, index) => ({
+    ...field,
+    name: `${field.name}_${language}`,
+    label: labels[language],
+    lang: language,
+    column: field.label,
+    required: false,
+    oneRequired: field.required,
+    // Said once, under the first of them.
+    hint: index === 0 ? field.hint : undefined,
+  }));
+}
+
+/** Whether a refused submit marks `field` as the one to correct. */
+export const mustBeFilled = (field: FieldSpec) => field.required === true || field.oneRequired === true;
 
 export const emptyValues = (fields: readonly FieldSpec[]): FieldValues => Object.fromEntries(fields.map((field) => [field.name, ""]));
 
@@ -50,6 +80,7 @@ interface FieldControlProps {
 export function FieldControl({ field, value, onChange, ...attributes }: FieldControlProps) {
   const common = {
     ...attributes,
+    lang: field.lang && languages[field.lang].tag,
     value,
     maxLength: field.maxLength,
     "aria-required": field.required || undefined,

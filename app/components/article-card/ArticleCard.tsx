@@ -5,6 +5,9 @@ import { Link } from "~/components/i18n/links";
 import { isMarkedSnippet } from "~/components/search/snippet";
 import { useSession } from "~/components/session/session";
 import type { CardArticle } from "~/lib/article-cards";
+import { useLocale } from "~/components/i18n/i18n";
+import { languages } from "~/lib/languages";
+import type { Language } from "~/lib/limits";
 import { ArticleImage } from "./ArticleImage";
 import { CardTime } from "./CardTime";
 
@@ -21,15 +24,29 @@ interface ArticleCardProps {
 
 export const articlePath = (slug: string) => `/article/${slug}`;
 
+/**
+ * A story this edition has only in the other language says so, in that language's own name for
+ * itself ('English', 'नेपाली'): the card around it is set in that language.
+ */
+function OtherEditionLabel({ language }: { language: Language }) {
+  return (
+    <span className="mr-1.5 rounded border border-neutral-400 px-1 py-px font-semibold text-neutral-700 dark:border-neutral-500 dark:text-neutral-300">
+      {languages[language].catalog.languageSelfName}
+    </span>
+  );
+}
+
 /** SPEC 2 article card, set in the article's own language; bookmark and share for signed-in readers. */
 export function ArticleCard({ article, variant = "medium", eager = false, headingLevel = "h3" }: ArticleCardProps) {
   const { user } = useSession();
+  const locale = useLocale();
   const Heading = headingLevel;
   const path = articlePath(article.slug);
   const text = article.excerpt;
   const meta = (
     <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-      <WriterName article={article} /> · <CardTime iso={article.published_at} />
+      {article.language === locale ? null : <OtherEditionLabel language={article.language} />}
+      <WriterName article={article} within={article.language} /> · <CardTime iso={article.published_at} />
     </p>
   );
   // Search results show the words around the match, highlighted, instead of the excerpt.
@@ -80,7 +97,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
             className="aspect-video w-full rounded-lg object-cover"
           />
         </Link>
-        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} /></p>
+        <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} within={article.language} /></p>
         <Heading className="mt-1 text-2xl font-black leading-tight sm:text-3xl">
           <Link to={path} className="hover:underline">
             {article.title}
@@ -113,7 +130,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         />
       </Link>
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} /></p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} within={article.language} /></p>
         <Heading className="mt-1 font-bold leading-snug sm:text-lg">
           <Link to={path} className="hover:underline">
             {article.title}

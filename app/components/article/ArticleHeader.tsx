@@ -51,7 +51,7 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
                 name:
                   article.writer_id !== null ? (
                     <Link to={`/writer/${article.writer_id}`} className="text-brand hover:underline">
-                      {article.writer_name}
+                      <ContentName text={article.writer_name} within={locale} />
                     </Link>
                   ) : (
                     <WriterName article={article} />

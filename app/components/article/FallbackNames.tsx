@@ -1,6 +1,8 @@
+import { ContentName } from "~/components/i18n/ContentName";
 import { useLocale, useMessages } from "~/components/i18n/i18n";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { languages } from "~/lib/languages";
+import type { Language } from "~/lib/limits";
 
 interface Named {
   writer_id: number | null;
@@ -9,19 +11,25 @@ interface Named {
   category_name: string;
 }
 
+interface NameProps {
+  article: Named;
+  /** The language of the text around the name (a card is set in its article's); the page's by default. */
+  within?: Language;
+}
+
 /**
- * A stored name as it is, or the interface's words for a missing one, marked with the interface's
- * language: they may sit inside an article card set in the article's own.
+ * A stored name, marked with its own language where it is not the text's around it, or the
+ * interface's words for a missing one, marked with the interface's language.
  */
-function NameOrInterfaceWords({ missing, text }: { missing: boolean; text: string }) {
+function NameOrInterfaceWords({ missing, text, within }: { missing: boolean; text: string; within?: Language }) {
   const lang = languages[useLocale()].tag;
-  return missing ? <span lang={lang}>{text}</span> : <>{text}</>;
+  return missing ? <span lang={lang}>{text}</span> : <ContentName text={text} within={within} />;
 }
 
-export function WriterName({ article }: { article: Named }) {
-  return <NameOrInterfaceWords missing={article.writer_id === null} text={writerNameIn(useMessages(), article)} />;
+export function WriterName({ article, within }: NameProps) {
+  return <NameOrInterfaceWords missing={article.writer_id === null} text={writerNameIn(useMessages(), article)} within={within} />;
 }
 
-export function CategoryName({ article }: { article: Named }) {
-  return <NameOrInterfaceWords missing={article.category_id === null} text={categoryNameIn(useMessages(), article)} />;
+export function CategoryName({ article, within }: NameProps) {
+  return <NameOrInterfaceWords missing={article.category_id === null} text={categoryNameIn(useMessages(), article)} within={within} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ArticleList, ArticleSummary } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
+import { useLocale } from "~/components/i18n/i18n";
 
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -18,6 +19,8 @@ export type SearchState =
 export function useArticleSearch(query: string, enabled: boolean, limit: number): SearchState {
   const [state, setState] = useState<SearchState>({ status: "idle" });
   const trimmed = query.trim();
+  // The reader's edition: its language first, each story once.
+  const edition = useLocale();
 
   useEffect(() => {
     if (!enabled || trimmed === "") {
@@ -27,7 +30,7 @@ export function useArticleSearch(query: string, enabled: boolean, limit: number)
     setState({ status: "loading" });
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const params = new URLSearchParams({ search: trimmed, status: "published", limit: String(limit) });
+      const params = new URLSearchParams({ search: trimmed, status: "published", limit: String(limit), edition });
       const result = await apiRequest<ArticleList>(`/api/news?${params}`, { signal: controller.signal });
       if (controller.signal.aborted) return;
       setState(result.ok ? { status: "done", articles: result.data.articles } : { status: "error" });
@@ -36,7 +39,7 @@ export function useArticleSearch(query: string, enabled: boolean, limit: number)
       clearTimeout(timer);
       controller.abort();
     };
-  }, [trimmed, enabled, limit]);
+  }, [trimmed, enabled, limit, edition]);
 
   return state;
 }

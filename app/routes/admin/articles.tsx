@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   try {
     const db = await database();
-    const [list, categories, writers] = await Promise.all([listArticles(db, admin, query), listCategories(db, pageLocale(request)), listWriters(db, pageLocale(request))]);
+    const [list, categories, writers] = await Promise.all([listArticles(db, admin, query, { names: pageLocale(request) }), listCategories(db, pageLocale(request)), listWriters(db, pageLocale(request))]);
     return {
       filters,
       list,

@@ -1,7 +1,7 @@
 import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { categoryKind } from "~/components/admin/taxonomy/kinds";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/components/i18n/i18n";
+import { useLocale, useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
@@ -32,5 +32,6 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.admin
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
-  return <TaxonomyScreen kind={categoryKind(messages)} items={loaderData.categories} />;
+  const locale = useLocale();
+  return <TaxonomyScreen kind={categoryKind(messages, locale)} items={loaderData.categories} />;
 }

@@ -1,7 +1,7 @@
 import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { tagKind } from "~/components/admin/taxonomy/kinds";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/components/i18n/i18n";
+import { useLocale, useMessages } from "~/components/i18n/i18n";
 import { requireAdminPage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
@@ -32,5 +32,6 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.admin
 
 export default function TagsPage({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
-  return <TaxonomyScreen kind={tagKind(messages)} items={loaderData.tags} />;
+  const locale = useLocale();
+  return <TaxonomyScreen kind={tagKind(messages, locale)} items={loaderData.tags} />;
 }

@@ -1,4 +1,4 @@
-import { json, resource, succeeded } from "~/server/http/api";
+import { json, requestLocale, resource, succeeded } from "~/server/http/api";
 import { readArticleForm } from "~/server/http/article-form";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/news.$slug";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}: a published article (any article for an admin), else 404. */
-  GET: async ({ request, params }) => json(await getArticle(await database(), await currentActor(request), params.slug)),
+  GET: async ({ request, params }) => json(await getArticle(await database(), await currentActor(request), params.slug, requestLocale(request))),
   /** PUT /api/news/{slug} (admin): multipart or JSON; fields left out keep their stored value. */
   async PUT({ request, params }) {
     const actor = await currentActor(request);

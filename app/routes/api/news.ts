@@ -1,5 +1,5 @@
 import { newsQuerySchema } from "~/lib/schemas";
-import { json, resource } from "~/server/http/api";
+import { json, requestLocale, resource } from "~/server/http/api";
 import { readArticleForm } from "~/server/http/article-form";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
@@ -9,10 +9,11 @@ import { listArticles } from "~/server/services/articles";
 import type { Route } from "./+types/news";
 
 const handle = resource<Route.ActionArgs>({
-  /** GET /api/news: {articles, total, page, limit}. Filters: search, is_featured, category, tag, writer, language, status (admin), page, limit. */
+  /** GET /api/news: {articles, total, page, limit}. Filters: search, is_featured, category, tag, writer, language, status (admin), page, limit; `edition` lists each story once (services/editions.ts). */
   async GET({ request }) {
     const query = newsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    return json(await listArticles(await database(), await currentActor(request), query));
+    // Sections, writers and tags named in the client's language (?lang=, Accept-Language).
+    return json(await listArticles(await database(), await currentActor(request), query, { names: requestLocale(request) }));
   },
   /** POST /api/news (admin): multipart or JSON article create. */
   async POST({ request }) {

@@ -21,6 +21,21 @@ export interface AppConfig {
    */
   featuredCategorySlug: string;
   opinionCategorySlug: string;
+  /**
+   * What an edition lists of a story that exists only in the other language: shows it, marked
+   * (`fallback`), or leaves it out (`own-language`).
+   */
+  editionMode: EditionMode;
+}
+
+export const EDITION_MODES = ["own-language", "fallback"] as const;
+export type EditionMode = (typeof EDITION_MODES)[number];
+
+function parseEditionMode(value: string | undefined): EditionMode {
+  if (value === undefined || value === "") return "fallback";
+  const mode = EDITION_MODES.find((known) => known === value);
+  if (!mode) throw new Error(`EDITION_MODE must be "own-language" or "fallback", not "${value}"`);
+  return mode;
 }
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -55,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheBytes: parseMegabytes("PAGE_CACHE_MB", env.PAGE_CACHE_MB, 64),
     featuredCategorySlug: (env.FEATURED_CATEGORY_SLUG || "featured").normalize("NFC"),
     opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),
+    editionMode: parseEditionMode(env.EDITION_MODE),
   };
 }
 

@@ -24,7 +24,10 @@ import { type Actor, isAdmin } from "./actor";
 import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
-import { inArticleLanguage } from "./names";
+import { type NamesIn, articleNameIn } from "./names";
+import type { Language } from "~/lib/limits";
+import { type ArticleColumns, type Edition, editionOf, shownInEdition, translations } from "./editions";
+import type { EditionMode } from "../process/config";
 import { idOrSlugOf } from "./slugs";
 
 export const RELATED_MAX = 3;
@@ -34,13 +37,15 @@ export const RELATED_MAX = 3;
  * An article's tags, as a JSON list in the same row: one statement for a whole listing instead of
  * a second round trip to the database for the tags of its articles.
  */
-const tagName = inArticleLanguage(tags);
-const tagsOfArticle = sql<Tag[]>`coalesce((
-  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tagName}, 'name_en', nullif(${tags.nameEn}, ''), 'name_ne', nullif(${tags.nameNe}, ''), 'slug', ${tags.slug}) order by ${tagName})
-  from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId}
-  where ${articleTags.articleId} = ${articles.id}), '[]'::json)`;
+function tagsOfArticle(names: NamesIn) {
+  const tagName = articleNameIn(tags, names);
+  return sql<Tag[]>`coalesce((
+    select json_agg(json_build_object('id', ${tags.id}, 'name', ${tagName}, 'name_en', nullif(${tags.nameEn}, ''), 'name_ne', nullif(${tags.nameNe}, ''), 'slug', ${tags.slug}) order by ${tagName})
+    from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId}
+    where ${articleTags.articleId} = ${articles.id}), '[]'::json)`;
+}
 
-const summaryColumns = {
+const summaryColumnsIn = (names: NamesIn) => ({
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
@@ -48,9 +53,9 @@ const summaryColumns = {
   wordCount: articles.wordCount,
   language: articles.language,
   writerId: articles.writerId,
-  writerName: inArticleLanguage(writers),
+  writerName: articleNameIn(writers, names),
   categoryId: articles.categoryId,
-  categoryName: inArticleLanguage(categories),
+  categoryName: articleNameIn(categories, names),
   categorySlug: categories.slug,
   metaTitle: articles.metaTitle,
   metaDescription: articles.metaDescription,
@@ -63,17 +68,19 @@ const summaryColumns = {
   imageUrl: articleMedia.url,
   imageWidth: articleMedia.width,
   imageHeight: articleMedia.height,
-  tags: tagsOfArticle,
-};
+  tags: tagsOfArticle(names),
+});
+/** Built once per naming: the statements' text stays the same, and so do their prepared plans. */
+const summaryColumns = { en: summaryColumnsIn("en"), ne: summaryColumnsIn("ne"), article: summaryColumnsIn("article") } satisfies Record<NamesIn, unknown>;
 
 // The banner is the media at position 0 (SPEC 3); at most one row per article.
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
 export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
 
-function selectSummaries(db: Executor) {
+function selectSummaries(db: Executor, names: NamesIn) {
   return db
-    .select(summaryColumns)
+    .select(summaryColumns[names])
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
@@ -81,9 +88,9 @@ function selectSummaries(db: Executor) {
 }
 
 /** A summary plus the body: only for the one article being read. */
-function selectWithContent(db: Executor) {
+function selectWithContent(db: Executor, names: NamesIn) {
   return db
-    .select({ ...summaryColumns, content: articles.content })
+    .select({ ...summaryColumns[names], content: articles.content })
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
@@ -122,12 +129,23 @@ function toSummary(row: SummaryRow): ArticleSummary {
 }
 
 /** `category` and `tag` are an id or a slug (idOrSlugOf); `?category=Politics` finds the slug politics. */
-function categoryCondition(category: string): SQL {
-  return eq(articles.categoryId, idOrSlugOf(categories, slugify(category) || category));
+function categoryCondition(category: string, table: ArticleColumns): SQL {
+  return eq(table.categoryId, idOrSlugOf(categories, slugify(category) || category));
 }
 
-function tagCondition(tag: string): SQL {
-  return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugOf(tags, tag)})`);
+function tagCondition(tag: string, table: ArticleColumns): SQL {
+  return inArray(table.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugOf(tags, tag)})`);
+}
+
+/** What puts an article (or its translation) in the list asked for, beyond its status and language. */
+function listConditionOn(table: ArticleColumns, query: NewsQuery, search: TextSearchPlan | undefined): SQL | undefined {
+  return and(
+    query.is_featured === undefined ? undefined : eq(table.isFeatured, query.is_featured),
+    query.category ? categoryCondition(query.category, table) : undefined,
+    query.tag ? tagCondition(query.tag, table) : undefined,
+    query.writer ? eq(table.writerId, query.writer) : undefined,
+    search?.match(table),
+  );
 }
 
 /**
@@ -142,31 +160,41 @@ function tagCondition(tag: string): SQL {
  */
 const ALL_MATCHES = 2 ** 31 - 1;
 
-async function searchPage(db: Executor, where: SQL | undefined, plan: TextSearchPlan, limit: number, offset: number) {
+interface SearchPage {
+  where: SQL | undefined;
+  plan: TextSearchPlan;
+  /** True for what comes before the rest, whatever its rank: an edition's own language. */
+  first: SQL<boolean>;
+  names: NamesIn;
+  limit: number;
+  offset: number;
+}
+
+async function searchPage(db: Executor, { where, plan, first, names, limit, offset }: SearchPage) {
   const matches = db
-    .select({ id: articles.id, publishedAt: articles.publishedAt, rank: plan.rank.as("rank") })
+    .select({ id: articles.id, publishedAt: articles.publishedAt, rank: plan.rank.as("rank"), own: first.as("own") })
     .from(articles)
-    .where(and(where, plan.match))
+    .where(where)
     .limit(ALL_MATCHES)
     .as("matches");
-  const byRank = [desc(matches.rank), desc(matches.publishedAt), desc(matches.id)];
+  const byRank = [desc(matches.own), desc(matches.rank), desc(matches.publishedAt), desc(matches.id)];
   const page = db
-    .select({ id: matches.id, rank: matches.rank, publishedAt: matches.publishedAt, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+    .select({ id: matches.id, own: matches.own, rank: matches.rank, publishedAt: matches.publishedAt, total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
     .from(matches)
     .orderBy(...byRank)
     .limit(limit)
     .offset(offset)
     .as("page");
   const rows = await db
-    .select({ ...summaryColumns, total: page.total, bodyText: articles.bodyText, query: sql<string | null>`(${plan.query})::text` })
+    .select({ ...summaryColumns[names], total: page.total, bodyText: articles.bodyText, query: sql<string | null>`(${plan.query})::text` })
     .from(articles)
     .innerJoin(page, eq(page.id, articles.id))
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
     .leftJoin(articleMedia, bannerOf)
-    .orderBy(desc(page.rank), desc(page.publishedAt), desc(page.id));
+    .orderBy(desc(page.own), desc(page.rank), desc(page.publishedAt), desc(page.id));
   // A page past the last match has no row to carry the total.
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(and(where, plan.match)))[0]?.n ?? 0));
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(where))[0]?.n ?? 0));
   return { rows, total };
 }
 
@@ -176,22 +204,31 @@ async function searchPage(db: Executor, where: SQL | undefined, plan: TextSearch
  */
 const publishedOnly = sql`${articles.isPublished}`;
 
+export interface ListOptions {
+  /** The language sections, writers and tags are named in; by default the edition's, else each article's own. */
+  names?: NamesIn;
+  /** The site's EDITION_MODE unless given. */
+  mode?: EditionMode;
+}
+
 /**
  * SPEC 7 GET /news: filters, newest first, one page at a time. Non-admins only ever see published articles.
  * With a search, best matches come first and each result carries a highlighted snippet.
  */
-export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery): Promise<ArticleList> {
+export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleList> {
   const status = isAdmin(actor) ? (query.status ?? "all") : "published";
-  const where = and(
-    status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
-    query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
-    query.category ? categoryCondition(query.category) : undefined,
-    query.tag ? tagCondition(query.tag) : undefined,
-    query.writer ? eq(articles.writerId, query.writer) : undefined,
-    query.language ? eq(articles.language, query.language) : undefined,
-  );
+  const edition = query.edition ? editionOf(query.edition, options.mode) : undefined;
+  const names = options.names ?? query.edition ?? "article";
+  const whereFor = (search?: TextSearchPlan) =>
+    and(
+      status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
+      query.language ? eq(articles.language, query.language) : undefined,
+      listConditionOn(articles, query, search),
+      edition ? shownInEdition(edition, (table) => listConditionOn(table, query, search)) : undefined,
+    );
   const offset = (query.page - 1) * query.limit;
   if (!query.search) {
+    const where = whereFor();
     // A deferred join, in one statement: the page's ids come from articles alone (straight off the
     // (published_at, id) index when unfiltered), and only those rows are joined to writers,
     // categories and banners. Joining first made a deep page sort every joined row
@@ -199,15 +236,18 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     const order = [desc(articles.publishedAt), desc(articles.id)];
     const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...order).limit(query.limit).offset(offset);
     const [rows, [totalRow]] = await Promise.all([
-      selectSummaries(db).where(inArray(articles.id, pageIds)).orderBy(...order),
+      selectSummaries(db, names).where(inArray(articles.id, pageIds)).orderBy(...order),
       db.select({ n: count() }).from(articles).where(where),
     ]);
     return { articles: rows.map(toSummary), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
   }
   const search = articleSearch(query.search);
-  let found = await searchPage(db, where, search.fullText, query.limit, offset);
+  // An edition's own language first, then the best matches.
+  const first = edition ? sql<boolean>`${articles.language} = ${edition.language}` : sql<boolean>`true`;
+  const page = { first, names, limit: query.limit, offset };
+  let found = await searchPage(db, { ...page, where: whereFor(search.fullText), plan: search.fullText });
   // Words that full-text search cannot match (a partial word, a typo) may still look like some article's.
-  if (found.total === 0) found = await searchPage(db, where, search.similarWords, query.limit, offset);
+  if (found.total === 0) found = await searchPage(db, { ...page, where: whereFor(search.similarWords), plan: search.similarWords });
   return {
     articles: found.rows.map((row) => {
       const summary = toSummary(row);
@@ -222,7 +262,7 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
 /** Published articles by id, in the order of `ids`. */
 export async function publishedSummariesByIds(db: Executor, ids: number[]): Promise<ArticleSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectSummaries(db).where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
+  const rows = await selectSummaries(db, "article").where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   return rows.map(toSummary);
 }
@@ -231,19 +271,20 @@ export async function publishedSummariesByIds(db: Executor, ids: number[]): Prom
  * The newest `perCategory` published articles of every category, keyed by category id, newest first.
  * One query for all categories (a window function), not one per category.
  */
-export async function latestPerCategory(db: Executor, perCategory: number): Promise<Map<number, ArticleSummary[]>> {
+export async function latestPerCategory(db: Executor, perCategory: number, edition?: Edition): Promise<Map<number, ArticleSummary[]>> {
+  const inEdition = edition ? sql`and ${shownInEdition(edition, (table) => eq(table.categoryId, categories.id))}` : sql``;
   // Each section's newest, straight off its (category, date) index: ranking every published
   // article by section read the whole archive, 670 ms for the home page at 100,000 articles.
   const newestOfEach = sql`(
     select newest.id from ${categories}
     cross join lateral (
       select ${articles.id} as id from ${articles}
-      where ${articles.categoryId} = ${categories.id} and ${articles.isPublished}
+      where ${articles.categoryId} = ${categories.id} and ${articles.isPublished} ${inEdition}
       order by ${articles.publishedAt} desc, ${articles.id} desc
       limit ${perCategory}
     ) as newest
   )`;
-  const rows = await selectSummaries(db)
+  const rows = await selectSummaries(db, edition?.language ?? "article")
     .where(inArray(articles.id, newestOfEach))
     .orderBy(asc(articles.categoryId), desc(articles.publishedAt), desc(articles.id));
   const byCategory = new Map<number, ArticleSummary[]>();
@@ -256,27 +297,45 @@ export async function latestPerCategory(db: Executor, perCategory: number): Prom
   return byCategory;
 }
 
-async function findRow(db: Executor, actor: Actor | null, slug: string) {
-  const [row] = await selectWithContent(db).where(eq(articles.slug, slug.normalize("NFC")));
+async function findRow(db: Executor, actor: Actor | null, slug: string, names: NamesIn) {
+  const [row] = await selectWithContent(db, names).where(eq(articles.slug, slug.normalize("NFC")));
   // An unpublished article does not exist for anyone but an admin.
   if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, "articleNotFound");
   return row;
 }
 
-async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: number[]): Promise<ArticleSummary[]> {
-  const chosen = relatedIds.length
-    ? await selectSummaries(db).where(and(inArray(articles.id, relatedIds), eq(articles.isPublished, true)))
-    : [];
-  chosen.sort((a, b) => relatedIds.indexOf(a.id) - relatedIds.indexOf(b.id));
-  // Fewer than three chosen by the editor: fill with the latest from the same category.
+/**
+ * The editor's picks as the article's own edition shows them: a pick in the other language is
+ * replaced by its published translation into this one, where there is one.
+ */
+async function picksInLanguage(db: Executor, relatedIds: number[], language: Language): Promise<number[]> {
+  if (relatedIds.length === 0) return [];
+  const rows = await db
+    .select({ picked: articles.id, shown: sql<number>`coalesce(${translations.id}, ${articles.id})` })
+    .from(articles)
+    .leftJoin(translations, and(eq(translations.id, articles.translationId), eq(translations.language, language), sql`${translations.isPublished}`))
+    .where(inArray(articles.id, relatedIds));
+  const shown = new Map(rows.map((r) => [r.picked, r.shown]));
+  return [...new Set(relatedIds.flatMap((id) => shown.get(id) ?? []))];
+}
+
+async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: number[], names: NamesIn): Promise<ArticleSummary[]> {
+  // The story itself, in the other language, is no related story.
+  const itself = row.translationId === null ? [row.id] : [row.id, row.translationId];
+  const ids = (await picksInLanguage(db, relatedIds, row.language)).filter((id) => !itself.includes(id));
+  const chosen = ids.length ? await selectSummaries(db, names).where(and(inArray(articles.id, ids), eq(articles.isPublished, true))) : [];
+  chosen.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  // Fewer than three chosen by the editor: fill with the latest from the same category, in the article's edition.
   if (chosen.length < RELATED_MAX && row.categoryId !== null) {
-    const exclude = [row.id, ...chosen.map((r) => r.id)];
-    const more = await selectSummaries(db)
+    const categoryId = row.categoryId;
+    const exclude = [...itself, ...chosen.map((r) => r.id)];
+    const more = await selectSummaries(db, names)
       .where(
         and(
-          eq(articles.categoryId, row.categoryId),
+          eq(articles.categoryId, categoryId),
           eq(articles.isPublished, true),
           sql`${articles.id} not in ${exclude}`,
+          shownInEdition(editionOf(row.language), (table) => eq(table.categoryId, categoryId)),
         ),
       )
       .orderBy(desc(articles.publishedAt))
@@ -286,8 +345,9 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
   return chosen.slice(0, RELATED_MAX).map(toSummary);
 }
 
-export async function getArticle(db: Executor, actor: Actor | null, slug: string): Promise<ArticleDetail> {
-  const row = await findRow(db, actor, slug);
+/** `names`: the reader's language, for the page or client that asks; else the article's own. */
+export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: NamesIn = "article"): Promise<ArticleDetail> {
+  const row = await findRow(db, actor, slug, names);
   const [media, relatedRows, commentList, translation] = await Promise.all([
     db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),
     db
@@ -316,7 +376,7 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
       width: m.width,
       height: m.height,
     })),
-    related: await relatedSummaries(db, row, relatedIds),
+    related: await relatedSummaries(db, row, relatedIds, names),
     related_news_ids: relatedIds,
     comments: commentList,
     translation: translation[0] ?? null,

@@ -33,10 +33,14 @@ export function nameIn(table: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }, lang
 }
 
 /**
- * An article's section, writer and tags named in the article's own language, as its title is, else
- * in the other: what its card and its feed item show.
+ * The language an article's section, writer and tags are named in: the reader's (the page's, the
+ * client's), or where none is asked, the article's own.
  */
-export function inArticleLanguage(table: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }): SQL<string> {
+export type NamesIn = Language | "article";
+
+/** An article's section, writer or tag named by `names`, else in the other language. */
+export function articleNameIn(table: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }, names: NamesIn): SQL<string> {
+  if (names !== "article") return nameIn(table, names);
   return sql<string>`case when ${articles.language} = 'ne' then ${nameIn(table, "ne")} else ${nameIn(table, "en")} end`;
 }
 

@@ -6,7 +6,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
-import { inArticleLanguage } from "./names";
+import { articleNameIn } from "./names";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
@@ -58,8 +58,8 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
       metaDescription: articles.metaDescription,
       content: articles.content,
       writerId: articles.writerId,
-      writerName: inArticleLanguage(writers),
-      categoryName: inArticleLanguage(categories),
+      writerName: articleNameIn(writers, "article"),
+      categoryName: articleNameIn(categories, "article"),
       categorySlug: categories.slug,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
@@ -77,12 +77,12 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
   const ids = rows.map((row) => row.id);
   const tagRows = ids.length
     ? await db
-        .select({ articleId: articleTags.articleId, name: inArticleLanguage(tags) })
+        .select({ articleId: articleTags.articleId, name: articleNameIn(tags, "article") })
         .from(articleTags)
         .innerJoin(tags, eq(tags.id, articleTags.tagId))
         .innerJoin(articles, eq(articles.id, articleTags.articleId))
         .where(inArray(articleTags.articleId, ids))
-        .orderBy(asc(inArticleLanguage(tags)))
+        .orderBy(asc(articleNameIn(tags, "article")))
     : [];
   return rows.map((row) => ({ ...row, tags: tagRows.filter((t) => t.articleId === row.id).map((t) => t.name) }));
 }

@@ -1,17 +1,34 @@
 import { FieldListForm } from "~/components/admin/FieldListForm";
-import type { FieldSpec, FieldValues, SubmitOutcome } from "~/components/admin/fields";
+import { type FieldSpec, type FieldValues, type SubmitOutcome, perLanguage } from "~/components/admin/fields";
 import type { Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { useMessages } from "~/components/i18n/i18n";
+import { useLocale, useMessages } from "~/components/i18n/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { useAdminWrite } from "./use-admin-write";
-import { BIO_MAX, EMAIL_MAX, NAME_MAX } from "~/lib/limits";
+import { BIO_MAX, EMAIL_MAX, type Language, NAME_MAX } from "~/lib/limits";
 
-const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
-  { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX },
-  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX },
-  { name: "bio", label: messages.fieldBio, type: "textarea", maxLength: BIO_MAX, hint: messages.bioHint, wide: true },
+/** The name and the bio in each language side by side, the admin's own language first. */
+const fieldsIn = (messages: Catalog, first: Language): readonly FieldSpec[] => [
+  ...perLanguage(
+    { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, hint: messages.namesHint },
+    { en: messages.fieldNameEn, ne: messages.fieldNameNe },
+    first,
+  ),
+  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, wide: true },
+  ...perLanguage(
+    { name: "bio", label: messages.fieldBio, type: "textarea", maxLength: BIO_MAX, hint: messages.bioHint },
+    { en: messages.fieldBioEn, ne: messages.fieldBioNe },
+    first,
+  ),
 ];
+
+const editValuesOf = (writer: Writer): FieldValues => ({
+  name_en: writer.name_en ?? "",
+  name_ne: writer.name_ne ?? "",
+  email: writer.email,
+  bio_en: writer.bio_en ?? "",
+  bio_ne: writer.bio_ne ?? "",
+});
 
 interface WriterFormProps {
   /** The writer being edited, or null to add one. */
@@ -20,9 +37,10 @@ interface WriterFormProps {
   onDone: () => void;
 }
 
-/** SPEC 2 add/edit form: Name, Email, Bio; SPEC 5 checks name and e-mail before anything is sent. */
+/** SPEC 2 add/edit form: Name, Email, Bio (name and bio in each language); SPEC 5 checks name and e-mail before anything is sent. */
 export function WriterForm({ editing, onDone }: WriterFormProps) {
   const messages = useMessages();
+  const locale = useLocale();
   const write = useAdminWrite();
 
   async function save(values: FieldValues): Promise<SubmitOutcome> {
@@ -43,8 +61,8 @@ export function WriterForm({ editing, onDone }: WriterFormProps) {
   return (
     <FieldListForm
       heading={editing ? formatMessage(messages.editWriterHeading, { name: editing.name }) : messages.addWriterHeading}
-      fields={fieldsIn(messages)}
-      initialValues={editing ? { name: editing.name, email: editing.email, bio: editing.bio ?? "" } : undefined}
+      fields={fieldsIn(messages, locale)}
+      initialValues={editing ? editValuesOf(editing) : undefined}
       submitLabel={editing ? messages.updateWriter : messages.addWriter}
       onSubmit={save}
       onCancel={editing ? onDone : undefined}

@@ -5,6 +5,7 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import type { Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { useMessages } from "~/components/i18n/i18n";
+import { ContentName } from "~/components/i18n/ContentName";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { WriterArticles } from "./WriterArticles";
 
@@ -44,13 +45,13 @@ export function WritersTable({ writers, onEdit, onDeleted }: WritersTableProps) 
             <Fragment key={writer.id}>
               <tr>
                 <th scope="row" className={`${cellClass} font-semibold`}>
-                  {writer.name}
+                  <ContentName text={writer.name} />
                 </th>
                 <td data-label={messages.fieldEmail} className={`${cellClass} [overflow-wrap:anywhere] md:whitespace-nowrap`}>
                   {writer.email}
                 </td>
                 <td data-label={messages.fieldBio} className={`${cellClass} min-w-56 max-w-md text-neutral-700 dark:text-neutral-300`}>
-                  <p className="line-clamp-3">{writer.bio}</p>
+                  <p className="line-clamp-3">{writer.bio ? <ContentName text={writer.bio} /> : null}</p>
                 </td>
                 <EditDeleteCell name={writer.name} onEdit={() => onEdit(writer)} onDelete={() => setDeleting(writer)}>
                   <button

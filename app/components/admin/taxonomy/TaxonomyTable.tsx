@@ -1,20 +1,24 @@
 import { useState } from "react";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import type { FieldValues, SubmitOutcome } from "~/components/admin/fields";
-import { InlineEditRow, useRowEditing } from "~/components/admin/InlineEditRow";
+import { InlineEditRow, cellsOf, useRowEditing } from "~/components/admin/InlineEditRow";
+import { ContentName } from "~/components/i18n/ContentName";
 import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { EditDeleteCell } from "~/components/admin/RowActions";
 import { formatMessage } from "~/lib/format-message";
 import { useMessages } from "~/components/i18n/i18n";
-import { type TaxonomyItem, type TaxonomyKind, validate } from "./kinds";
+import { type TaxonomyItem, type TaxonomyKind, editValuesOf, validate } from "./kinds";
 
 interface TaxonomyTableProps {
   kind: TaxonomyKind;
   items: TaxonomyItem[];
 }
 
-/** SPEC 2: Name and Slug (and a category's Description), edited in place one row at a time. */
+/**
+ * SPEC 2: Name and Slug (and a category's Description), edited in place one row at a time. A row
+ * shows the name in the admin's language; its edit row, the name in each language.
+ */
 export function TaxonomyTable({ kind, items }: TaxonomyTableProps) {
   const messages = useMessages();
   const write = useAdminWrite();
@@ -33,28 +37,30 @@ export function TaxonomyTable({ kind, items }: TaxonomyTableProps) {
 
   return (
     <>
-      <AdminTable caption={kind.texts.title} columns={[...kind.fields.map((field) => field.label), messages.fieldActions]}>
+      <AdminTable caption={kind.texts.title} columns={[...cellsOf(kind.fields).map((cell) => cell.label), messages.fieldActions]}>
         {items.map((item) =>
           item.id === editing.editingId ? (
             <InlineEditRow
               key={item.id}
               label={formatMessage(messages.editNamed, { name: item.name })}
               fields={kind.fields}
-              initialValues={{ name: item.name, slug: item.slug, description: item.description ?? "" }}
+              initialValues={editValuesOf(item)}
               onSave={(values) => update(item, values)}
               onDone={editing.done}
             />
           ) : (
             <tr key={item.id}>
               <th scope="row" className={`${cellClass} font-semibold`}>
-                {item.name}
+                <ContentName text={item.name} />
               </th>
               <td data-label={messages.articleSlug} className={`${cellClass} font-mono text-xs text-neutral-700 dark:text-neutral-300`}>
                 {item.slug}
               </td>
               {kind.withDescription ? (
                 <td data-label={messages.fieldDescription} className={`${cellClass} min-w-56 max-w-md text-neutral-700 dark:text-neutral-300`}>
-                  <p className="line-clamp-2">{item.description}</p>
+                  <p className="line-clamp-2">
+                    {item.description ? <ContentName text={item.description} /> : null}
+                  </p>
                 </td>
               ) : null}
               <EditDeleteCell

@@ -1,21 +1,47 @@
-import type { FieldSpec, FieldValues } from "~/components/admin/fields";
+import { type FieldSpec, type FieldValues, perLanguage } from "~/components/admin/fields";
 import type { Catalog } from "~/lib/i18n";
 import type { MessageKey } from "~/lib/messages";
-import { DESCRIPTION_MAX, NAME_MAX, SLUG_MAX } from "~/lib/limits";
+import { DESCRIPTION_MAX, type Language, NAME_MAX, SLUG_MAX } from "~/lib/limits";
 
-/** A category or a tag as these screens show it: both have a name and a slug; categories add a description. */
+/**
+ * A category or a tag as these screens show it: both have a name in each language and a slug;
+ * categories add a description in each. `name` is the one in the admin's language, or the other.
+ */
 export interface TaxonomyItem {
   id: number;
   name: string;
+  name_en: string | null;
+  name_ne: string | null;
   slug: string;
   description?: string;
+  description_en?: string | null;
+  description_ne?: string | null;
 }
+
+/** What the edit row starts from: each language's own text, empty where the editors gave none. */
+export const editValuesOf = (item: TaxonomyItem): FieldValues => ({
+  name_en: item.name_en ?? "",
+  name_ne: item.name_ne ?? "",
+  slug: item.slug,
+  description_en: item.description_en ?? "",
+  description_ne: item.description_ne ?? "",
+});
 
 export type Validation = { ok: true; values: object } | { ok: false; message: MessageKey };
 
-const nameField = (messages: Catalog): FieldSpec => ({ name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-40" });
-const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: SLUG_MAX, hint: messages.slugOptionalHint, minWidth: "min-w-40" });
-const descriptionField = (messages: Catalog): FieldSpec => ({ name: "description", label: messages.fieldDescription, type: "textarea", maxLength: DESCRIPTION_MAX, wide: true, minWidth: "min-w-64" });
+const nameFields = (messages: Catalog, first: Language) =>
+  perLanguage(
+    { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, hint: messages.namesHint, minWidth: "min-w-40" },
+    { en: messages.fieldNameEn, ne: messages.fieldNameNe },
+    first,
+  );
+const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: SLUG_MAX, hint: messages.slugOptionalHint, wide: true, minWidth: "min-w-40" });
+const descriptionFields = (messages: Catalog, first: Language) =>
+  perLanguage(
+    { name: "description", label: messages.fieldDescription, type: "textarea", maxLength: DESCRIPTION_MAX, minWidth: "min-w-64" },
+    { en: messages.fieldDescriptionEn, ne: messages.fieldDescriptionNe },
+    first,
+  );
 
 /** What differs between the categories and the tags screens: the endpoint, the texts and the schema. */
 export interface TaxonomyKind {
@@ -51,11 +77,11 @@ export async function validate(kind: TaxonomyKind, values: FieldValues): Promise
   return parsed.success ? { ok: true, values: parsed.data } : { ok: false, message: schemas.firstMessage(parsed.error) };
 }
 
-/** The categories screen, worded in `messages`. */
-export const categoryKind = (messages: Catalog): TaxonomyKind => ({
+/** The categories screen, worded in `messages`, the fields of the admin's `language` first. */
+export const categoryKind = (messages: Catalog, language: Language): TaxonomyKind => ({
   endpoint: "/api/categories",
   withDescription: true,
-  fields: [nameField(messages), slugField(messages), descriptionField(messages)],
+  fields: [...nameFields(messages, language), slugField(messages), ...descriptionFields(messages, language)],
   texts: {
     title: messages.adminCategories,
     intro: messages.categoriesIntro,
@@ -74,11 +100,11 @@ export const categoryKind = (messages: Catalog): TaxonomyKind => ({
   schema: "categorySchema",
 });
 
-/** The tags screen, worded in `messages`. */
-export const tagKind = (messages: Catalog): TaxonomyKind => ({
+/** The tags screen, worded in `messages`, the fields of the admin's `language` first. */
+export const tagKind = (messages: Catalog, language: Language): TaxonomyKind => ({
   endpoint: "/api/tags",
   withDescription: false,
-  fields: [nameField(messages), slugField(messages)],
+  fields: [...nameFields(messages, language), slugField(messages)],
   texts: {
     title: messages.adminTags,
     intro: messages.tagsIntro,
