@@ -44,6 +44,15 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
   return locale === "default" ? pages : prefix(locale, pages);
 }
 
+/** An edition's feeds: the whole site's, and each category's, writer's and tag's. */
+function editionFeeds(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
+  const at = locale === "default" ? "" : `${locale}/`;
+  return [
+    route(`${at}feeds/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/feed` }),
+    route(`${at}feeds/:scope/:key/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/scoped-feed` }),
+  ];
+}
+
 export default [
   // REST API first: /api/* is never a page in any language.
   ...prefix("api", [
@@ -73,9 +82,11 @@ export default [
     route("newsletter", "routes/api/newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
-  // Feeds, sitemaps and robots.txt: for machines, the same in every language (README "Feeds and sitemaps").
-  route("feeds/:format", "routes/seo/feed.ts", { id: "seo/feed" }),
-  route("feeds/:scope/:key/:format", "routes/seo/feed.ts", { id: "seo/scoped-feed" }),
+  // Feeds: one set per edition (README "Feeds, sitemaps and search engines").
+  ...editionFeeds("default"),
+  ...editionFeeds("ne"),
+  ...editionFeeds("en"),
+  // Sitemaps and robots.txt: for machines, the same in every language.
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
   route("sitemap/:name", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

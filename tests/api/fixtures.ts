@@ -21,7 +21,7 @@ export async function createCategory(overrides: Record<string, unknown> = {}) {
     json: { name: `Category ${next()}`, description: "A test category", ...overrides },
   });
   if (res.status !== 201) throw new Error(`category: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: number; name: string; slug: string; description: string };
+  return res.body as { id: number; name: string; name_en: string | null; name_ne: string | null; slug: string; description: string };
 }
 
 export async function createTag(overrides: Record<string, unknown> = {}) {

@@ -104,6 +104,53 @@ describe("feeds", () => {
   });
 });
 
+describe("feeds per edition", () => {
+  let writer: Awaited<ReturnType<typeof createWriter>>;
+  let category: Awaited<ReturnType<typeof createCategory>>;
+  const titles: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const stamp = Date.now();
+    [writer, category] = await Promise.all([createWriter(), createCategory({ name_en: `Roads ${stamp}`, name_ne: `सडक ${stamp}` })]);
+    const common = { writer_id: writer.id, category_id: category.id };
+    const aEn = await createArticle({ ...common, title: `Bypass tender ${stamp}`, published_at: "2026-02-01T00:00:00Z" });
+    const aNe = await createArticle({ ...common, title: `बाइपास ठेक्का ${stamp}`, translation_id: aEn.id, published_at: "2026-02-02T00:00:00Z" });
+    const bNe = await createArticle({ ...common, title: `पुल मर्मत ${stamp}`, published_at: "2026-02-03T00:00:00Z" });
+    Object.assign(titles, { aEn: aEn.title, aNe: aNe.title, bNe: bNe.title });
+  });
+
+  it("the Nepali edition's feed has each story once, in Nepali where it has it, and says it is Nepali", async () => {
+    const doc = await xml(`/ne/feeds/writer/${writer.id}/rss.xml`, /^application\/rss\+xml/);
+    expect(rssTitles(doc)).toEqual([titles.bNe, titles.aNe]);
+    expect(doc.rss.channel.language).toBe("ne-NP");
+    expect(doc.rss.channel.link).toBe(abs(`/ne/writer/${writer.id}`));
+    expect(doc.rss.channel["atom:link"]["@href"]).toBe(abs(`/ne/feeds/writer/${writer.id}/rss.xml`));
+    // Sections are named in the edition's language.
+    expect(doc.rss.channel.item[0].category.map(String)).toContain(category.name_ne);
+
+    const atom = await xml(`/ne/feeds/category/${category.slug}/atom.xml`, /^application\/atom\+xml/);
+    expect(atomTitles(atom)).toEqual([titles.bNe, titles.aNe]);
+    expect(atom.feed["@xml:lang"]).toBe("ne-NP");
+  });
+
+  it("the English edition's feed, at the unprefixed address, has the English version of the same story", async () => {
+    const doc = await xml(`/feeds/writer/${writer.id}/rss.xml`, /^application\/rss\+xml/);
+    expect(rssTitles(doc)).toEqual([titles.bNe, titles.aEn]);
+    expect(doc.rss.channel.language).toBe("en");
+    expect(doc.rss.channel.item[1].category.map(String)).toContain(category.name_en);
+    const moved = await fetch(`${baseUrl()}/en/feeds/writer/${writer.id}/rss.xml`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`/feeds/writer/${writer.id}/rss.xml`);
+  });
+
+  it("a page offers its own edition's feeds", async () => {
+    const page = await (await fetch(`${baseUrl()}/ne/writer/${writer.id}`)).text();
+    expect(page).toContain(`href="${abs("/ne/feeds/rss.xml")}"`);
+    expect(page).toContain(`href="${abs(`/ne/feeds/writer/${writer.id}/atom.xml`)}"`);
+    expect(page).not.toContain(`href="${abs("/feeds/rss.xml")}"`);
+  });
+});
+
 describe("sitemaps and robots.txt", () => {
   let published: Awaited<ReturnType<typeof createArticle>>;
   let old: Awaited<ReturnType<typeof createArticle>>;

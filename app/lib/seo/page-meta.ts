@@ -75,7 +75,7 @@ export interface ShareImage {
 
 export interface FeedLink {
   title: string;
-  /** The feed's directory under /feeds, e.g. '/feeds' or '/feeds/category/economy'. */
+  /** The feed's directory under /feeds, locale-free, e.g. '/feeds' or '/feeds/category/economy'. */
   base: string;
 }
 
@@ -107,11 +107,13 @@ function alternates(seo: PageSeo, path: string, versions?: Record<Locale, string
   ];
 }
 
+/** The page's edition's feeds: a Nepali page offers the Nepali edition's. */
 function feedLinks(seo: PageSeo, feeds: FeedLink[]): MetaDescriptor[] {
   const all = [{ title: seo.messages.feedLatest, base: "/feeds" }, ...feeds];
+  const url = (path: string) => absoluteUrl(seo.site, localizePath(path, seo.locale, seo.site.defaultLocale));
   return all.flatMap((feed) => [
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${feed.title} (RSS)`, href: absoluteUrl(seo.site, `${feed.base}/rss.xml`) },
-    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: `${feed.title} (Atom)`, href: absoluteUrl(seo.site, `${feed.base}/atom.xml`) },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${feed.title} (RSS)`, href: url(`${feed.base}/rss.xml`) },
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: `${feed.title} (Atom)`, href: url(`${feed.base}/atom.xml`) },
   ]);
 }
 

@@ -1,8 +1,11 @@
 /**
  * GET /feeds/{rss,atom}.xml and /feeds/{category,writer,tag}/{key}/{rss,atom}.xml: the newest
- * published articles of the site, a category, a writer or a tag (see README "Feeds and sitemaps").
+ * published articles of the site, a category, a writer or a tag, in the edition of the address's
+ * language (/ne/feeds/…: the Nepali edition; see README "Feeds, sitemaps and search engines").
  */
-import { catalogs, translate } from "~/lib/i18n";
+import { type Locale, catalogs, translate } from "~/lib/i18n";
+import { pageLocale } from "~/server/http/page-locale";
+import { editionOf } from "~/server/services/editions";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/process/runtime";
 import { type FeedChannel, type FeedFormat, FEED_SIZE, atomFeed, rssFeed } from "~/server/seo/feeds";
@@ -21,23 +24,23 @@ const CONTENT_TYPES: Record<FeedFormat, string> = { rss: "application/rss+xml", 
 type Resolved = { scope: FeedScope; channel: FeedChannel };
 
 /** The scope a feed address names, or null when there is no such category, writer or tag. */
-async function resolve(db: Executor, scope: string | undefined, key: string | undefined): Promise<Resolved | null> {
-  const site = siteInfo();
-  const messages = catalogs[site.defaultLocale];
+async function resolve(db: Executor, language: Locale, scope: string | undefined, key: string | undefined): Promise<Resolved | null> {
+  const messages = catalogs[language];
   if (scope === undefined) {
     return {
       scope: { kind: "site" },
-      channel: { title: messages.feedLatest, description: messages.homeDescription, pagePath: "/", feedBase: "/feeds" },
+      channel: { language, title: messages.feedLatest, description: messages.homeDescription, pagePath: "/", feedBase: "/feeds" },
     };
   }
   if (key === undefined) return null;
   const base = `/feeds/${scope}/${key}`;
   if (scope === "category") {
-    const category = await getCategoryBySlug(db, key, site.defaultLocale);
+    const category = await getCategoryBySlug(db, key, language);
     return {
       scope: { kind: "category", id: category.id },
       channel: {
-        title: translate(site.defaultLocale, "feedOf", { name: category.name }),
+        language,
+        title: translate(language, "feedOf", { name: category.name }),
         description: category.description || category.name,
         pagePath: `/category/${category.slug}`,
         feedBase: base,
@@ -45,11 +48,12 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
     };
   }
   if (scope === "writer" && /^[1-9]\d{0,9}$/.test(key)) {
-    const writer = await getWriter(db, Number(key), site.defaultLocale);
+    const writer = await getWriter(db, Number(key), language);
     return {
       scope: { kind: "writer", id: writer.id },
       channel: {
-        title: translate(site.defaultLocale, "feedWriter", { name: writer.name }),
+        language,
+        title: translate(language, "feedWriter", { name: writer.name }),
         description: writer.bio || writer.name,
         pagePath: `/writer/${writer.id}`,
         feedBase: base,
@@ -57,9 +61,9 @@ async function resolve(db: Executor, scope: string | undefined, key: string | un
     };
   }
   if (scope === "tag") {
-    const tag = await getTagBySlug(db, key, site.defaultLocale);
-    const title = translate(site.defaultLocale, "feedTag", { name: tag.name });
-    return { scope: { kind: "tag", id: tag.id }, channel: { title, description: title, pagePath: `/tag/${tag.slug}`, feedBase: base } };
+    const tag = await getTagBySlug(db, key, language);
+    const title = translate(language, "feedTag", { name: tag.name });
+    return { scope: { kind: "tag", id: tag.id }, channel: { language, title, description: title, pagePath: `/tag/${tag.slug}`, feedBase: base } };
   }
   return null;
 }
@@ -69,12 +73,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const format = FORMATS[params.format];
   if (!format) return notFound(site);
   const db = await database();
-  const resolved = await resolve(db, params.scope, params.key).catch((error: unknown) => {
+  const language = pageLocale(request);
+  const resolved = await resolve(db, language, params.scope, params.key).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
   if (!resolved) return notFound(site);
-  const items = await feedArticles(db, resolved.scope, FEED_SIZE);
+  const items = await feedArticles(db, resolved.scope, FEED_SIZE, editionOf(language));
   const write = format === "rss" ? rssFeed : atomFeed;
   return xmlResponse(request, write(site, resolved.channel, items, new Date()), CONTENT_TYPES[format]);
 }

@@ -3,7 +3,7 @@
  * or a tag. Items carry the full body with every address made absolute, since feed readers show
  * it away from the site.
  */
-import { localizePath } from "~/lib/i18n";
+import { type Locale, localizePath } from "~/lib/i18n";
 import { articlePath } from "~/lib/seo/json-ld";
 import { LOGO, type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { FeedArticle } from "~/server/services/seo-queries";
@@ -16,13 +16,18 @@ export const FEED_SIZE = 30;
 export type FeedFormat = "rss" | "atom";
 
 export interface FeedChannel {
+  /** The edition: its language, and where its pages and feeds are. */
+  language: Locale;
   title: string;
   description: string;
   /** The HTML page the feed follows, locale-free (e.g. '/category/economy'). */
   pagePath: string;
-  /** This feed's directory, e.g. '/feeds/category/economy'. */
+  /** This feed's directory, locale-free, e.g. '/feeds/category/economy'. */
   feedBase: string;
 }
+
+/** A locale-free path in the channel's edition. */
+const editionUrl = (site: SiteInfo, channel: FeedChannel, path: string) => absoluteUrl(site, localizePath(path, channel.language, site.defaultLocale));
 
 /** Where an article is read: in its own language's interface. */
 export function articleUrl(site: SiteInfo, article: { slug: string; language: FeedArticle["language"] }): string {
@@ -83,7 +88,7 @@ function rssItem(site: SiteInfo, article: FeedArticle): string {
 }
 
 export function rssFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticle[], now: Date): string {
-  const pageUrl = absoluteUrl(site, localizePath(channel.pagePath, site.defaultLocale, site.defaultLocale));
+  const pageUrl = editionUrl(site, channel, channel.pagePath);
   const newest = newestUpdate(items, now);
   return (
     XML_DECLARATION +
@@ -94,9 +99,9 @@ export function rssFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticle
           textElement("title", channel.title),
           textElement("link", pageUrl),
           textElement("description", channel.description),
-          textElement("language", languages[site.defaultLocale].tag),
+          textElement("language", languages[channel.language].tag),
           textElement("lastBuildDate", newest.toUTCString()),
-          emptyElement("atom:link", { href: absoluteUrl(site, `${channel.feedBase}/rss.xml`), rel: "self", type: "application/rss+xml" }),
+          emptyElement("atom:link", { href: editionUrl(site, channel, `${channel.feedBase}/rss.xml`), rel: "self", type: "application/rss+xml" }),
           element("image", [textElement("url", absoluteUrl(site, LOGO.path)), textElement("title", channel.title), textElement("link", pageUrl)]),
           ...items.map((article) => rssItem(site, article)),
         ]),
@@ -143,8 +148,8 @@ function atomEntry(site: SiteInfo, article: FeedArticle): string {
 }
 
 export function atomFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticle[], now: Date): string {
-  const pageUrl = absoluteUrl(site, localizePath(channel.pagePath, site.defaultLocale, site.defaultLocale));
-  const selfUrl = absoluteUrl(site, `${channel.feedBase}/atom.xml`);
+  const pageUrl = editionUrl(site, channel, channel.pagePath);
+  const selfUrl = editionUrl(site, channel, `${channel.feedBase}/atom.xml`);
   const newest = newestUpdate(items, now);
   return (
     XML_DECLARATION +
@@ -160,7 +165,7 @@ export function atomFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticl
         textElement("logo", absoluteUrl(site, LOGO.path)),
         ...items.map((article) => atomEntry(site, article)),
       ],
-      { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": languages[site.defaultLocale].tag },
+      { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": languages[channel.language].tag },
     )
   );
 }

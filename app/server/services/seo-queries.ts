@@ -7,6 +7,7 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "dri
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { articleNameIn } from "./names";
+import { type ArticleColumns, type Edition, shownInEdition } from "./editions";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
@@ -33,21 +34,25 @@ export interface FeedArticle {
 
 export type FeedScope = { kind: "site" } | { kind: "category"; id: number } | { kind: "writer"; id: number } | { kind: "tag"; id: number };
 
-function scopeCondition(scope: FeedScope): SQL | undefined {
+function scopeCondition(scope: FeedScope, table: ArticleColumns): SQL | undefined {
   switch (scope.kind) {
     case "site":
       return undefined;
     case "category":
-      return eq(articles.categoryId, scope.id);
+      return eq(table.categoryId, scope.id);
     case "writer":
-      return eq(articles.writerId, scope.id);
+      return eq(table.writerId, scope.id);
     case "tag":
-      return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${scope.id})`);
+      return inArray(table.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${scope.id})`);
   }
 }
 
-/** The newest published articles of a scope, with their bodies, banners and tag names. */
-export async function feedArticles(db: Executor, scope: FeedScope, limit: number): Promise<FeedArticle[]> {
+/**
+ * The newest published articles of a scope in an edition (each story once, its sections, writers
+ * and tags named in the edition's language), with their bodies, banners and tag names.
+ */
+export async function feedArticles(db: Executor, scope: FeedScope, limit: number, edition: Edition): Promise<FeedArticle[]> {
+  const names = edition.language;
   const rows = await db
     .select({
       id: articles.id,
@@ -58,8 +63,8 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
       metaDescription: articles.metaDescription,
       content: articles.content,
       writerId: articles.writerId,
-      writerName: articleNameIn(writers, "article"),
-      categoryName: articleNameIn(categories, "article"),
+      writerName: articleNameIn(writers, names),
+      categoryName: articleNameIn(categories, names),
       categorySlug: categories.slug,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
@@ -71,18 +76,17 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
     .leftJoin(writers, eq(writers.id, articles.writerId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(articleMedia, and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner")))
-    .where(and(published, scopeCondition(scope)))
+    .where(and(published, scopeCondition(scope, articles), shownInEdition(edition, (table) => scopeCondition(scope, table))))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
   const ids = rows.map((row) => row.id);
   const tagRows = ids.length
     ? await db
-        .select({ articleId: articleTags.articleId, name: articleNameIn(tags, "article") })
+        .select({ articleId: articleTags.articleId, name: articleNameIn(tags, names) })
         .from(articleTags)
         .innerJoin(tags, eq(tags.id, articleTags.tagId))
-        .innerJoin(articles, eq(articles.id, articleTags.articleId))
         .where(inArray(articleTags.articleId, ids))
-        .orderBy(asc(articleNameIn(tags, "article")))
+        .orderBy(asc(articleNameIn(tags, names)))
     : [];
   return rows.map((row) => ({ ...row, tags: tagRows.filter((t) => t.articleId === row.id).map((t) => t.name) }));
 }
