@@ -68,6 +68,7 @@ export default [
     route("users/:id", "routes/api/users.$id.ts"),
     route("news", "routes/api/news.ts"),
     route("news/:slug", "routes/api/news.$slug.ts"),
+    route("news/:slug/translation", "routes/api/news.$slug.translation.ts"),
     route("news/:id/comments", "routes/api/news.$id.comments.ts"),
     route("comments", "routes/api/comments.ts"),
     route("comments/:id", "routes/api/comments.$id.ts"),

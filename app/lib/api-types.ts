@@ -56,6 +56,20 @@ export interface ArticleDetail extends ArticleSummary {
   translation: { id: number; slug: string; title: string; language: Language } | null;
 }
 
+/** An article's other-language version as the back office lists it, drafts included. */
+export interface ArticleTranslation {
+  id: number;
+  slug: string;
+  title: string;
+  language: Language;
+  is_published: boolean;
+}
+
+/** A row of the back office's articles list: a summary and its translation, if any. */
+export interface AdminArticleRow extends ArticleSummary {
+  translation: ArticleTranslation | null;
+}
+
 export interface ArticleList {
   articles: ArticleSummary[];
   total: number;

@@ -212,6 +212,8 @@ export const newsQuerySchema = z.object({
   tag: z.string().trim().optional(),
   writer: id.optional().catch(undefined),
   language: z.enum(LANGUAGES).optional().catch(undefined),
+  /** Articles with (`present`) or without (`missing`) a version in the other language: the back office's translation desk. */
+  translation: z.enum(["missing", "present"]).optional().catch(undefined),
   /** A reader's edition: each story once, in this language where it exists in it (services/editions.ts). */
   edition: z.enum(LANGUAGES).optional().catch(undefined),
   status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),

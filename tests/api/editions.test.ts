@@ -4,8 +4,9 @@
  * parameter, every published version as SPEC 7 lists them. Services' own tests cover own-language.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "./client";
-import { createArticle, createWriter } from "./fixtures";
+import { asAdmin, call, newReader } from "./client";
+import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
+import { createArticleWithBanner } from "./seo-support";
 
 let writerId: number;
 const slugs: Record<string, string> = {};
@@ -54,5 +55,78 @@ describe("GET /api/news?edition=", () => {
 
   it("a search in an edition finds the story once", async () => {
     expect(await listed("edition=ne&search=Helicopter OR हेलिकप्टर")).toEqual({ slugs: [slugs.aNe], total: 1 });
+  });
+});
+
+describe("POST /api/news/{slug}/translation", () => {
+  async function source(fields: Record<string, string> = {}) {
+    const [category, tag, writer, related] = await Promise.all([createCategory(), createTag(), createWriter(), createArticle()]);
+    const article = await createArticleWithBanner({
+      title: `Irrigation canal audit ${Date.now()}`,
+      content: "<p>The canal was paid for in full.</p>",
+      writer_id: String(writer.id),
+      category_id: String(category.id),
+      tags: JSON.stringify([tag.id]),
+      related_news_ids: JSON.stringify([related.id]),
+      is_published: "true",
+      ...fields,
+    });
+    return { article, category, tag, writer, related };
+  }
+
+  const translate = async (slug: string, token?: string | null) =>
+    call(`/api/news/${encodeURIComponent(slug)}/translation`, { method: "POST", token: token === undefined ? await asAdmin() : token });
+
+  it("makes a linked draft in the other language with the section, writer, tags, banner and related stories", async () => {
+    const { article, category, tag, writer, related } = await source();
+    const res = await translate(article.slug);
+    expect(res.status).toBe(201);
+    const draft = res.body;
+    expect(draft).toMatchObject({
+      slug: `${article.slug}-ne`,
+      language: "ne",
+      is_published: false,
+      is_featured: false,
+      category_id: category.id,
+      writer_id: writer.id,
+      related_news_ids: [related.id],
+      translation: { id: article.id, slug: article.slug, language: "en" },
+      title: article.title,
+      content: article.content,
+    });
+    expect(draft.tags.map((t: { id: number }) => t.id)).toEqual([tag.id]);
+    const banner = draft.media.find((m: { kind: string }) => m.kind === "banner");
+    expect(banner).toMatchObject({ url: article.image_url, position: 0 });
+
+    // The published version links to it for an admin; a reader sees no link to a draft.
+    const asAdminNow = await call(`/api/news/${encodeURIComponent(article.slug)}`, { token: await asAdmin() });
+    expect(asAdminNow.body.translation).toMatchObject({ id: draft.id, language: "ne" });
+    expect((await call(`/api/news/${encodeURIComponent(article.slug)}`)).body.translation).toBeNull();
+  });
+
+  it("refuses a second translation with 409, and anyone but an admin", async () => {
+    const { article } = await source();
+    expect((await translate(article.slug)).status).toBe(201);
+    const again = await translate(article.slug);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("already_translated");
+    const other = await createArticle();
+    expect((await translate(other.slug, null)).status).toBe(401);
+    expect((await translate(other.slug, (await newReader()).token)).status).toBe(403);
+    expect((await translate("no-such-article")).status).toBe(404);
+  });
+
+  it("publishing one version leaves the other as it is; deleting one unlinks the other and keeps it", async () => {
+    const { article } = await source({ is_published: "false" });
+    const draft = (await translate(article.slug)).body;
+    const published = await call(`/api/news/${encodeURIComponent(draft.slug)}`, { method: "PUT", token: await asAdmin(), json: { is_published: "true" } });
+    expect(published.body.is_published).toBe(true);
+    const original = await call(`/api/news/${encodeURIComponent(article.slug)}`, { token: await asAdmin() });
+    expect(original.body.is_published).toBe(false);
+
+    expect((await call(`/api/news/${encodeURIComponent(article.slug)}`, { method: "DELETE", token: await asAdmin() })).status).toBe(200);
+    const kept = await call(`/api/news/${encodeURIComponent(draft.slug)}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.translation).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { E2E_ADMIN, type Summary, adminToken, createArticle } from "./support/ar
  * The editor's article list: filters and pages live in the address and are compared with what the
  * API returns to an admin. Only articles made here are deleted; demo articles are only read.
  */
-const COLUMNS = ["Title", "Category", "Writer", "Published date", "Status", "Featured", "Actions"];
+const COLUMNS = ["Title", "Language", "Category", "Writer", "Published date", "Status", "Featured", "Actions"];
 const PAGE_SIZE = 20;
 
 async function signIn(page: Page) {
@@ -178,7 +178,7 @@ test.describe("admin articles list", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/admin/articles?search=${encodeURIComponent(article.title)}`);
     const row = table(page).getByRole("row", { name: new RegExp(article.title) });
-    await expect(row.getByRole("cell").first()).toHaveAttribute("data-label", "Category");
+    await expect(row.getByRole("cell").first()).toHaveAttribute("data-label", "Language");
     await expect(row.locator("td[data-label='Published date'] time")).toBeVisible();
 
     await page.route(/\/api\/news\//, (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, json: { error: "Database unavailable" } }) : route.fallback()));

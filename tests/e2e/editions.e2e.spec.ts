@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { E2E_ADMIN, createArticle } from "./support/article-fixtures";
 
 /**
  * Two editions of the demo newspaper (issue 13): on /ne every section, tag and writer that has a
@@ -129,5 +130,35 @@ test.describe("the Nepali and English editions", () => {
     await expect(card).toHaveAttribute("lang", "ne");
     await expect(card).toContainText("नेपाली");
     await expect(page.locator("main article[lang=en]").first()).not.toContainText("नेपाली");
+  });
+
+  test("an editor translates a story: a linked Nepali draft opens, and the articles list shows and finds both", async ({ page, request }) => {
+    const story = await createArticle(request, `E2E glacier lake survey ${Date.now()}`);
+    expect((await page.request.post("/api/admin/login", { data: E2E_ADMIN })).status()).toBe(200);
+    await page.goto(`/admin/articles/edit/${story.slug}`);
+    await page.getByRole("button", { name: "Translate into Nepali (नेपाली)" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/admin/articles/edit/${story.slug}-ne$`));
+    await expect(page.getByText("Translation draft created.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(story.title);
+    await expect(page.getByRole("link", { name: "Open the English version" })).toHaveAttribute("href", `/admin/articles/edit/${story.slug}`);
+
+    // In the list: each version names its language and links to the other; the filters find them.
+    await page.goto(`/admin/articles?search=${encodeURIComponent(story.title)}&translation=present`);
+    const rows = page.getByRole("table", { name: "Articles" }).locator("tbody tr");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.getByRole("link", { name: "Nepali (नेपाली) version (Draft)" })).toHaveAttribute("href", `/admin/articles/edit/${story.slug}-ne`);
+    await expect(rows.getByRole("link", { name: "English version" })).toHaveAttribute("href", `/admin/articles/edit/${story.slug}`);
+    await page.goto(`/admin/articles?search=${encodeURIComponent(story.title)}&translation=missing`);
+    await expect(page.getByText("No news articles found.")).toBeVisible();
+
+    const lone = await createArticle(request, `E2E untranslated audit ${Date.now()}`);
+    await page.goto("/admin/articles");
+    await page.getByRole("search", { name: "Filter articles" }).getByLabel("Translation").selectOption({ label: "Without a translation" });
+    await page.getByRole("search", { name: "Filter articles" }).getByLabel("Search").fill(lone.title);
+    await page.getByRole("search", { name: "Filter articles" }).getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/translation=missing/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Not translated");
   });
 });

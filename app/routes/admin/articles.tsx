@@ -4,6 +4,8 @@ import {
   type ArticleListFilters,
   type ArticleStatusFilter,
   ArticleFilters,
+  TRANSLATION_FILTERS,
+  type TranslationFilter,
   hasFilters,
 } from "~/components/admin/articles-list/ArticleFilters";
 import { ArticlesTable } from "~/components/admin/articles-list/ArticlesTable";
@@ -15,7 +17,7 @@ import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireAdminPage } from "~/server/http/admin-guard";
 import { database } from "~/server/process/runtime";
-import { listArticles } from "~/server/services/articles";
+import { listArticles, translationsOf } from "~/server/services/articles";
 import { listCategories } from "~/server/services/categories";
 import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
@@ -30,11 +32,13 @@ const positiveId = (value: string | null) => (value && /^\d{1,9}$/.test(value) &
 /** A hand-edited address still gets a list: unknown values fall back to "no filter". */
 function readFilters(params: URLSearchParams): ArticleListFilters {
   const status = params.get("status");
+  const translation = params.get("translation");
   return {
     search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX),
     status: ARTICLE_STATUS_FILTERS.includes(status as ArticleStatusFilter) ? (status as ArticleStatusFilter) : "all",
     category: positiveId(params.get("category")),
     writer: positiveId(params.get("writer")),
+    translation: TRANSLATION_FILTERS.includes(translation as TranslationFilter) ? (translation as TranslationFilter) : "any",
   };
 }
 
@@ -48,15 +52,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: filters.status,
     category: filters.category === null ? undefined : String(filters.category),
     writer: filters.writer ?? undefined,
+    translation: filters.translation === "any" ? undefined : filters.translation,
     page: params.get("page") ?? undefined,
     limit: PAGE_SIZE,
   });
   try {
     const db = await database();
     const [list, categories, writers] = await Promise.all([listArticles(db, admin, query, { names: pageLocale(request) }), listCategories(db, pageLocale(request)), listWriters(db, pageLocale(request))]);
+    const translations = await translationsOf(db, list.articles.map((article) => article.id));
     return {
       filters,
-      list,
+      list: { ...list, articles: list.articles.map((article) => ({ ...article, translation: translations.get(article.id) ?? null })) },
       categories: categories.map(({ id, name }) => ({ id, name })),
       writers: writers.map(({ id, name }) => ({ id, name })),
     };

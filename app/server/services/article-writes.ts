@@ -7,6 +7,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ArticleDetail } from "~/lib/api-types";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
+import { otherLocale } from "~/lib/i18n";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
 import { excerpt, wordCount } from "~/lib/text";
 import type { Database, Executor } from "../db/connection";
@@ -321,6 +322,48 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
   if (deleted.length === 0) throw new AppError(404, "articleNotFound");
   if (deleted.some((row) => row.isPublished)) publicContentChanged();
   else publicContentUnchanged();
+}
+
+/**
+ * Starts a translation: a draft in the other language, linked both ways to the article, with its
+ * section, writer, tags, banner and related stories, and its text to translate from. Its address
+ * is the article's with the language after it, until the editor gives it one of its own.
+ */
+export async function translateArticle(db: Database, actor: Actor | null, slug: string): Promise<ArticleDetail> {
+  const admin = requireAdmin(actor);
+  const draftSlug = await db.transaction(async (tx) => {
+    const [source] = await tx
+      .select({ id: articles.id, slug: articles.slug, language: articles.language, translationId: articles.translationId })
+      .from(articles)
+      .where(eq(articles.slug, slug.normalize("NFC")))
+      .for("update");
+    if (!source) throw new AppError(404, "articleNotFound");
+    if (source.translationId !== null) throw new AppError(409, "alreadyTranslated");
+    const language = otherLocale(source.language);
+    const input = articleSchema.parse({
+      ...(await storedFields(tx, source.id)),
+      language,
+      slug: `${source.slug}-${language}`,
+      is_published: false,
+      is_featured: false,
+      translation_id: source.id,
+    });
+    const draftSlug = await chooseSlug(tx, input);
+    const now = new Date();
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...columnsFrom(input), slug: draftSlug, authorId: admin.id, publishedAt: now, updatedAt: now })
+      .returning({ id: articles.id });
+    if (!row) throw new Error("insert returned no row");
+    const banners = await tx.select().from(articleMedia).where(and(eq(articleMedia.articleId, source.id), eq(articleMedia.kind, "banner")));
+    if (banners.length) await tx.insert(articleMedia).values(banners.map(({ id: _id, ...banner }) => ({ ...banner, articleId: row.id })));
+    await replaceLinks(tx, row.id, input);
+    await linkTranslation(tx, row.id, source.id);
+    return draftSlug;
+  });
+  // A draft: no reader sees it, nor the link to it from the published version.
+  publicContentUnchanged();
+  return getArticle(db, admin, draftSlug);
 }
 
 /** The stored values of an article as the create/update payload names them: what an update keeps. */

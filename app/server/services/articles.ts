@@ -3,9 +3,9 @@
  * stories, with SPEC 6's rule that only admins see anything unpublished. The writes are in
  * article-writes.ts. Pages and the /api routes both call these functions.
  */
-import { type SQL, and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { en } from "~/lib/messages";
-import type { ArticleDetail, ArticleList, ArticleSummary, Tag } from "~/lib/api-types";
+import type { ArticleDetail, ArticleList, ArticleSummary, ArticleTranslation, Tag } from "~/lib/api-types";
 import { type NewsQuery } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
 import { readTimeForWords } from "~/lib/text";
@@ -223,6 +223,7 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     and(
       status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
       query.language ? eq(articles.language, query.language) : undefined,
+      query.translation === undefined ? undefined : query.translation === "missing" ? isNull(articles.translationId) : isNotNull(articles.translationId),
       listConditionOn(articles, query, search),
       edition ? shownInEdition(edition, (table) => listConditionOn(table, query, search)) : undefined,
     );
@@ -257,6 +258,17 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     page: query.page,
     limit: query.limit,
   };
+}
+
+/** The other-language version of each of `ids` that has one, drafts included: for the back office. */
+export async function translationsOf(db: Executor, ids: number[]): Promise<Map<number, ArticleTranslation>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ of: articles.id, id: translations.id, slug: translations.slug, title: translations.title, language: translations.language, isPublished: translations.isPublished })
+    .from(articles)
+    .innerJoin(translations, eq(translations.id, articles.translationId))
+    .where(inArray(articles.id, ids));
+  return new Map(rows.map(({ of, isPublished, ...translation }) => [of, { ...translation, is_published: isPublished }]));
 }
 
 /** Published articles by id, in the order of `ids`. */

@@ -18,6 +18,7 @@ import { ContentMediaField } from "./ContentMediaField";
 import { EditorErrorBoundary } from "./EditorErrorBoundary";
 import { EditorPlaceholder } from "./EditorPlaceholder";
 import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondaryButton, sectionClass } from "./styles";
+import { TranslationAction, editPath } from "./TranslationAction";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { useLeaveGuard } from "./use-leave-guard";
 
@@ -32,7 +33,6 @@ export interface ArticleFormProps {
   tags: Tag[];
 }
 
-const editPath = (slug: string) => `/admin/articles/edit/${encodeURIComponent(slug)}`;
 
 export function ArticleForm({ article, categories, writers, tags }: ArticleFormProps) {
   const messages = useMessages();
@@ -77,9 +77,12 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{article ? messages.editArticle : messages.newArticle}</h1>
         {article ? (
-          <a href={localize(previewPath(article.slug))} target="_blank" rel="noopener" className="font-medium text-brand underline underline-offset-2 hover:no-underline">
-            {messages.previewArticle} <span className="sr-only">{messages.opensInNewTab}</span>
-          </a>
+          <div className="flex flex-wrap items-start gap-x-5 gap-y-2">
+            <TranslationAction article={article} dirty={editing.dirty} onLeave={allowNextNavigation} />
+            <a href={localize(previewPath(article.slug))} target="_blank" rel="noopener" className="font-medium text-brand underline underline-offset-2 hover:no-underline">
+              {messages.previewArticle} <span className="sr-only">{messages.opensInNewTab}</span>
+            </a>
+          </div>
         ) : null}
       </header>
 

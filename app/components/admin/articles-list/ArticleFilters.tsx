@@ -8,12 +8,15 @@ import { SEARCH_QUERY_MAX } from "~/lib/limits";
 
 export const ARTICLE_STATUS_FILTERS = ["all", "published", "draft"] as const;
 export type ArticleStatusFilter = (typeof ARTICLE_STATUS_FILTERS)[number];
+export const TRANSLATION_FILTERS = ["any", "missing", "present"] as const;
+export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number];
 
 export interface ArticleListFilters {
   search: string;
   status: ArticleStatusFilter;
   category: number | null;
   writer: number | null;
+  translation: TranslationFilter;
 }
 
 interface Option {
@@ -34,8 +37,17 @@ const statusLabel: Record<ArticleStatusFilter, MessageKey> = {
   draft: "draft",
 };
 
+const translationLabel: Record<TranslationFilter, MessageKey> = {
+  any: "anyTranslation",
+  missing: "withoutTranslation",
+  present: "withTranslation",
+};
+
+/** The value each select sends when it filters nothing: left out of the address. */
+const UNFILTERED: Record<string, string> = { status: "all", translation: "any" };
+
 export const hasFilters = (filters: ArticleListFilters) =>
-  filters.search !== "" || filters.status !== "all" || filters.category !== null || filters.writer !== null;
+  filters.search !== "" || filters.status !== "all" || filters.category !== null || filters.writer !== null || filters.translation !== "any";
 
 /**
  * A plain GET form: the filters live in the address, so a filtered list can be bookmarked, shared
@@ -54,7 +66,7 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(event.currentTarget)) {
       const text = typeof value === "string" ? value.trim() : "";
-      if (text !== "" && !(name === "status" && text === "all")) params.set(name, text);
+      if (text !== "" && UNFILTERED[name] !== text) params.set(name, text);
     }
     const query = params.toString();
     void navigate(localize(query ? `${action}?${query}` : action));
@@ -68,7 +80,7 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
       role="search"
       aria-label={messages.articleFilters}
       onSubmit={submit}
-      className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))_auto] lg:items-end dark:bg-neutral-900"
+      className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] lg:items-end dark:bg-neutral-900"
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className={labelClass}>
@@ -118,6 +130,18 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
           {writers.map((writer) => (
             <option key={writer.id} value={writer.id}>
               {writer.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-translation`} className={labelClass}>
+          {messages.translationFilter}
+        </label>
+        <select id={`${id}-translation`} name="translation" defaultValue={filters.translation} className={inputClass}>
+          {TRANSLATION_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {messages[translationLabel[value]]}
             </option>
           ))}
         </select>

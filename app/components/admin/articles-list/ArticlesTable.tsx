@@ -5,20 +5,41 @@ import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useFormatDate, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
-import type { ArticleSummary } from "~/lib/api-types";
+import type { AdminArticleRow } from "~/lib/api-types";
+import { languageNameIn } from "~/lib/language-names";
 import { formatMessage } from "~/lib/format-message";
 import { previewPath } from "~/lib/preview";
 
 const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
-/** SPEC 2: Title, Category, Writer, Published date, Status, Featured, and edit, preview and delete. */
-export function ArticlesTable({ articles }: { articles: ArticleSummary[] }) {
+/** The article's language, and its version in the other one: a link to edit it, or that there is none. */
+function TranslationCell({ article }: { article: AdminArticleRow }) {
+  const messages = useMessages();
+  const { translation } = article;
+  return (
+    <>
+      <span className="block">{languageNameIn(messages, article.language)}</span>
+      {translation ? (
+        <Link to={`/admin/articles/edit/${encodeURIComponent(translation.slug)}`} className="text-sm text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
+          {formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}
+          {translation.is_published ? null : ` (${messages.draft})`}
+        </Link>
+      ) : (
+        <span className="text-sm text-neutral-600 dark:text-neutral-400">{messages.noTranslation}</span>
+      )}
+    </>
+  );
+}
+
+/** SPEC 2: Title, Language (and its translation), Category, Writer, Published date, Status, Featured, and edit, preview and delete. */
+export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
   const messages = useMessages();
   const formatDate = useFormatDate();
   const localize = useLocalizePath();
-  const [deleting, setDeleting] = useState<ArticleSummary | null>(null);
+  const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
   const columns = [
     messages.articleTitle,
+    messages.language,
     messages.category,
     messages.writer,
     messages.publishedDate,
@@ -35,6 +56,9 @@ export function ArticlesTable({ articles }: { articles: ArticleSummary[] }) {
             <th scope="row" lang={article.language} className={`${cellClass} min-w-48 max-w-md font-semibold`}>
               <span className="line-clamp-2">{article.title}</span>
             </th>
+            <td data-label={messages.language} className={`${cellClass} whitespace-nowrap`}>
+              <TranslationCell article={article} />
+            </td>
             <td data-label={messages.category} className={cellClass}>
               <CategoryName article={article} />
             </td>
