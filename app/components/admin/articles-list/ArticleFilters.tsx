@@ -80,7 +80,7 @@ export function ArticleFilters({ action, filters, categories, writers }: Article
       role="search"
       aria-label={messages.articleFilters}
       onSubmit={submit}
-      className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] lg:items-end dark:bg-neutral-900"
+      className="mt-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3 lg:items-end xl:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto] dark:bg-neutral-900"
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className={labelClass}>

@@ -7,21 +7,33 @@ import { useFormatDate, useLocalizePath, useMessages } from "~/components/i18n/i
 import { Link } from "~/components/i18n/links";
 import type { AdminArticleRow } from "~/lib/api-types";
 import { languageNameIn } from "~/lib/language-names";
+import { languages } from "~/lib/languages";
+import type { Language } from "~/lib/limits";
 import { formatMessage } from "~/lib/format-message";
 import { previewPath } from "~/lib/preview";
 
 const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
-/** The article's language, and its version in the other one: a link to edit it, or that there is none. */
+/**
+ * The article's language, and its version in the other one: a link to edit it, or that there is
+ * none. Each language is written as it calls itself, which keeps the column narrow; the link says
+ * in full what it opens.
+ */
 function TranslationCell({ article }: { article: AdminArticleRow }) {
   const messages = useMessages();
   const { translation } = article;
+  const selfName = (language: Language) => <span lang={languages[language].tag}>{languages[language].catalog.languageSelfName}</span>;
   return (
     <>
-      <span className="block">{languageNameIn(messages, article.language)}</span>
+      <span className="block">{selfName(article.language)}</span>
       {translation ? (
-        <Link to={`/admin/articles/edit/${encodeURIComponent(translation.slug)}`} className="text-sm text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
-          {formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}
+        <Link
+          to={`/admin/articles/edit/${encodeURIComponent(translation.slug)}`}
+          aria-label={`${formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}${translation.is_published ? "" : ` (${messages.draft})`}`}
+          className="text-sm whitespace-nowrap text-brand underline underline-offset-2 hover:no-underline dark:text-red-400"
+        >
+          <span aria-hidden="true">⇄ </span>
+          {selfName(translation.language)}
           {translation.is_published ? null : ` (${messages.draft})`}
         </Link>
       ) : (
@@ -53,10 +65,10 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
       <AdminTable caption={messages.articlesTable} columns={columns}>
         {articles.map((article) => (
           <tr key={article.id}>
-            <th scope="row" lang={article.language} className={`${cellClass} min-w-48 max-w-md font-semibold`}>
+            <th scope="row" lang={article.language} className={`${cellClass} min-w-40 max-w-md font-semibold`}>
               <span className="line-clamp-2">{article.title}</span>
             </th>
-            <td data-label={messages.language} className={`${cellClass} whitespace-nowrap`}>
+            <td data-label={messages.language} className={cellClass}>
               <TranslationCell article={article} />
             </td>
             <td data-label={messages.category} className={cellClass}>
@@ -87,8 +99,8 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
                 <span className="text-neutral-500 dark:text-neutral-400">{messages.no}</span>
               )}
             </td>
-            {/* Room for Edit and Preview side by side, in either language; Delete may go below. */}
-            <ActionsCell className="lg:min-w-44">
+            {/* On a wide screen, room for Edit and Preview side by side in either language; narrower, the eight columns come first and the buttons stack. */}
+            <ActionsCell className="2xl:min-w-44">
               <Link
                 to={`/admin/articles/edit/${encodeURIComponent(article.slug)}`}
                 className={buttonClass.secondary}
