@@ -286,6 +286,16 @@ const rows: Row[] = [
       expect((await adminGet(`/api/news/${f.article.slug}`)).status).toBe(allowed ? 404 : 200);
     },
   },
+  {
+    method: "POST",
+    route: "/api/news/:slug/translation",
+    fresh: async () => ({ article: await createArticle({ writer_id: fx.writerId }) }),
+    path: (f) => `/api/news/${f.article.slug}/translation`,
+    expected: adminOnly(201),
+    verify: async (f, _role, allowed) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.translation !== null).toBe(allowed);
+    },
+  },
 
   // Comments of an article
   {
