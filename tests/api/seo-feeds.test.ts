@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_SITEMAP, SITEMAP_BYTE_LIMIT, SITEMAP_URL_LIMIT, articleSitemapCount } from "~/server/seo/sitemaps";
 import { escapeXml } from "~/server/seo/xml";
+import { catalogs } from "~/lib/i18n";
 import { asAdmin, baseUrl, call } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 import { createArticleWithBanner, uploadImage } from "./seo-support";
@@ -207,6 +208,9 @@ describe("sitemaps and robots.txt", () => {
     const mine = entries.find((u: any) => u["news:news"]["news:title"] === published.title);
     expect(mine.loc).toBe(abs(`/ne/article/${encodeURIComponent(published.slug)}`));
     expect(mine["news:news"]["news:publication"]["news:language"]).toBe("ne");
+    // Each language's articles under that edition's own publication name.
+    const publications = new Set(entries.map((u: any) => `${u["news:news"]["news:publication"]["news:language"]}:${u["news:news"]["news:publication"]["news:name"]}`));
+    expect([...publications].sort()).toEqual([`en:${catalogs.en.siteName}`, `ne:${catalogs.ne.siteName}`]);
     const titles = entries.map((u: any) => String(u["news:news"]["news:title"]));
     expect(titles).not.toContain(old.title);
     expect(titles).not.toContain(draft.title);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { newsQuerySchema } from "~/lib/schemas";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
-import { articles, categories } from "../db/schema";
-import { latestPerCategory, listArticles } from "./articles";
+import { articles, categories, relatedArticles } from "../db/schema";
+import { getArticle, latestPerCategory, listArticles } from "./articles";
 import { editionOf } from "./editions";
 
 /*
@@ -52,6 +52,8 @@ beforeAll(async () => {
     await db.update(articles).set({ translationId: id[other] }).where(eq(articles.id, id[one]!));
     await db.update(articles).set({ translationId: id[one] }).where(eq(articles.id, id[other]!));
   }
+  // The editor of A's English version picked D's Nepali version as related.
+  await db.insert(relatedArticles).values({ articleId: id["a-en"]!, relatedId: id["d-ne"]!, position: 0 });
 });
 
 afterAll(async () => {
@@ -86,6 +88,14 @@ describe("an edition's lists, where a story missing in its language is shown in 
   it("search: the edition's language first, and a story and its translation are one result", async () => {
     expect(await list({ edition: "ne", search: "Melamchi" }, "fallback")).toEqual({ slugs: ["a-ne", "b-en"], total: 2 });
     expect(await list({ edition: "en", search: "Melamchi" }, "fallback")).toEqual({ slugs: ["b-en", "a-en"], total: 2 });
+  });
+});
+
+describe("an article's related stories, in its own edition", () => {
+  it("show an editor's pick in the article's language where it is translated, never the story itself, then the section's newest", async () => {
+    const related = async (slug: string) => (await getArticle(handle.db, null, slug)).related.map((a) => a.slug);
+    expect(await related("a-en")).toEqual(["d-en", "e-en", "b-en"]);
+    expect(await related("a-ne")).toEqual(["e-en", "d-en", "b-en"]);
   });
 });
 
