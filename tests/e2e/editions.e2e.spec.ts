@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-import { E2E_ADMIN, createArticle } from "./support/article-fixtures";
+import { E2E_ADMIN, adminToken, createArticle } from "./support/article-fixtures";
 
 /**
  * Two editions of the demo newspaper (issue 13): on /ne every section, tag and writer that has a
@@ -142,6 +142,12 @@ test.describe("the Nepali and English editions", () => {
     await expect(page.getByText("Translation draft created.", { exact: false })).toBeVisible();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(story.title);
     await expect(page.getByRole("link", { name: "Open the English version" })).toHaveAttribute("href", `/admin/articles/edit/${story.slug}`);
+    // The translator gives the draft its own title (the list below finds both versions by the original's words).
+    const renamed = await request.put(`/api/news/${story.slug}-ne`, {
+      headers: { authorization: `Bearer ${await adminToken(request)}` },
+      data: { title: `हिमताल सर्वेक्षण ${story.title}` },
+    });
+    expect(renamed.status()).toBe(200);
 
     // In the list: each version names its language and links to the other; the filters find them.
     await page.goto(`/admin/articles?search=${encodeURIComponent(story.title)}&translation=present`);

@@ -29,11 +29,10 @@ function TranslationCell({ article }: { article: AdminArticleRow }) {
       {translation ? (
         <Link
           to={`/admin/articles/edit/${encodeURIComponent(translation.slug)}`}
-          aria-label={`${formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}${translation.is_published ? "" : ` (${messages.draft})`}`}
           className="text-sm whitespace-nowrap text-brand underline underline-offset-2 hover:no-underline dark:text-red-400"
         >
-          <span aria-hidden="true">⇄ </span>
-          {selfName(translation.language)}
+          <span aria-hidden="true">⇄ {selfName(translation.language)}</span>
+          <span className="sr-only">{formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}</span>
           {translation.is_published ? null : ` (${messages.draft})`}
         </Link>
       ) : (
