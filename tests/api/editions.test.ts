@@ -3,7 +3,8 @@
  * it has it, the other version otherwise (the default EDITION_MODE, `fallback`); without the
  * parameter, every published version as SPEC 7 lists them. Services' own tests cover own-language.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server";
 import { asAdmin, call, newReader } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 import { createArticleWithBanner } from "./seo-support";
@@ -128,5 +129,37 @@ describe("POST /api/news/{slug}/translation", () => {
     const kept = await call(`/api/news/${encodeURIComponent(draft.slug)}`);
     expect(kept.status).toBe(200);
     expect(kept.body.translation).toBeNull();
+  });
+});
+
+describe("a site set to EDITION_MODE=own-language", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ DEMO_CONTENT: "true", EDITION_MODE: "own-language" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const get = async (path: string) => (await fetch(server.baseUrl + path)).json();
+
+  it("lists in each edition only its own language, while the spec's list keeps every version", async () => {
+    const nepali = await get("/api/news?edition=ne&limit=100");
+    const english = await get("/api/news?edition=en&limit=100");
+    const every = await get("/api/news?limit=100");
+    expect(nepali.articles.every((a: { language: string }) => a.language === "ne")).toBe(true);
+    expect(english.articles.every((a: { language: string }) => a.language === "en")).toBe(true);
+    expect(nepali.total + english.total).toBe(every.total);
+    expect(nepali.total).toBeGreaterThan(0);
+    expect(english.total).toBeGreaterThan(0);
+  });
+
+  it("the Nepali home page shows no English story", async () => {
+    const englishOnly = (await get("/api/news?edition=en&limit=100")).articles as { slug: string }[];
+    const page = await (await fetch(`${server.baseUrl}/ne`)).text();
+    const linked = [...page.matchAll(/href="\/ne\/article\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
+    expect(linked.length).toBeGreaterThan(5);
+    for (const slug of englishOnly.map((a) => a.slug)) expect(linked).not.toContain(slug);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -13,6 +13,16 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { LANGUAGES, type Language } from "../../lib/limits";
+
+/**
+ * Whether the edition of `language` lists an article: it is in that language, or its translation
+ * is not published. The language is written into the statement, not bound, so that the planner can
+ * use the edition's partial index below, even in a prepared statement's generic plan.
+ */
+export function inEditionSql(t: { language: AnyPgColumn; translationPublished: AnyPgColumn }, language: Language): SQL {
+  return sql`(${t.language} = ${sql.raw(`'${language}'`)} or not ${t.translationPublished})`;
+}
 
 /** PostgreSQL's full-text document; only the database reads and writes it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -137,6 +147,12 @@ export const articles = pgTable(
     translationId: integer("translation_id").references((): AnyPgColumn => articles.id, {
       onDelete: "set null",
     }),
+    /**
+     * Whether the translation is published: the other edition then shows that version instead of
+     * this one (services/editions.ts). Kept by a trigger of the 0009 migration on every write of
+     * either article, so that an edition's list is a filter on the row, not a join.
+     */
+    translationPublished: boolean("translation_published").notNull().default(false),
     metaTitle: text("meta_title").notNull().default(""),
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(false),
@@ -155,7 +171,13 @@ export const articles = pgTable(
     // A section's published stories, newest first, and their count, from the index alone (once
     // vacuumed): at 100,000 articles counting a section's 12,000 read each row for its flag.
     index("articles_published_category_idx").on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished}`),
+    // Each edition's stories, newest first, and their count: the home page and All News.
+    ...LANGUAGES.map((language) =>
+      index(`articles_edition_${language}_idx`).on(t.publishedAt, t.id).where(sql`${t.isPublished} and ${inEditionSql(t, language)}`),
+    ),
     index("articles_writer_idx").on(t.writerId, t.publishedAt),
+    // Deleting an article unlinks its translation (ON DELETE SET NULL), found by this index.
+    index("articles_translation_idx").on(t.translationId),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
     // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.
     index("articles_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),

@@ -7,14 +7,12 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { articles, searchWords } from "../db/schema";
-import type { translations } from "./editions";
 
 /** Look-alikes kept per typed word, the most similar first: enough for a typo, bounded for a short word. */
 const LOOK_ALIKES_PER_WORD = 20;
 
 export interface TextSearchPlan {
-  /** The condition on `table`, the articles by default (another name for them: a translation). */
-  match: (table?: typeof articles | typeof translations) => SQL;
+  match: SQL;
   /** Best first; ties newest first. */
   rank: SQL<number>;
   /** The tsquery: its words are what the snippets mark. */
@@ -40,7 +38,7 @@ export interface ArticleSearch {
 function textSearchPlan(query: SQL): TextSearchPlan {
   return {
     query,
-    match: (table = articles) => sql`${table.searchVector} @@ ${query}`,
+    match: sql`${articles.searchVector} @@ ${query}`,
     rank: sql<number>`ts_rank(${articles.rankVector}, ${query})`,
   };
 }

@@ -26,7 +26,7 @@ import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
 import { type NamesIn, articleNameIn } from "./names";
 import type { Language } from "~/lib/limits";
-import { type ArticleColumns, type Edition, editionOf, shownInEdition, translations } from "./editions";
+import { type Edition, editionOf, shownInEdition, translations } from "./editions";
 import type { EditionMode } from "../process/config";
 import { idOrSlugOf } from "./slugs";
 
@@ -129,23 +129,12 @@ function toSummary(row: SummaryRow): ArticleSummary {
 }
 
 /** `category` and `tag` are an id or a slug (idOrSlugOf); `?category=Politics` finds the slug politics. */
-function categoryCondition(category: string, table: ArticleColumns): SQL {
-  return eq(table.categoryId, idOrSlugOf(categories, slugify(category) || category));
+function categoryCondition(category: string): SQL {
+  return eq(articles.categoryId, idOrSlugOf(categories, slugify(category) || category));
 }
 
-function tagCondition(tag: string, table: ArticleColumns): SQL {
-  return inArray(table.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugOf(tags, tag)})`);
-}
-
-/** What puts an article (or its translation) in the list asked for, beyond its status and language. */
-function listConditionOn(table: ArticleColumns, query: NewsQuery, search: TextSearchPlan | undefined): SQL | undefined {
-  return and(
-    query.is_featured === undefined ? undefined : eq(table.isFeatured, query.is_featured),
-    query.category ? categoryCondition(query.category, table) : undefined,
-    query.tag ? tagCondition(query.tag, table) : undefined,
-    query.writer ? eq(table.writerId, query.writer) : undefined,
-    search?.match(table),
-  );
+function tagCondition(tag: string): SQL {
+  return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugOf(tags, tag)})`);
 }
 
 /**
@@ -224,8 +213,12 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
       status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
       query.language ? eq(articles.language, query.language) : undefined,
       query.translation === undefined ? undefined : query.translation === "missing" ? isNull(articles.translationId) : isNotNull(articles.translationId),
-      listConditionOn(articles, query, search),
-      edition ? shownInEdition(edition, (table) => listConditionOn(table, query, search)) : undefined,
+      query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
+      query.category ? categoryCondition(query.category) : undefined,
+      query.tag ? tagCondition(query.tag) : undefined,
+      query.writer ? eq(articles.writerId, query.writer) : undefined,
+      search?.match,
+      edition ? shownInEdition(edition) : undefined,
     );
   const offset = (query.page - 1) * query.limit;
   if (!query.search) {
@@ -284,7 +277,7 @@ export async function publishedSummariesByIds(db: Executor, ids: number[]): Prom
  * One query for all categories (a window function), not one per category.
  */
 export async function latestPerCategory(db: Executor, perCategory: number, edition?: Edition): Promise<Map<number, ArticleSummary[]>> {
-  const inEdition = edition ? sql`and ${shownInEdition(edition, (table) => eq(table.categoryId, categories.id))}` : sql``;
+  const inEdition = edition ? sql`and ${shownInEdition(edition)}` : sql``;
   // Each section's newest, straight off its (category, date) index: ranking every published
   // article by section read the whole archive, 670 ms for the home page at 100,000 articles.
   const newestOfEach = sql`(
@@ -347,7 +340,7 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
           eq(articles.categoryId, categoryId),
           eq(articles.isPublished, true),
           sql`${articles.id} not in ${exclude}`,
-          shownInEdition(editionOf(row.language), (table) => eq(table.categoryId, categoryId)),
+          shownInEdition(editionOf(row.language)),
         ),
       )
       .orderBy(desc(articles.publishedAt))

@@ -7,7 +7,7 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "dri
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { articleNameIn } from "./names";
-import { type ArticleColumns, type Edition, shownInEdition } from "./editions";
+import { type Edition, shownInEdition } from "./editions";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
@@ -34,16 +34,16 @@ export interface FeedArticle {
 
 export type FeedScope = { kind: "site" } | { kind: "category"; id: number } | { kind: "writer"; id: number } | { kind: "tag"; id: number };
 
-function scopeCondition(scope: FeedScope, table: ArticleColumns): SQL | undefined {
+function scopeCondition(scope: FeedScope): SQL | undefined {
   switch (scope.kind) {
     case "site":
       return undefined;
     case "category":
-      return eq(table.categoryId, scope.id);
+      return eq(articles.categoryId, scope.id);
     case "writer":
-      return eq(table.writerId, scope.id);
+      return eq(articles.writerId, scope.id);
     case "tag":
-      return inArray(table.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${scope.id})`);
+      return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${scope.id})`);
   }
 }
 
@@ -76,7 +76,7 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
     .leftJoin(writers, eq(writers.id, articles.writerId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(articleMedia, and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner")))
-    .where(and(published, scopeCondition(scope, articles), shownInEdition(edition, (table) => scopeCondition(scope, table))))
+    .where(and(published, scopeCondition(scope), shownInEdition(edition)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
   const ids = rows.map((row) => row.id);
