@@ -218,7 +218,7 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
       query.tag ? tagCondition(query.tag) : undefined,
       query.writer ? eq(articles.writerId, query.writer) : undefined,
       search?.match,
-      edition ? shownInEdition(edition) : undefined,
+      edition ? shownInEdition(edition, search?.query) : undefined,
     );
   const offset = (query.page - 1) * query.limit;
   if (!query.search) {

@@ -112,6 +112,11 @@ describe("an edition's lists, where a story missing in its language is shown in 
     expect(await list({ edition: "ne", search: "Melamchi" }, "fallback")).toEqual({ slugs: ["a-ne", "b-en"], total: 2 });
     expect(await list({ edition: "en", search: "Melamchi" }, "fallback")).toEqual({ slugs: ["b-en", "a-en"], total: 2 });
   });
+
+  it("search: a version whose translation does not match is found in the other edition too", async () => {
+    expect(await list({ edition: "en", search: "ग्राभेल" }, "fallback")).toEqual({ slugs: ["a-ne"], total: 1 });
+    expect(await list({ edition: "en", search: "भन्सार" }, "fallback")).toEqual({ slugs: ["d-ne"], total: 1 });
+  });
 });
 
 describe("an article's related stories, in its own edition", () => {

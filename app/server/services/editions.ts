@@ -5,7 +5,7 @@
  * while it has none published. Each edition then lists its own version where the editors filed it
  * (its section, its tags). With `EDITION_MODE=own-language` an edition lists its own language alone.
  */
-import { type SQL, eq } from "drizzle-orm";
+import { type SQL, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/lib/limits";
 import { articles, inEditionSql } from "../db/schema";
@@ -19,13 +19,22 @@ export interface Edition {
 /** The edition of `language` as this site is set up. */
 export const editionOf = (language: Language, mode: EditionMode = config().editionMode): Edition => ({ language, mode });
 
+const TRANSLATION = "translation";
 /** An article row under another name: an article's translation. */
-export const translations = alias(articles, "translation");
+export const translations = alias(articles, TRANSLATION);
 
 /**
  * Whether the edition lists the article being read: a condition on its own row (the trigger of the
- * 0009 migration keeps `translation_published`), which each list's index reads as it goes.
+ * 0009 migration keeps `translation_published`), which each list's index reads as it goes. In a
+ * search (`searched`, its tsquery) the other version also shows where its translation does not
+ * match: a reader who types a Nepali title on the English site finds the Nepali story.
  */
-export function shownInEdition(edition: Edition): SQL {
-  return edition.mode === "own-language" ? eq(articles.language, edition.language) : inEditionSql(articles, edition.language);
+export function shownInEdition(edition: Edition, searched?: SQL): SQL {
+  if (edition.mode === "own-language") return eq(articles.language, edition.language);
+  const listed = inEditionSql(articles, edition.language);
+  if (!searched) return listed;
+  return or(
+    listed,
+    sql`not exists (select 1 from ${articles} ${sql.identifier(TRANSLATION)} where ${translations.id} = ${articles.translationId} and ${translations.searchVector} @@ ${searched})`,
+  )!;
 }
