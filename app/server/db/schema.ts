@@ -171,10 +171,12 @@ export const articles = pgTable(
     // A section's published stories, newest first, and their count, from the index alone (once
     // vacuumed): at 100,000 articles counting a section's 12,000 read each row for its flag.
     index("articles_published_category_idx").on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished}`),
-    // Each edition's stories, newest first, and their count: the home page and All News.
-    ...LANGUAGES.map((language) =>
+    // Each edition's stories, newest first, and their count: the home page and All News; and the
+    // same per section, whose count otherwise reads each of its rows for the edition's columns.
+    ...LANGUAGES.flatMap((language) => [
       index(`articles_edition_${language}_idx`).on(t.publishedAt, t.id).where(sql`${t.isPublished} and ${inEditionSql(t, language)}`),
-    ),
+      index(`articles_edition_${language}_category_idx`).on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished} and ${inEditionSql(t, language)}`),
+    ]),
     index("articles_writer_idx").on(t.writerId, t.publishedAt),
     // Deleting an article unlinks its translation (ON DELETE SET NULL), found by this index.
     index("articles_translation_idx").on(t.translationId),

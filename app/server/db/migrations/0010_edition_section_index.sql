@@ -1,0 +1,2 @@
+CREATE INDEX "articles_edition_ne_category_idx" ON "articles" USING btree ("category_id","published_at","id") WHERE "articles"."is_published" and ("articles"."language" = 'ne' or not "articles"."translation_published");--> statement-breakpoint
+CREATE INDEX "articles_edition_en_category_idx" ON "articles" USING btree ("category_id","published_at","id") WHERE "articles"."is_published" and ("articles"."language" = 'en' or not "articles"."translation_published");
