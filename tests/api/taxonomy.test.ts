@@ -1,7 +1,7 @@
 /** Categories, tags and writers over HTTP (SPEC 3, 5, 7), as an admin. */
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/messages";
-import { asAdmin, baseUrl, call } from "./client";
+import { asAdmin, baseUrl, call, newReader } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 
 const run = Date.now().toString(36);
@@ -426,5 +426,13 @@ describe("names in both languages", () => {
 
     const detail = (await call(`/api/news/${encodeURIComponent(article.slug)}?lang=ne`)).body;
     expect(detail).toMatchObject({ category_name: category.body.name_ne, writer_name: "राम थापा" });
+
+    // A reader's saved articles, in the reader's language.
+    const reader = await newReader();
+    expect((await call(`/api/users/me/bookmarks/${article.id}`, { method: "POST", token: reader.token })).status).toBe(200);
+    const saved = async (language: string) =>
+      (await call("/api/users/me/bookmarks", { token: reader.token, headers: { "accept-language": language } })).body.articles[0];
+    expect(await saved("ne")).toMatchObject({ id: article.id, category_name: category.body.name_ne, writer_name: "राम थापा" });
+    expect(await saved("en")).toMatchObject({ id: article.id, category_name: category.body.name_en, writer_name: "Ram Thapa" });
   });
 });

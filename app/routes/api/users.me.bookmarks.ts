@@ -1,4 +1,4 @@
-import { json, resource } from "~/server/http/api";
+import { json, requestLocale, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { bookmarkedArticles } from "~/server/services/bookmarks";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/users.me.bookmarks";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users/me/bookmarks: the saved-articles overlay's cards. */
-  GET: async ({ request }) => json({ articles: await bookmarkedArticles(await database(), await currentActor(request)) }),
+  GET: async ({ request }) => json({ articles: await bookmarkedArticles(await database(), await currentActor(request), requestLocale(request)) }),
 });
 
 export const loader = handle;

@@ -265,9 +265,9 @@ export async function translationsOf(db: Executor, ids: number[]): Promise<Map<n
 }
 
 /** Published articles by id, in the order of `ids`. */
-export async function publishedSummariesByIds(db: Executor, ids: number[]): Promise<ArticleSummary[]> {
+export async function publishedSummariesByIds(db: Executor, ids: number[], names: NamesIn): Promise<ArticleSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectSummaries(db, "article").where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
+  const rows = await selectSummaries(db, names).where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   return rows.map(toSummary);
 }

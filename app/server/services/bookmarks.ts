@@ -6,6 +6,7 @@ import { bookmarks } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { readableArticleId } from "./article-access";
 import { publishedSummariesByIds } from "./articles";
+import type { Language } from "~/lib/limits";
 
 export async function toggleBookmark(
   db: Database,
@@ -26,8 +27,11 @@ export async function toggleBookmark(
   });
 }
 
-/** The saved-articles overlay: the user's bookmarks that are still published, newest saved first. */
-export async function bookmarkedArticles(db: Executor, actor: Actor | null): Promise<ArticleSummary[]> {
+/**
+ * The saved-articles overlay: the user's bookmarks that are still published, newest saved first,
+ * their sections and writers named in `names`, the reader's language.
+ */
+export async function bookmarkedArticles(db: Executor, actor: Actor | null, names: Language): Promise<ArticleSummary[]> {
   const user = requireUser(actor);
   const saved = await db
     .select({ articleId: bookmarks.articleId })
@@ -35,5 +39,5 @@ export async function bookmarkedArticles(db: Executor, actor: Actor | null): Pro
     .where(eq(bookmarks.userId, user.id))
     .orderBy(desc(bookmarks.createdAt))
     .limit(500);
-  return publishedSummariesByIds(db, saved.map((s) => s.articleId));
+  return publishedSummariesByIds(db, saved.map((s) => s.articleId), names);
 }
