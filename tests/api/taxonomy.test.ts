@@ -426,13 +426,16 @@ describe("names in both languages", () => {
 
     const detail = (await call(`/api/news/${encodeURIComponent(article.slug)}?lang=ne`)).body;
     expect(detail).toMatchObject({ category_name: category.body.name_ne, writer_name: "राम थापा" });
+    // The answer to a write too.
+    const saved = await call(`/api/news/${encodeURIComponent(article.slug)}`, { method: "PUT", token: await asAdmin(), headers: { "accept-language": "ne" }, json: { meta_description: "x" } });
+    expect(saved.body).toMatchObject({ category_name: category.body.name_ne, writer_name: "राम थापा" });
 
     // A reader's saved articles, in the reader's language.
     const reader = await newReader();
     expect((await call(`/api/users/me/bookmarks/${article.id}`, { method: "POST", token: reader.token })).status).toBe(200);
-    const saved = async (language: string) =>
+    const bookmarked = async (language: string) =>
       (await call("/api/users/me/bookmarks", { token: reader.token, headers: { "accept-language": language } })).body.articles[0];
-    expect(await saved("ne")).toMatchObject({ id: article.id, category_name: category.body.name_ne, writer_name: "राम थापा" });
-    expect(await saved("en")).toMatchObject({ id: article.id, category_name: category.body.name_en, writer_name: "Ram Thapa" });
+    expect(await bookmarked("ne")).toMatchObject({ id: article.id, category_name: category.body.name_ne, writer_name: "राम थापा" });
+    expect(await bookmarked("en")).toMatchObject({ id: article.id, category_name: category.body.name_en, writer_name: "Ram Thapa" });
   });
 });

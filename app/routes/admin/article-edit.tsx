@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await database();
   const language = pageLocale(request);
   const [article, categories, writers, tags] = await Promise.all([
-    getArticle(db, admin, params.slug).catch((error: unknown) => {
+    getArticle(db, admin, params.slug, language).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) return null;
       throw error;
     }),

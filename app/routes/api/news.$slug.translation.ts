@@ -1,4 +1,4 @@
-import { json, resource } from "~/server/http/api";
+import { json, requestLocale, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { translateArticle } from "~/server/services/article-writes";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/news.$slug.translation";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/translation (admin): a draft in the other language, linked to this article; 409 if it has one. */
-  POST: async ({ request, params }) => json(await translateArticle(await database(), await currentActor(request), params.slug), 201),
+  POST: async ({ request, params }) => json(await translateArticle(await database(), await currentActor(request), params.slug, requestLocale(request)), 201),
 });
 
 export const loader = handle;

@@ -13,7 +13,7 @@ const handle = resource<Route.ActionArgs>({
   /** PUT /api/news/{slug} (admin): multipart or JSON; fields left out keep their stored value. */
   async PUT({ request, params }) {
     const actor = await currentActor(request);
-    return json(await updateArticle(await database(), mediaStorage(), actor, params.slug, await readArticleForm(request, actor)));
+    return json(await updateArticle(await database(), mediaStorage(), actor, params.slug, await readArticleForm(request, actor), requestLocale(request)));
   },
   /** DELETE /api/news/{slug} (admin). */
   async DELETE({ request, params }) {

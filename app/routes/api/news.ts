@@ -18,7 +18,7 @@ const handle = resource<Route.ActionArgs>({
   /** POST /api/news (admin): multipart or JSON article create. */
   async POST({ request }) {
     const actor = await currentActor(request);
-    return json(await createArticle(await database(), mediaStorage(), actor, await readArticleForm(request, actor)), 201);
+    return json(await createArticle(await database(), mediaStorage(), actor, await readArticleForm(request, actor), requestLocale(request)), 201);
   },
 });
 

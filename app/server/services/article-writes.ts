@@ -8,6 +8,7 @@ import type { ArticleDetail } from "~/lib/api-types";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
 import { otherLocale } from "~/lib/i18n";
+import type { Language } from "~/lib/limits";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
 import { excerpt, wordCount } from "~/lib/text";
 import type { Database, Executor } from "../db/connection";
@@ -199,7 +200,8 @@ function columnsFrom(input: ArticleInput) {
   };
 }
 
-export async function createArticle(db: Database, storage: MediaStorage, actor: Actor | null, patch: ArticlePatch): Promise<ArticleDetail> {
+/** `names`: the client's language, which the saved article's section, writer and tags are named in. */
+export async function createArticle(db: Database, storage: MediaStorage, actor: Actor | null, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
   const input = articleSchema.parse(patch.fields);
   const columns = columnsFrom(input);
@@ -224,7 +226,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
   // A new draft is in no public list, feed or page (its translation link shows only once published).
   if (input.is_published) publicContentChanged();
   else publicContentUnchanged();
-  return getArticle(db, admin, slug);
+  return getArticle(db, admin, slug, names);
 }
 
 /**
@@ -262,7 +264,7 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
  * Saves a change to an article: the patch is merged over the row as it is once locked, so a field
  * the request leaves out keeps what is stored at that moment, not what some earlier read saw.
  */
-export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch): Promise<ArticleDetail> {
+export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
   const pending = await PendingMedia.of(patch.media);
   const { newSlug, change } = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
@@ -310,7 +312,7 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
   if (change === "nothing") publicContentUnchanged();
   else if (change === "body") publicArticleBodyChanged(newSlug);
   else publicContentChanged();
-  return getArticle(db, admin, newSlug);
+  return getArticle(db, admin, newSlug, names);
 }
 
 export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
@@ -329,7 +331,7 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
  * section, writer, tags, banner and related stories, and its text to translate from. Its address
  * is the article's with the language after it, until the editor gives it one of its own.
  */
-export async function translateArticle(db: Database, actor: Actor | null, slug: string): Promise<ArticleDetail> {
+export async function translateArticle(db: Database, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const admin = requireAdmin(actor);
   const draftSlug = await db.transaction(async (tx) => {
     const [source] = await tx
@@ -363,7 +365,7 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
   });
   // A draft: no reader sees it, nor the link to it from the published version.
   publicContentUnchanged();
-  return getArticle(db, admin, draftSlug);
+  return getArticle(db, admin, draftSlug, names);
 }
 
 /** The stored values of an article as the create/update payload names them: what an update keeps. */

@@ -24,7 +24,7 @@ import { type Actor, isAdmin } from "./actor";
 import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
-import { type NamesIn, articleNameIn } from "./names";
+import { nameIn } from "./names";
 import type { Language } from "~/lib/limits";
 import { type Edition, editionOf, shownInEdition, translations } from "./editions";
 import type { EditionMode } from "../process/config";
@@ -37,15 +37,15 @@ export const RELATED_MAX = 3;
  * An article's tags, as a JSON list in the same row: one statement for a whole listing instead of
  * a second round trip to the database for the tags of its articles.
  */
-function tagsOfArticle(names: NamesIn) {
-  const tagName = articleNameIn(tags, names);
+function tagsOfArticle(names: Language) {
+  const tagName = nameIn(tags, names);
   return sql<Tag[]>`coalesce((
     select json_agg(json_build_object('id', ${tags.id}, 'name', ${tagName}, 'name_en', nullif(${tags.nameEn}, ''), 'name_ne', nullif(${tags.nameNe}, ''), 'slug', ${tags.slug}) order by ${tagName})
     from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId}
     where ${articleTags.articleId} = ${articles.id}), '[]'::json)`;
 }
 
-const summaryColumnsIn = (names: NamesIn) => ({
+const summaryColumnsIn = (names: Language) => ({
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
@@ -53,9 +53,9 @@ const summaryColumnsIn = (names: NamesIn) => ({
   wordCount: articles.wordCount,
   language: articles.language,
   writerId: articles.writerId,
-  writerName: articleNameIn(writers, names),
+  writerName: nameIn(writers, names),
   categoryId: articles.categoryId,
-  categoryName: articleNameIn(categories, names),
+  categoryName: nameIn(categories, names),
   categorySlug: categories.slug,
   metaTitle: articles.metaTitle,
   metaDescription: articles.metaDescription,
@@ -71,14 +71,14 @@ const summaryColumnsIn = (names: NamesIn) => ({
   tags: tagsOfArticle(names),
 });
 /** Built once per naming: the statements' text stays the same, and so do their prepared plans. */
-const summaryColumns = { en: summaryColumnsIn("en"), ne: summaryColumnsIn("ne"), article: summaryColumnsIn("article") } satisfies Record<NamesIn, unknown>;
+const summaryColumns = { en: summaryColumnsIn("en"), ne: summaryColumnsIn("ne") } satisfies Record<Language, unknown>;
 
 // The banner is the media at position 0 (SPEC 3); at most one row per article.
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
 export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
 
-function selectSummaries(db: Executor, names: NamesIn) {
+function selectSummaries(db: Executor, names: Language) {
   return db
     .select(summaryColumns[names])
     .from(articles)
@@ -88,7 +88,7 @@ function selectSummaries(db: Executor, names: NamesIn) {
 }
 
 /** A summary plus the body: only for the one article being read. */
-function selectWithContent(db: Executor, names: NamesIn) {
+function selectWithContent(db: Executor, names: Language) {
   return db
     .select({ ...summaryColumns[names], content: articles.content })
     .from(articles)
@@ -154,7 +154,7 @@ interface SearchPage {
   plan: TextSearchPlan;
   /** True for what comes before the rest, whatever its rank: an edition's own language. */
   first: SQL<boolean>;
-  names: NamesIn;
+  names: Language;
   limit: number;
   offset: number;
 }
@@ -194,8 +194,8 @@ async function searchPage(db: Executor, { where, plan, first, names, limit, offs
 const publishedOnly = sql`${articles.isPublished}`;
 
 export interface ListOptions {
-  /** The language sections, writers and tags are named in; by default the edition's, else each article's own. */
-  names?: NamesIn;
+  /** The language sections, writers and tags are named in, the reader's: by default the edition's, else English. */
+  names?: Language;
   /** The site's EDITION_MODE unless given. */
   mode?: EditionMode;
 }
@@ -207,7 +207,7 @@ export interface ListOptions {
 export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleList> {
   const status = isAdmin(actor) ? (query.status ?? "all") : "published";
   const edition = query.edition ? editionOf(query.edition, options.mode) : undefined;
-  const names = options.names ?? query.edition ?? "article";
+  const names = options.names ?? query.edition ?? "en";
   const whereFor = (search?: TextSearchPlan) =>
     and(
       status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
@@ -265,7 +265,7 @@ export async function translationsOf(db: Executor, ids: number[]): Promise<Map<n
 }
 
 /** Published articles by id, in the order of `ids`. */
-export async function publishedSummariesByIds(db: Executor, ids: number[], names: NamesIn): Promise<ArticleSummary[]> {
+export async function publishedSummariesByIds(db: Executor, ids: number[], names: Language): Promise<ArticleSummary[]> {
   if (ids.length === 0) return [];
   const rows = await selectSummaries(db, names).where(and(inArray(articles.id, ids), eq(articles.isPublished, true)));
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
@@ -289,7 +289,7 @@ export async function latestPerCategory(db: Executor, perCategory: number, editi
       limit ${perCategory}
     ) as newest
   )`;
-  const rows = await selectSummaries(db, edition?.language ?? "article")
+  const rows = await selectSummaries(db, edition?.language ?? "en")
     .where(inArray(articles.id, newestOfEach))
     .orderBy(asc(articles.categoryId), desc(articles.publishedAt), desc(articles.id));
   const byCategory = new Map<number, ArticleSummary[]>();
@@ -302,7 +302,7 @@ export async function latestPerCategory(db: Executor, perCategory: number, editi
   return byCategory;
 }
 
-async function findRow(db: Executor, actor: Actor | null, slug: string, names: NamesIn) {
+async function findRow(db: Executor, actor: Actor | null, slug: string, names: Language) {
   const [row] = await selectWithContent(db, names).where(eq(articles.slug, slug.normalize("NFC")));
   // An unpublished article does not exist for anyone but an admin.
   if (!row || (!row.isPublished && !isAdmin(actor))) throw new AppError(404, "articleNotFound");
@@ -324,7 +324,7 @@ async function picksInLanguage(db: Executor, relatedIds: number[], language: Lan
   return [...new Set(relatedIds.flatMap((id) => shown.get(id) ?? []))];
 }
 
-async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: number[], names: NamesIn): Promise<ArticleSummary[]> {
+async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: number[], names: Language): Promise<ArticleSummary[]> {
   // The story itself, in the other language, is no related story.
   const itself = row.translationId === null ? [row.id] : [row.id, row.translationId];
   const ids = (await picksInLanguage(db, relatedIds, row.language)).filter((id) => !itself.includes(id));
@@ -350,8 +350,8 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
   return chosen.slice(0, RELATED_MAX).map(toSummary);
 }
 
-/** `names`: the reader's language, for the page or client that asks; else the article's own. */
-export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: NamesIn = "article"): Promise<ArticleDetail> {
+/** `names`: the reader's language (the page's, the client's), which its section, writer and tags are named in. */
+export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const row = await findRow(db, actor, slug, names);
   const [media, relatedRows, commentList, translation] = await Promise.all([
     db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),

@@ -6,7 +6,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type TextsByLanguage, inLanguage } from "~/lib/bilingual";
 import type { Language } from "~/lib/limits";
-import { articles } from "../db/schema";
 
 interface NamedRow {
   nameEn: string;
@@ -30,18 +29,6 @@ export function textsOf<Field extends string>(field: Field, texts: TextsByLangua
 export function nameIn(table: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }, language: Language): SQL<string> {
   const [first, second] = language === "ne" ? [table.nameNe, table.nameEn] : [table.nameEn, table.nameNe];
   return sql<string>`coalesce(nullif(${first}, ''), ${second})`;
-}
-
-/**
- * The language an article's section, writer and tags are named in: the reader's (the page's, the
- * client's), or where none is asked, the article's own.
- */
-export type NamesIn = Language | "article";
-
-/** An article's section, writer or tag named by `names`, else in the other language. */
-export function articleNameIn(table: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }, names: NamesIn): SQL<string> {
-  if (names !== "article") return nameIn(table, names);
-  return sql<string>`case when ${articles.language} = 'ne' then ${nameIn(table, "ne")} else ${nameIn(table, "en")} end`;
 }
 
 /** The columns a write sets from the languages a client sent: `{ nameEn, nameNe }` for "name". */

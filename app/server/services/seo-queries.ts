@@ -6,7 +6,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
-import { articleNameIn } from "./names";
+import { nameIn } from "./names";
 import { type Edition, shownInEdition } from "./editions";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
@@ -63,8 +63,8 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
       metaDescription: articles.metaDescription,
       content: articles.content,
       writerId: articles.writerId,
-      writerName: articleNameIn(writers, names),
-      categoryName: articleNameIn(categories, names),
+      writerName: nameIn(writers, names),
+      categoryName: nameIn(categories, names),
       categorySlug: categories.slug,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
@@ -82,11 +82,11 @@ export async function feedArticles(db: Executor, scope: FeedScope, limit: number
   const ids = rows.map((row) => row.id);
   const tagRows = ids.length
     ? await db
-        .select({ articleId: articleTags.articleId, name: articleNameIn(tags, names) })
+        .select({ articleId: articleTags.articleId, name: nameIn(tags, names) })
         .from(articleTags)
         .innerJoin(tags, eq(tags.id, articleTags.tagId))
         .where(inArray(articleTags.articleId, ids))
-        .orderBy(asc(articleNameIn(tags, names)))
+        .orderBy(asc(nameIn(tags, names)))
     : [];
   return rows.map((row) => ({ ...row, tags: tagRows.filter((t) => t.articleId === row.id).map((t) => t.name) }));
 }
