@@ -93,18 +93,28 @@ export function InlineEditRow({ label, fields, initialValues, after, onSave, onD
       {cellsOf(fields).map((cell) => (
         <td key={cell.label} className={cellClass} data-label={cell.label}>
           <div className="flex flex-col gap-1.5">
-            {cell.fields.map((field) => (
-              <FieldControl
-                key={field.name}
-                // A cell holds one line: a long text is edited in a single-line field.
-                field={field.type === "textarea" ? { ...field, type: "text" } : field}
-                form={formId}
-                aria-label={field.label}
-                aria-invalid={(invalid && mustBeFilled(field)) || undefined}
-                value={values[field.name] ?? ""}
-                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-              />
-            ))}
+            {cell.fields.map((field) => {
+              const control = (
+                <FieldControl
+                  // A cell holds one line: a long text is edited in a single-line field.
+                  field={field.type === "textarea" ? { ...field, type: "text" } : field}
+                  form={formId}
+                  aria-label={cell.fields.length === 1 ? field.label : undefined}
+                  aria-invalid={(invalid && mustBeFilled(field)) || undefined}
+                  value={values[field.name] ?? ""}
+                  onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                />
+              );
+              // The column names a lone field; fields sharing it (a name in each language) say which is which.
+              return cell.fields.length === 1 ? (
+                <div key={field.name}>{control}</div>
+              ) : (
+                <label key={field.name} className="block text-xs font-medium text-neutral-700 dark:text-neutral-300">
+                  <span className="mb-0.5 block">{field.label}</span>
+                  {control}
+                </label>
+              );
+            })}
           </div>
         </td>
       ))}

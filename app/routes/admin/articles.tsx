@@ -58,7 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   try {
     const db = await database();
-    const [list, categories, writers] = await Promise.all([listArticles(db, admin, query, { names: pageLocale(request) }), listCategories(db, pageLocale(request)), listWriters(db, pageLocale(request))]);
+    const language = pageLocale(request);
+    const [list, categories, writers] = await Promise.all([listArticles(db, admin, query, { names: language }), listCategories(db, language), listWriters(db, language)]);
     const translations = await translationsOf(db, list.articles.map((article) => article.id));
     return {
       filters,

@@ -18,7 +18,8 @@ import { ContentMediaField } from "./ContentMediaField";
 import { EditorErrorBoundary } from "./EditorErrorBoundary";
 import { EditorPlaceholder } from "./EditorPlaceholder";
 import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondaryButton, sectionClass } from "./styles";
-import { TranslationAction, editPath } from "./TranslationAction";
+import { TranslationAction } from "./TranslationAction";
+import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { useLeaveGuard } from "./use-leave-guard";
 
@@ -48,7 +49,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
     onMoved: (saved) => {
       // A new article continues in its edit page, where it can be previewed and saved again.
       allowNextNavigation();
-      navigate(localize(editPath(saved.slug)), { replace: true });
+      navigate(localize(articleEditPath(saved.slug)), { replace: true });
     },
     onInvalid: (field) => document.getElementById(fieldId(field))?.focus(),
   });

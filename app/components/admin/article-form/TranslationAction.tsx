@@ -1,16 +1,15 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
+import { articleEditPath } from "~/lib/admin-paths";
 import type { ArticleDetail } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { otherLocale } from "~/lib/i18n";
 import { languageNameIn } from "~/lib/language-names";
 import { secondaryButton } from "./styles";
-
-export const editPath = (slug: string) => `/admin/articles/edit/${encodeURIComponent(slug)}`;
 
 interface TranslationActionProps {
   article: ArticleDetail;
@@ -30,10 +29,11 @@ export function TranslationAction({ article, dirty, onLeave }: TranslationAction
   const navigate = useNavigate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
 
   if (article.translation) {
     return (
-      <Link to={editPath(article.translation.slug)} className="font-medium text-brand underline underline-offset-2 hover:no-underline">
+      <Link to={articleEditPath(article.translation.slug)} className="font-medium text-brand underline underline-offset-2 hover:no-underline">
         {formatMessage(messages.openTranslation, { language: languageNameIn(messages, article.translation.language) })}
       </Link>
     );
@@ -49,16 +49,16 @@ export function TranslationAction({ article, dirty, onLeave }: TranslationAction
     }
     notify(messages.translationCreated, "success");
     onLeave();
-    navigate(localize(editPath(result.data.slug)));
+    navigate(localize(articleEditPath(result.data.slug)));
   }
 
   return (
     <span className="flex flex-col items-end gap-1">
-      <button type="button" className={secondaryButton} disabled={busy || dirty} aria-describedby={dirty ? "translate-save-first" : undefined} onClick={() => void translate()}>
+      <button type="button" className={secondaryButton} disabled={busy || dirty} aria-describedby={dirty ? hintId : undefined} onClick={() => void translate()}>
         {busy ? messages.pleaseWait : formatMessage(messages.translateInto, { language: languageNameIn(messages, otherLocale(article.language)) })}
       </button>
       {dirty ? (
-        <span id="translate-save-first" className="text-xs text-neutral-600 dark:text-neutral-400">
+        <span id={hintId} className="text-xs text-neutral-600 dark:text-neutral-400">
           {messages.translateSaveFirst}
         </span>
       ) : null}

@@ -5,6 +5,7 @@ import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useFormatDate, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
+import { articleEditPath } from "~/lib/admin-paths";
 import type { AdminArticleRow } from "~/lib/api-types";
 import { languageNameIn } from "~/lib/language-names";
 import { languages } from "~/lib/languages";
@@ -28,7 +29,7 @@ function TranslationCell({ article }: { article: AdminArticleRow }) {
       <span className="block">{selfName(article.language)}</span>
       {translation ? (
         <Link
-          to={`/admin/articles/edit/${encodeURIComponent(translation.slug)}`}
+          to={articleEditPath(translation.slug)}
           className="text-sm whitespace-nowrap text-brand underline underline-offset-2 hover:no-underline dark:text-red-400"
         >
           <span aria-hidden="true">⇄ {selfName(translation.language)}</span>
@@ -101,7 +102,7 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
             {/* On a wide screen, room for Edit and Preview side by side in either language; narrower, the eight columns come first and the buttons stack. */}
             <ActionsCell className="2xl:min-w-44">
               <Link
-                to={`/admin/articles/edit/${encodeURIComponent(article.slug)}`}
+                to={articleEditPath(article.slug)}
                 className={buttonClass.secondary}
                 aria-label={formatMessage(messages.editNamed, { name: article.title })}
               >
