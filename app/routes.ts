@@ -44,12 +44,14 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
   return locale === "default" ? pages : prefix(locale, pages);
 }
 
-/** An edition's feeds: the whole site's, and each category's, writer's and tag's. */
-function editionFeeds(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
+/** An edition's feeds (the whole site's, and each category's, writer's and tag's) and its sitemaps. */
+function editionFeedsAndSitemaps(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
   const at = locale === "default" ? "" : `${locale}/`;
   return [
     route(`${at}feeds/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/feed` }),
     route(`${at}feeds/:scope/:key/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/scoped-feed` }),
+    route(`${at}sitemap.xml`, "routes/seo/sitemap-index.ts", { id: `${locale}/seo/sitemap-index` }),
+    route(`${at}sitemap/:name`, "routes/seo/sitemap.ts", { id: `${locale}/seo/sitemap` }),
   ];
 }
 
@@ -83,13 +85,10 @@ export default [
     route("newsletter", "routes/api/newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
-  // Feeds: one set per edition (README "Feeds, sitemaps and search engines").
-  ...editionFeeds("default"),
-  ...editionFeeds("ne"),
-  ...editionFeeds("en"),
-  // Sitemaps and robots.txt: for machines, the same in every language.
-  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
-  route("sitemap/:name", "routes/seo/sitemap.ts"),
+  // Feeds and sitemaps: one set per edition (README "Feeds, sitemaps and search engines").
+  ...editionFeedsAndSitemaps("default"),
+  ...editionFeedsAndSitemaps("ne"),
+  ...editionFeedsAndSitemaps("en"),
   route("robots.txt", "routes/seo/robots.ts"),
   ...localized("ne"),
   ...localized("en"),

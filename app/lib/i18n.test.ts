@@ -12,14 +12,15 @@ describe("language in the URL", () => {
     expect(splitLocalePath("/nepal", "en").prefixed).toBe(false);
   });
 
-  it("prefixes only the non-default locale, and never the API, uploads or sitemaps; feeds are an edition's", () => {
+  it("prefixes only the non-default locale, and never the API or uploads; feeds and sitemaps are an edition's", () => {
     expect(localizePath("/article/x?y=1", "ne", "en")).toBe("/ne/article/x?y=1");
     expect(localizePath("/", "ne", "en")).toBe("/ne");
     expect(localizePath("/article/x", "en", "en")).toBe("/article/x");
     expect(localizePath("/article/x", "en", "ne")).toBe("/en/article/x");
     expect(localizePath("/api/news", "ne", "en")).toBe("/api/news");
     expect(localizePath("/uploads/a.jpg", "ne", "en")).toBe("/uploads/a.jpg");
-    expect(localizePath("/sitemap.xml", "ne", "en")).toBe("/sitemap.xml");
+    expect(localizePath("/sitemap.xml", "ne", "en")).toBe("/ne/sitemap.xml");
+    expect(localizePath("/robots.txt", "ne", "en")).toBe("/robots.txt");
     expect(localizePath("/feeds/rss.xml", "ne", "en")).toBe("/ne/feeds/rss.xml");
     expect(localizePath("https://example.com/", "ne", "en")).toBe("https://example.com/");
     expect(localizePath("//evil.example/", "ne", "en")).toBe("//evil.example/");

@@ -24,8 +24,8 @@ export function translate(locale: Locale, key: MessageKey, values?: Record<strin
   return values ? formatMessage(template, values) : template;
 }
 
-/** Paths that are the same in every language: the API, uploaded media, build assets, sitemaps (feeds are per edition). */
-const UNLOCALIZED = /^\/(api|uploads|assets|build|favicon\.ico|robots\.txt|sitemap)(\/|\.|$)/;
+/** Paths that are the same in every language: the API, uploaded media, build assets (feeds and sitemaps are per edition). */
+const UNLOCALIZED = /^\/(api|uploads|assets|build|favicon\.ico|robots\.txt)(\/|\.|$)/;
 
 /**
  * Splits a path into its locale and the rest: '/ne/article/x' → ne, '/article/x'. A path without a

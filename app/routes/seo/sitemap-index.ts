@@ -1,12 +1,15 @@
-/** GET /sitemap.xml: the sitemap index (see README "Feeds and sitemaps"). */
+/** GET /sitemap.xml, /ne/sitemap.xml: an edition's sitemap index (see README "Feeds, sitemaps and search engines"). */
+import { pageLocale } from "~/server/http/page-locale";
 import { database } from "~/server/process/runtime";
 import { siteInfo } from "~/server/seo/site";
 import { articleSitemapCount, sitemapIndex } from "~/server/seo/sitemaps";
 import { xmlResponse } from "~/server/seo/xml";
-import { countPublishedArticles } from "~/server/services/seo-queries";
+import { editionOf } from "~/server/services/editions";
+import { countEditionArticles } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap-index";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const total = await countPublishedArticles(await database());
-  return xmlResponse(request, sitemapIndex(siteInfo(), articleSitemapCount(total), new Date()), "application/xml");
+  const language = pageLocale(request);
+  const total = await countEditionArticles(await database(), editionOf(language));
+  return xmlResponse(request, sitemapIndex(siteInfo(), language, articleSitemapCount(total), new Date()), "application/xml");
 }

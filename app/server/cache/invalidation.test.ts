@@ -42,7 +42,10 @@ describe("which cached answers a change makes stale", () => {
       `/api/news/${slug}#en`,
       "/api/news?limit=5#ne",
       "/feeds/rss.xml",
+      "/ne/feeds/category/politics/atom.xml",
       "/sitemap/articles-1.xml",
+      "/ne/sitemap.xml",
+      "/ne/sitemap/news.xml",
       "/search?q=budget",
       "/ne/search?q=%E0%A4%AC",
     ]) {

@@ -58,9 +58,10 @@ export function staleAnswers(change: PublicChange): ((key: string) => boolean) |
   if (change === "nothing") return () => false;
   const articlePage = `/article/${change.articleBody.normalize("NFC")}`;
   return (key) => {
-    if (/^\/(api|feeds|sitemap)\b/.test(key)) return true;
+    if (key.startsWith("/api/")) return true;
+    // Feeds and sitemaps are an edition's: /ne/feeds/… as much as /feeds/….
     const page = pageOf(key);
-    return page === articlePage || page === "/search";
+    return /^\/(feeds|sitemap)\b/.test(page) || page === articlePage || page === "/search";
   };
 }
 

@@ -1,6 +1,8 @@
 /**
- * Sitemaps (sitemaps.org 0.9) and the Google News sitemap. Every page is listed in both interface
- * languages, each entry naming the other with hreflang alternates.
+ * Sitemaps (sitemaps.org 0.9) and the Google News sitemap, one set per edition: /sitemap.xml lists
+ * the default language's edition, /ne/sitemap.xml the Nepali one. An edition's sitemaps list its
+ * addresses as its lists do (services/editions.ts: each story once), each entry naming the page's
+ * version in every language with hreflang alternates, as the page itself does.
  */
 import { LOCALES, type Locale, localizePath } from "~/lib/i18n";
 import { articlePath } from "~/lib/seo/json-ld";
@@ -14,12 +16,12 @@ import { languages } from "~/lib/languages";
 export const SITEMAP_URL_LIMIT = 50_000;
 export const SITEMAP_BYTE_LIMIT = 50 * 1024 * 1024;
 /**
- * Each article has one address per language, each listed with its alternates; a Nepali slug is
- * percent-encoded, nine bytes a letter. At 100,000 articles an address took 1.4 KB, and a file of
- * 25,000 articles (the address limit) was 68 MB. 5,000 articles make about 14 MB, and stay under
- * the limit with headlines of 150 letters (most are under 80).
+ * A story is one address in its edition's file, listed with its alternates; a Nepali slug is
+ * percent-encoded, nine bytes a letter. At 100,000 articles an address took 1.4 KB, so 10,000
+ * stories make about 14 MB and stay under the byte limit with headlines of 150 letters (most are
+ * under 80).
  */
-export const ARTICLES_PER_SITEMAP = 5_000;
+export const ARTICLES_PER_SITEMAP = 10_000;
 /** Google News reads the last two days, and at most 1,000 articles. */
 export const NEWS_WINDOW_MS = 48 * 60 * 60 * 1000;
 export const NEWS_SITEMAP_LIMIT = 1000;
@@ -32,12 +34,15 @@ export const STATIC_PAGES = ["/", "/news", "/about", "/contact", "/support"];
 
 export type ListingKind = "category" | "tag" | "writer";
 
-/** How many article sitemaps `total` published articles need (at least one, so the index never points nowhere). */
+/** An edition's address of a locale-free path: '/sitemap.xml' → '/ne/sitemap.xml'. */
+const editionUrl = (site: SiteInfo, edition: Locale, path: string) => absoluteUrl(site, localizePath(path, edition, site.defaultLocale));
+
+/** How many article sitemaps an edition of `total` stories needs (at least one, so the index never points nowhere). */
 export function articleSitemapCount(total: number, perFile = ARTICLES_PER_SITEMAP): number {
   return Math.max(1, Math.ceil(total / perFile));
 }
 
-export function sitemapIndex(site: SiteInfo, articleFiles: number, now: Date): string {
+export function sitemapIndex(site: SiteInfo, edition: Locale, articleFiles: number, now: Date): string {
   const files = [
     ...Array.from({ length: articleFiles }, (_, i) => `/sitemap/articles-${i + 1}.xml`),
     "/sitemap/pages.xml",
@@ -50,22 +55,29 @@ export function sitemapIndex(site: SiteInfo, articleFiles: number, now: Date): s
     XML_DECLARATION +
     element(
       "sitemapindex",
-      files.map((file) => element("sitemap", [textElement("loc", absoluteUrl(site, file)), textElement("lastmod", now.toISOString())])),
+      files.map((file) => element("sitemap", [textElement("loc", editionUrl(site, edition, file)), textElement("lastmod", now.toISOString())])),
       { xmlns: SITEMAP_NS },
     )
   );
 }
 
-/** One `<url>` per language for a locale-free path, each naming every language version. */
-function urlEntries(site: SiteInfo, path: string, lastModified: Date | null): string[] {
-  const url = (locale: Locale) => absoluteUrl(site, localizePath(path, locale, site.defaultLocale));
+/** The locale-free path of a page's version in each language. */
+type Versions = (locale: Locale) => string;
+
+/** The edition's `<url>` for a page, naming its version in every language. */
+function urlEntry(site: SiteInfo, edition: Locale, versionIn: Versions, lastModified: Date | null): string {
+  const url = (locale: Locale) => editionUrl(site, locale, versionIn(locale));
   const links = [
     ...LOCALES.map((locale) => emptyElement("xhtml:link", { rel: "alternate", hreflang: languages[locale].tag, href: url(locale) })),
     emptyElement("xhtml:link", { rel: "alternate", hreflang: "x-default", href: url(site.defaultLocale) }),
   ];
-  return LOCALES.map((locale) =>
-    element("url", [textElement("loc", url(locale)), ...(lastModified ? [textElement("lastmod", lastModified.toISOString())] : []), ...links]),
-  );
+  return element("url", [textElement("loc", url(edition)), ...(lastModified ? [textElement("lastmod", lastModified.toISOString())] : []), ...links]);
+}
+
+/** A story's versions: its translation in the translation's language, itself in every other. */
+function storyVersions(article: SitemapArticle): Versions {
+  return (locale) =>
+    articlePath(article.translationSlug !== null && locale !== article.language ? article.translationSlug : article.slug);
 }
 
 const URL_SET_ATTRIBUTES = { xmlns: SITEMAP_NS, "xmlns:xhtml": XHTML_NS };
@@ -75,29 +87,29 @@ function urlSet(entries: string[]): string {
 }
 
 /**
- * An article sitemap written piece by piece as its batches are read: a file of 25,000 articles is
- * 50,000 addresses and about 25 MB of XML, which is never held whole.
+ * An article sitemap written piece by piece as its batches are read: a file of 10,000 stories is
+ * about 14 MB of XML, which is never held whole.
  */
-export async function* articlesSitemap(site: SiteInfo, batches: AsyncIterable<SitemapArticle[]>): AsyncGenerator<string> {
+export async function* articlesSitemap(site: SiteInfo, edition: Locale, batches: AsyncIterable<SitemapArticle[]>): AsyncGenerator<string> {
   yield XML_DECLARATION + openingTag("urlset", URL_SET_ATTRIBUTES);
   for await (const articles of batches) {
-    yield articles.flatMap((article) => urlEntries(site, articlePath(article.slug), article.updatedAt)).join("");
+    yield articles.map((article) => urlEntry(site, edition, storyVersions(article), article.updatedAt)).join("");
   }
   yield closingTag("urlset");
 }
 
-export function pagesSitemap(site: SiteInfo): string {
-  return urlSet(STATIC_PAGES.flatMap((path) => urlEntries(site, path, null)));
+export function pagesSitemap(site: SiteInfo, edition: Locale): string {
+  return urlSet(STATIC_PAGES.map((path) => urlEntry(site, edition, () => path, null)));
 }
 
 const LISTING_PATH: Record<ListingKind, string> = { category: "/category/", tag: "/tag/", writer: "/writer/" };
 
-export function listingSitemap(site: SiteInfo, kind: ListingKind, listings: SitemapListing[]): string {
-  return urlSet(listings.flatMap((listing) => urlEntries(site, LISTING_PATH[kind] + listing.key, listing.lastModified)));
+export function listingSitemap(site: SiteInfo, edition: Locale, kind: ListingKind, listings: SitemapListing[]): string {
+  return urlSet(listings.map((listing) => urlEntry(site, edition, () => LISTING_PATH[kind] + listing.key, listing.lastModified)));
 }
 
-/** Google's news sitemap: each article once, at its own language's address, with its title. */
-export function newsSitemap(site: SiteInfo, publicationName: Record<Locale, string>, articles: NewsSitemapArticle[]): string {
+/** Google's news sitemap of an edition: its publication, its stories at their addresses, with titles. */
+export function newsSitemap(site: SiteInfo, publicationName: string, articles: NewsSitemapArticle[]): string {
   return (
     XML_DECLARATION +
     element(
@@ -106,10 +118,7 @@ export function newsSitemap(site: SiteInfo, publicationName: Record<Locale, stri
         element("url", [
           textElement("loc", articleUrl(site, article)),
           element("news:news", [
-            element("news:publication", [
-              textElement("news:name", publicationName[article.language]),
-              textElement("news:language", article.language),
-            ]),
+            element("news:publication", [textElement("news:name", publicationName), textElement("news:language", article.language)]),
             textElement("news:publication_date", article.publishedAt.toISOString()),
             textElement("news:title", article.title),
           ]),
@@ -126,8 +135,8 @@ export function robotsTxt(site: SiteInfo): string {
     "User-agent: *",
     ...privatePaths.map((path) => `Disallow: ${path}`),
     "",
-    `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`,
-    `Sitemap: ${absoluteUrl(site, "/sitemap/news.xml")}`,
+    // The default language's edition first, at the unprefixed address.
+    ...[site.defaultLocale, ...LOCALES.filter((locale) => locale !== site.defaultLocale)].map((edition) => `Sitemap: ${editionUrl(site, edition, "/sitemap.xml")}`),
     "",
   ].join("\n");
 }

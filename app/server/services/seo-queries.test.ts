@@ -2,7 +2,11 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
 import { articles } from "../db/schema";
-import { sitemapArticleBatches, sitemapFileVersion } from "./seo-queries";
+import { editionOf } from "./editions";
+import { type SitemapArticle, sitemapArticleBatches, sitemapFileVersion } from "./seo-queries";
+
+const english = editionOf("en", "fallback");
+const nepali = editionOf("ne", "fallback");
 
 let handle: DatabaseHandle;
 
@@ -25,14 +29,14 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function collect(offset: number, limit: number, batch: number): Promise<{ slugs: string[]; batches: number }> {
-  const slugs: string[] = [];
+async function collect(offset: number, limit: number, batch: number, edition = english) {
+  const rows: SitemapArticle[] = [];
   let batches = 0;
-  for await (const rows of sitemapArticleBatches(handle.db, offset, limit, batch)) {
+  for await (const batchRows of sitemapArticleBatches(handle.db, edition, offset, limit, batch)) {
     batches += 1;
-    slugs.push(...rows.map((row) => row.slug));
+    rows.push(...batchRows);
   }
-  return { slugs, batches };
+  return { rows, slugs: rows.map((row) => row.slug), batches };
 }
 
 describe("a sitemap file's articles", () => {
@@ -51,13 +55,37 @@ describe("a sitemap file's articles", () => {
   });
 
   it("change version when an article of the file changes or joins it, and only then", async () => {
-    const before = await sitemapFileVersion(handle.db, 0, 10);
+    const before = await sitemapFileVersion(handle.db, english, 0, 10);
     expect(before.articles).toBe(10);
-    expect(await sitemapFileVersion(handle.db, 0, 10)).toEqual(before);
+    expect(await sitemapFileVersion(handle.db, english, 0, 10)).toEqual(before);
     const [first] = await handle.db.select({ id: articles.id }).from(articles).where(eq(articles.isPublished, true)).orderBy(asc(articles.publishedAt), asc(articles.id)).limit(1);
     await handle.db.update(articles).set({ updatedAt: new Date() }).where(eq(articles.id, first!.id));
-    const edited = await sitemapFileVersion(handle.db, 0, 10);
+    const edited = await sitemapFileVersion(handle.db, english, 0, 10);
     expect(edited.version).not.toBe(before.version);
-    expect((await sitemapFileVersion(handle.db, 40, 10)).articles).toBe(0);
+    expect((await sitemapFileVersion(handle.db, english, 40, 10)).articles).toBe(0);
+  });
+
+  it("change version when a story's translation is published, which changes its address in the other edition", async () => {
+    const [first] = await handle.db.select({ id: articles.id }).from(articles).where(eq(articles.isPublished, true)).orderBy(asc(articles.publishedAt), asc(articles.id)).limit(1);
+    const before = await sitemapFileVersion(handle.db, english, 0, 10);
+    const nepaliBefore = await collect(0, 100, 50, nepali);
+    const [translation] = await handle.db
+      .insert(articles)
+      .values({ title: "अनुवाद", slug: "अनुवाद", language: "ne", content: "<p>अ</p>", isPublished: false, publishedAt: new Date(Date.UTC(2025, 0, 2)), translationId: first!.id })
+      .returning({ id: articles.id });
+    await handle.db.update(articles).set({ translationId: translation!.id }).where(eq(articles.id, first!.id));
+    // A draft translation changes nothing a crawler sees.
+    expect((await sitemapFileVersion(handle.db, english, 0, 10)).version).toBe(before.version);
+    await handle.db.update(articles).set({ isPublished: true }).where(eq(articles.id, translation!.id));
+    expect((await sitemapFileVersion(handle.db, english, 0, 10)).version).not.toBe(before.version);
+    const [listed] = (await collect(0, 1, 1)).rows;
+    expect(listed?.translationSlug).toBe("अनुवाद");
+    // The Nepali edition now lists the translation in the English story's place, not both.
+    const nepaliAfter = await collect(0, 100, 50, nepali);
+    expect(nepaliAfter.slugs).toHaveLength(nepaliBefore.slugs.length);
+    expect(nepaliAfter.slugs).toContain("अनुवाद");
+    expect(nepaliAfter.slugs).not.toContain(listed?.slug);
+    // An edition of its own language alone lists only its own stories.
+    expect((await collect(0, 100, 50, editionOf("ne", "own-language"))).slugs).toEqual(["अनुवाद"]);
   });
 });

@@ -7,7 +7,7 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "dri
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { nameIn } from "./names";
-import { type Edition, shownInEdition } from "./editions";
+import { type Edition, shownInEdition, translations } from "./editions";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
@@ -95,34 +95,55 @@ export interface SitemapArticle {
   slug: string;
   language: Language;
   updatedAt: Date;
+  /** The published translation's slug: the story's address in the other edition. */
+  translationSlug: string | null;
 }
 
-export async function countPublishedArticles(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(articles).where(published);
+const editionArticles = (edition: Edition) => and(published, shownInEdition(edition));
+
+/** The stories an edition lists: what its article sitemaps divide into files. */
+export async function countEditionArticles(db: Executor, edition: Edition): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles).where(editionArticles(edition));
   return row?.n ?? 0;
 }
 
 /** Rows a sitemap file reads at a time: its XML is written as it is read, never held whole. */
 const SITEMAP_BATCH = 2000;
 
+const publishedTranslation = and(eq(translations.id, articles.translationId), eq(translations.isPublished, true));
+
 /**
- * One sitemap file's articles (the `limit` published articles after the first `offset`), oldest
+ * One sitemap file's stories (the `limit` stories of the edition after the first `offset`), oldest
  * first so that a file's contents change only at its end, in batches. After the first batch each
  * one continues from the last row read (its date and id), not from an offset.
  */
-export async function* sitemapArticleBatches(db: Executor, offset: number, limit: number, batchSize = SITEMAP_BATCH): AsyncGenerator<SitemapArticle[]> {
+export async function* sitemapArticleBatches(
+  db: Executor,
+  edition: Edition,
+  offset: number,
+  limit: number,
+  batchSize = SITEMAP_BATCH,
+): AsyncGenerator<SitemapArticle[]> {
   // The date as PostgreSQL's text, microseconds included: a JavaScript Date would round them away.
   let after: { publishedAt: string; id: number } | undefined;
   for (let left = limit; left > 0; ) {
     const rows = await db
-      .select({ id: articles.id, slug: articles.slug, language: articles.language, updatedAt: articles.updatedAt, publishedAt: sql<string>`${articles.publishedAt}::text` })
+      .select({
+        id: articles.id,
+        slug: articles.slug,
+        language: articles.language,
+        updatedAt: articles.updatedAt,
+        translationSlug: translations.slug,
+        publishedAt: sql<string>`${articles.publishedAt}::text`,
+      })
       .from(articles)
-      .where(and(published, after && sql`(${articles.publishedAt}, ${articles.id}) > (${after.publishedAt}::timestamptz, ${after.id})`))
+      .leftJoin(translations, publishedTranslation)
+      .where(and(editionArticles(edition), after && sql`(${articles.publishedAt}, ${articles.id}) > (${after.publishedAt}::timestamptz, ${after.id})`))
       .orderBy(asc(articles.publishedAt), asc(articles.id))
       .offset(after ? 0 : offset)
       .limit(Math.min(batchSize, left));
     if (rows.length === 0) return;
-    yield rows.map(({ slug, language, updatedAt }) => ({ slug, language, updatedAt }));
+    yield rows.map(({ slug, language, updatedAt, translationSlug }) => ({ slug, language, updatedAt, translationSlug }));
     left -= rows.length;
     const last = rows[rows.length - 1]!;
     after = { publishedAt: last.publishedAt, id: last.id };
@@ -130,24 +151,36 @@ export async function* sitemapArticleBatches(db: Executor, offset: number, limit
 }
 
 /**
- * What a sitemap file's contents depend on, read without reading them: how many articles it
- * lists, which, and when the last of them changed. Its ETag is made from this, so that a crawler
- * asking again gets a 304 without the file being written.
+ * What a sitemap file's contents depend on, read without reading them: how many stories it lists,
+ * which, when the last of them changed, and their translations (each names its translation's
+ * address). Its ETag is made from this, so that a crawler asking again gets a 304 without the
+ * file being written.
  */
-export async function sitemapFileVersion(db: Executor, offset: number, limit: number): Promise<{ articles: number; version: string }> {
+export async function sitemapFileVersion(db: Executor, edition: Edition, offset: number, limit: number): Promise<{ articles: number; version: string }> {
   const file = db
-    .select({ id: articles.id, updatedAt: articles.updatedAt })
+    .select({
+      id: articles.id,
+      updatedAt: articles.updatedAt,
+      translationId: sql<number | null>`${translations.id}`.as("translation_id"),
+      translationUpdatedAt: sql<Date | null>`${translations.updatedAt}`.as("translation_updated_at"),
+    })
     .from(articles)
-    .where(published)
+    .leftJoin(translations, publishedTranslation)
+    .where(editionArticles(edition))
     .orderBy(asc(articles.publishedAt), asc(articles.id))
     .offset(offset)
     .limit(limit)
     .as("file");
   const [row] = await db
-    .select({ n: count(), ids: sql<string>`coalesce(sum(${file.id}), 0)::text`, changed: sql<string>`coalesce(max(${file.updatedAt})::text, '')` })
+    .select({
+      n: count(),
+      ids: sql<string>`coalesce(sum(${file.id}), 0)::text`,
+      changed: sql<string>`coalesce(max(${file.updatedAt})::text, '')`,
+      translations: sql<string>`coalesce(sum(${file.translationId}), 0)::text || '/' || coalesce(max(${file.translationUpdatedAt})::text, '')`,
+    })
     .from(file);
   const listed = row?.n ?? 0;
-  return { articles: listed, version: `${listed}:${row?.ids ?? 0}:${row?.changed ?? ""}` };
+  return { articles: listed, version: `${listed}:${row?.ids ?? 0}:${row?.changed ?? ""}:${row?.translations ?? ""}` };
 }
 
 export interface NewsSitemapArticle {
@@ -157,12 +190,16 @@ export interface NewsSitemapArticle {
   publishedAt: Date;
 }
 
-/** Google News takes the articles of the last two days, at most 1,000. */
-export async function recentArticles(db: Executor, since: Date, limit: number): Promise<NewsSitemapArticle[]> {
+/**
+ * Google News takes the articles of the last two days, at most 1,000, of one publication in one
+ * language: an edition's own-language stories (a story without a version in it is in the other
+ * edition's).
+ */
+export async function recentArticles(db: Executor, language: Language, since: Date, limit: number): Promise<NewsSitemapArticle[]> {
   return db
     .select({ slug: articles.slug, title: articles.title, language: articles.language, publishedAt: articles.publishedAt })
     .from(articles)
-    .where(and(published, gte(articles.publishedAt, since)))
+    .where(and(published, eq(articles.language, language), gte(articles.publishedAt, since)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
 }
@@ -173,14 +210,15 @@ export interface SitemapListing {
   lastModified: Date | null;
 }
 
-/** Categories, tags or writers that have published articles, with their newest article's date. */
-export async function sitemapListings(db: Executor, kind: "category" | "tag" | "writer"): Promise<SitemapListing[]> {
+/** Categories, tags or writers with stories in the edition, with their newest story's date. */
+export async function sitemapListings(db: Executor, kind: "category" | "tag" | "writer", edition: Edition): Promise<SitemapListing[]> {
   const newest = max(articles.updatedAt);
+  const listed = editionArticles(edition);
   if (kind === "category") {
     const rows = await db
       .select({ key: categories.slug, lastModified: newest })
       .from(categories)
-      .innerJoin(articles, and(eq(articles.categoryId, categories.id), published))
+      .innerJoin(articles, and(eq(articles.categoryId, categories.id), listed))
       .groupBy(categories.id)
       .orderBy(asc(categories.slug));
     return rows;
@@ -189,7 +227,7 @@ export async function sitemapListings(db: Executor, kind: "category" | "tag" | "
     const rows = await db
       .select({ id: writers.id, lastModified: newest })
       .from(writers)
-      .innerJoin(articles, and(eq(articles.writerId, writers.id), published))
+      .innerJoin(articles, and(eq(articles.writerId, writers.id), listed))
       .groupBy(writers.id)
       .orderBy(asc(writers.id));
     return rows.map((row) => ({ key: String(row.id), lastModified: row.lastModified }));
@@ -198,7 +236,7 @@ export async function sitemapListings(db: Executor, kind: "category" | "tag" | "
     .select({ key: tags.slug, lastModified: newest })
     .from(tags)
     .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
-    .innerJoin(articles, and(eq(articles.id, articleTags.articleId), published))
+    .innerJoin(articles, and(eq(articles.id, articleTags.articleId), listed))
     .groupBy(tags.id)
     .orderBy(asc(tags.slug));
 }
