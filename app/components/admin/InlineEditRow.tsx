@@ -120,7 +120,7 @@ export function InlineEditRow({ label, fields, initialValues, after, onSave, onD
       ))}
       {after}
       <td className={cellClass}>
-        <form id={formId} noValidate aria-label={label} onSubmit={(event) => void save(event)} className="flex gap-2">
+        <form id={formId} noValidate aria-label={label} onSubmit={(event) => void save(event)} className="flex flex-wrap gap-2">
           <button type="submit" disabled={busy} className={`${buttonClass.primary} px-3 py-1.5`}>
             {busy ? messages.pleaseWait : messages.save}
           </button>

@@ -62,7 +62,7 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
 
   return (
     <>
-      <AdminTable caption={messages.articlesTable} columns={columns}>
+      <AdminTable caption={messages.articlesTable} columns={columns} wide>
         {articles.map((article) => (
           <tr key={article.id}>
             <th scope="row" lang={article.language} className={`${cellClass} min-w-40 max-w-md font-semibold`}>

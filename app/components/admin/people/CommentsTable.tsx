@@ -57,7 +57,7 @@ export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
                   {formatDate(comment.created_at)}
                 </time>
               </td>
-              <td data-label={messages.fieldComment} className={`${cellClass} min-w-56 max-w-md whitespace-pre-line break-words`}>
+              <td data-label={messages.fieldComment} className={`${cellClass} min-w-52 max-w-md whitespace-pre-line break-words`}>
                 {comment.content}
               </td>
               <td data-label={messages.fieldStatus} className={cellClass}>

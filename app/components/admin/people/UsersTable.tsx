@@ -15,9 +15,9 @@ import { EMAIL_MAX, NAME_MAX } from "~/lib/limits";
 const roleLabel = (role: Role, messages: Catalog) => (role === "admin" ? messages.admin : messages.roleUser);
 
 const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
-  { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-40" },
-  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, minWidth: "min-w-52" },
-  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role, messages) })) },
+  { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-28" },
+  { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, minWidth: "min-w-40" },
+  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role, messages) })), minWidth: "min-w-24" },
 ];
 
 interface UsersTableProps {
@@ -67,10 +67,14 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
             <tr key={user.id}>
               <th scope="row" className={`${cellClass} font-semibold`}>
                 {user.name}
+                {/* A space, not only a margin: the badge may wrap below a long name in a narrow column. */}
                 {user.id === currentUserId ? (
-                  <span className="ml-2 rounded bg-neutral-200 px-1.5 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200">
-                    {messages.you}
-                  </span>
+                  <>
+                    {" "}
+                    <span className="inline-block rounded bg-neutral-200 px-1.5 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200">
+                      {messages.you}
+                    </span>
+                  </>
                 ) : null}
               </th>
               <td data-label={messages.fieldEmail} className={`${cellClass} [overflow-wrap:anywhere] md:whitespace-nowrap`}>

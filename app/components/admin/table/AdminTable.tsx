@@ -5,8 +5,8 @@ import "./admin-table.css";
 
 /**
  * The look shared by the back office's tables: a card holding a real table, whose rows become
- * stacked cards on phones and tablets (admin-table.css; cells name their column in data-label) and
- * which scrolls sideways on a desktop too narrow for it.
+ * stacked cards where the table has too little room for its columns (admin-table.css; cells name
+ * their column in data-label).
  */
 export const buttonClass = {
   primary:
@@ -26,12 +26,14 @@ interface AdminTableProps {
   /** Names the table for screen readers. */
   caption: string;
   columns: readonly string[];
+  /** Many columns: rows turn into cards below 60rem of room instead of 45rem. */
+  wide?: boolean;
   children: React.ReactNode;
 }
 
-export function AdminTable({ caption, columns, children }: AdminTableProps) {
+export function AdminTable({ caption, columns, wide = false, children }: AdminTableProps) {
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm dark:bg-neutral-900">
+    <div className={`admin-table-frame ${wide ? "admin-table-frame-wide" : ""} mt-6 overflow-x-auto rounded-lg bg-white shadow-sm dark:bg-neutral-900`}>
       <table className="admin-table w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-neutral-200 bg-neutral-50 text-xs uppercase tracking-wide text-neutral-600 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-400">

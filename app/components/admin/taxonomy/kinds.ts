@@ -31,14 +31,14 @@ export type Validation = { ok: true; values: object } | { ok: false; message: Me
 
 const nameFields = (messages: Catalog, first: Language) =>
   perLanguage(
-    { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, hint: messages.namesHint, minWidth: "min-w-40" },
+    { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, hint: messages.namesHint, minWidth: "min-w-32" },
     { en: messages.fieldNameEn, ne: messages.fieldNameNe },
     first,
   );
-const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: SLUG_MAX, hint: messages.slugOptionalHint, wide: true, minWidth: "min-w-40" });
+const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: SLUG_MAX, hint: messages.slugOptionalHint, wide: true, minWidth: "min-w-32" });
 const descriptionFields = (messages: Catalog, first: Language) =>
   perLanguage(
-    { name: "description", label: messages.fieldDescription, type: "textarea", maxLength: DESCRIPTION_MAX, minWidth: "min-w-64" },
+    { name: "description", label: messages.fieldDescription, type: "textarea", maxLength: DESCRIPTION_MAX, minWidth: "min-w-48" },
     { en: messages.fieldDescriptionEn, ne: messages.fieldDescriptionNe },
     first,
   );

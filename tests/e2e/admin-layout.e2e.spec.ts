@@ -1,0 +1,59 @@
+/**
+ * The back office's tables at the widths editors use them, from a phone to a wide desktop: a row's
+ * actions are always in reach, and nothing has to be scrolled sideways, also while a row is being
+ * edited in place. Between the widths where a table fits and where its rows become cards, the
+ * table's own room decides (the sidebar takes part of a desktop's).
+ */
+import { type Page, expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+
+const SCREENS = ["articles", "categories", "tags", "writers", "users", "comments"];
+const WIDTHS = [390, 768, 1024, 1100, 1280, 1536];
+
+/** How far the page, and each table's frame, would scroll sideways: 0 where everything fits. */
+async function sideways(page: Page): Promise<number[]> {
+  return page.evaluate(() => [
+    document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ...[...document.querySelectorAll("table")].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+  ]);
+}
+
+/** The right edge of a row's last button, against the window's width. */
+async function expectInReach(page: Page, width: number, where: string) {
+  const lastButton = page.locator("table tbody tr").first().getByRole("button").last();
+  await expect(lastButton, where).toBeVisible();
+  const box = (await lastButton.boundingBox())!;
+  expect(box.x + box.width, where).toBeLessThanOrEqual(width);
+}
+
+for (const prefix of ["", "/ne"]) {
+  test(`every table fits its room at every width${prefix ? " in Nepali" : ""}`, async ({ page }) => {
+    await signInAsAdmin(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const screen of SCREENS) {
+        const where = `${prefix}/admin/${screen} at ${width} px`;
+        await page.goto(`${prefix}/admin/${screen}`);
+        await expect(page.locator("table tbody tr").first(), where).toBeVisible();
+        expect(await sideways(page), where).toEqual([0, 0]);
+        await expectInReach(page, width, where);
+      }
+    }
+  });
+}
+
+test("a row edited in place keeps its Save and Cancel in reach, beside the sidebar and on a tablet", async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const width of [768, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/ne/admin/categories", "/ne/admin/users", "/admin/users"]) {
+      const where = `${path} at ${width} px`;
+      await page.goto(path);
+      await page.locator("table tbody tr").first().getByRole("button").first().click();
+      const cancel = page.locator("table tbody tr").first().getByRole("button").last();
+      await expect(cancel, where).toHaveText(/Cancel|रद्द/);
+      expect(await sideways(page), where).toEqual([0, 0]);
+      await expectInReach(page, width, where);
+    }
+  }
+});
