@@ -2,6 +2,7 @@
 // application in server/app.ts. Plain JavaScript so that `node server.js` needs no build step itself.
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { readdirSync } from "node:fs";
 import http from "node:http";
@@ -34,7 +35,16 @@ server.use(
 let build;
 let viteDevServer;
 if (production) {
-  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  // Scripts and styles go out as the build compressed them (vite-plugins/precompressed-assets.ts).
+  server.use(
+    "/assets",
+    expressStaticGzip(path.join(buildDir, "client/assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   // The few files of public/ (favicon, logo, placeholder): looked for on disk only when asked for
   // by name, not before every page and API request.
   const publicFiles = new Set(readdirSync(path.join(buildDir, "client")).map((name) => `/${name}`));
