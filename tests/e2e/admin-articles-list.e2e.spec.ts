@@ -131,6 +131,8 @@ test.describe("admin articles list", () => {
 
     await page.goto("/admin/articles");
     await applyFilters(page, { status: "Published" });
+    // The pager of the filtered list, not the one still on screen while it loads.
+    await expect(page).toHaveURL(/\?status=published$/);
     const pager = page.getByRole("navigation", { name: "Pagination" });
     await pager.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\?status=published&page=2$/);

@@ -7,6 +7,16 @@
 import { type Page, expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 
+/** Someone whose address and name are longer than most: they must wrap, not widen the table. */
+const LONG_EMAIL = `investigations-desk-correspondent-${Date.now()}@a-rather-long-newsroom-domain.example`;
+
+test.beforeAll(async ({ request }) => {
+  const response = await request.post("/api/users/register", {
+    data: { name: "Bishnu Prasad Dhungana Chhetri Sharma", email: LONG_EMAIL, password: "reader-password-1" },
+  });
+  expect(response.status()).toBe(201);
+});
+
 const SCREENS = ["articles", "categories", "tags", "writers", "users", "comments"];
 const WIDTHS = [390, 768, 1024, 1100, 1280, 1536];
 
@@ -35,6 +45,7 @@ for (const prefix of ["", "/ne"]) {
         const where = `${prefix}/admin/${screen} at ${width} px`;
         await page.goto(`${prefix}/admin/${screen}`);
         await expect(page.locator("table tbody tr").first(), where).toBeVisible();
+        if (screen === "users") await expect(page.getByRole("cell", { name: LONG_EMAIL }), where).toBeVisible();
         expect(await sideways(page), where).toEqual([0, 0]);
         await expectInReach(page, width, where);
       }

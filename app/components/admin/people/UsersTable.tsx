@@ -77,8 +77,9 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
                   </>
                 ) : null}
               </th>
-              <td data-label={messages.fieldEmail} className={`${cellClass} [overflow-wrap:anywhere] md:whitespace-nowrap`}>
-                {user.email}
+              {/* Room for an ordinary address on one line; a longer one wraps (after its @ where it can) instead of widening the table. */}
+              <td data-label={messages.fieldEmail} className={`${cellClass} min-w-48 [overflow-wrap:anywhere]`}>
+                <EmailAddress email={user.email} />
               </td>
               <td data-label={messages.fieldRole} className={cellClass}>
                 <span
@@ -109,6 +110,19 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
         texts={{ success: messages.userDeleted, failure: messages.userDeleteFailed }}
         onClose={() => setDeleting(null)}
       />
+    </>
+  );
+}
+
+/** An address that may break before its @ first. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
     </>
   );
 }
