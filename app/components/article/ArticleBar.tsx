@@ -43,8 +43,9 @@ export function ArticleBar({ articleId, title, path, language }: ArticleBarProps
       role="group"
       aria-label={messages.articleTools}
       data-scrolled={scrolled}
-      style={{ top }}
-      className={`sticky z-30 -mx-4 -mt-3 mb-4 flex items-center gap-2 border-b px-4 py-1.5 transition-colors ${
+      // Below the header once it is measured; before that (and in the server's HTML) at the top.
+      style={top ? { top } : undefined}
+      className={`sticky top-0 z-30 -mx-4 -mt-3 mb-4 flex items-center gap-2 border-b px-4 py-1.5 transition-colors ${
         scrolled
           ? "border-neutral-200 bg-white/95 shadow-sm backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95"
           : "border-transparent"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
 import type { PublicUser } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
@@ -47,7 +47,6 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   /** SPEC 4: switching between sign in and sign up clears the fields and the error. */
   function switchMode(next: AuthMode) {
@@ -89,15 +88,14 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
     // POST, so that a submit before the page has hydrated can never put the password in a URL.
     <form method="post" onSubmit={submit} noValidate className="space-y-4">
       {mode === "signup" ? (
-        <label className="block text-sm font-medium" htmlFor={`${id}-name`}>
+        <label className="block text-sm font-medium">
           {messages.fullName}
-          <input id={`${id}-name`} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} className={fieldClass} />
+          <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} className={fieldClass} />
         </label>
       ) : null}
-      <label className="block text-sm font-medium" htmlFor={`${id}-email`}>
+      <label className="block text-sm font-medium">
         {messages.emailAddress}
         <input
-          id={`${id}-email`}
           name="email"
           type="email"
           autoComplete="email"
@@ -106,10 +104,9 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
           className={fieldClass}
         />
       </label>
-      <label className="block text-sm font-medium" htmlFor={`${id}-password`}>
+      <label className="block text-sm font-medium">
         {messages.password}
         <input
-          id={`${id}-password`}
           name="password"
           type="password"
           autoComplete={mode === "signin" ? "current-password" : "new-password"}
