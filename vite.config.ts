@@ -16,7 +16,17 @@ export default defineConfig({
   environments: {
     // Chunks under 10 KB are merged into the ones loaded with them: a reader page loaded 30 files,
     // a round trip each over HTTP/1.1's six connections, for 15 that carry the same code.
-    client: { build: { rollupOptions: { output: { experimentalMinChunkSize: 10_000 } } } },
+    // Each language's catalog stays a chunk of its own, loaded for its pages alone (lib/i18n.ts).
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            experimentalMinChunkSize: 10_000,
+            manualChunks: (id) => (id.endsWith("/app/lib/messages.ts") ? "messages" : id.endsWith("/app/lib/messages.ne.ts") ? "messages.ne" : undefined),
+          },
+        },
+      },
+    },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
 });

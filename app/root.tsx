@@ -1,10 +1,10 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { I18nProvider, useI18n, useLocalizePath, useMessages } from "./components/i18n/i18n";
 import { RouteProgress } from "./components/layout/RouteProgress";
 import { NotificationsProvider } from "./components/notifications/notifications";
 import { SessionProvider } from "./components/session/session";
-import { type Locale } from "./lib/i18n";
+import { type Locale, loadCatalog, splitLocalePath } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
 import { pageMeta, pageSeo } from "./lib/seo/page-meta";
 import { config } from "./server/process/config";
@@ -21,8 +21,24 @@ export function loader() {
   return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl };
 }
 
-/** The root loader never revalidates: the default locale is fixed for the life of the process. */
-export const shouldRevalidate = () => false;
+/**
+ * In the browser, a navigation into the other language first loads that language's catalog
+ * (lib/i18n.ts). The data itself never changes for the life of the process.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalog(splitLocalePath(new URL(request.url).pathname, data.defaultLocale).locale);
+  return data;
+}
+
+/** The language written in a path, or "" for the default one (which is never written). */
+const writtenLocale = (url: URL) => {
+  const { locale, prefixed } = splitLocalePath(url.pathname, "en");
+  return prefixed ? locale : "";
+};
+
+/** Only a change of language runs the root's loader again, for the catalog. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => writtenLocale(currentUrl) !== writtenLocale(nextUrl);
 
 /** Only pages without a meta of their own use this one (the back office, a failure): none is for search engines. */
 export const meta: Route.MetaFunction = ({ matches, location }) => {

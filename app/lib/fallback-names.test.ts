@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { categoryNameIn, writerNameIn } from "./fallback-names";
-import { catalogs } from "./i18n";
+import { en } from "./messages";
+import { ne } from "./messages.ne";
+
+const catalogs = { en, ne };
 
 describe("names of a missing writer or category", () => {
   it("are the page's own words when the writer or category is gone", () => {

@@ -246,8 +246,6 @@ export const en = {
   tags: "Tags",
   readInNepali: "यो समाचार नेपालीमा पढ्नुहोस्",
   // The link to an article's translation is worded in the language of the article it sits in.
-  translationToEnglish: "Read in English",
-  translationToNepali: "Read in Nepali",
   byWriterName: "By {name}",
   publishedOn: "Published {date}",
   updatedOn: "Updated {date}",
@@ -257,8 +255,6 @@ export const en = {
   supportWriteToEmail: "To give, write to {email}",
   copyrightNotice: "© Khulasa. Independent journalism.",
   /** The interface's own name, in itself: the language switch's label. */
-  languageSelfName: "English",
-  switchLanguageTitle: "Read this site in English",
   relatedArticles: "Related Articles",
   commentsCount: "Comments ({n})",
   writeComment: "Write a comment",

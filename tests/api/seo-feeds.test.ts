@@ -3,7 +3,8 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTICLES_PER_SITEMAP, SITEMAP_BYTE_LIMIT, SITEMAP_URL_LIMIT, articleSitemapCount } from "~/server/seo/sitemaps";
 import { escapeXml } from "~/server/seo/xml";
-import { catalogs } from "~/lib/i18n";
+import { en } from "~/lib/messages";
+import { ne } from "~/lib/messages.ne";
 import { asAdmin, baseUrl, call } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 import { createArticleWithBanner, uploadImage } from "./seo-support";
@@ -260,8 +261,8 @@ describe("sitemaps per edition, and robots.txt", () => {
     const [english, nepali] = await Promise.all([newsOf(""), newsOf("/ne")]);
     const publications = (entries: any[]) =>
       new Set(entries.map((u) => `${u["news:news"]["news:publication"]["news:language"]}:${u["news:news"]["news:publication"]["news:name"]}`));
-    expect([...publications(english)]).toEqual([`en:${catalogs.en.siteName}`]);
-    expect([...publications(nepali)]).toEqual([`ne:${catalogs.ne.siteName}`]);
+    expect([...publications(english)]).toEqual([`en:${en.siteName}`]);
+    expect([...publications(nepali)]).toEqual([`ne:${ne.siteName}`]);
     expect(locs(nepali)).toEqual(expect.arrayContaining([article("/ne", pairNe), article("/ne", onlyNe)]));
     expect(locs(english)).toContain(article("", pairEn));
     expect(locs(english)).not.toContain(article("", onlyNe));

@@ -73,6 +73,29 @@ test.describe("the reader site in Nepali and English", () => {
     expect(problems).toEqual([]);
   });
 
+  test("a page downloads its own language's texts only, and the other's once the reader switches", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.text());
+    });
+    // A text that lives only in each catalog.
+    const inCatalog = { en: "Unknown Author", ne: ne.unknownAuthor };
+    const loaded = () => ({ en: scripts.some((code) => code.includes(inCatalog.en)), ne: scripts.some((code) => code.includes(inCatalog.ne)) });
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Latest News" })).toBeVisible();
+    await expect.poll(loaded).toEqual({ en: true, ne: false });
+
+    await languageSwitch(page).click();
+    await expect(page.getByRole("heading", { name: ne.latestNews })).toBeVisible();
+    expect(loaded()).toEqual({ en: true, ne: true });
+
+    scripts.length = 0;
+    await page.goto("/ne");
+    await expect(page.getByRole("heading", { name: ne.latestNews })).toBeVisible();
+    await expect.poll(loaded).toEqual({ en: false, ne: true });
+  });
+
   test("an article keeps its own language and links to its translation both ways", async ({ page }) => {
     const problems = watchHydration(page);
     const pair = await translatedPair(page.request);

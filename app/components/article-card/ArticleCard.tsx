@@ -31,7 +31,7 @@ export const articlePath = (slug: string) => `/article/${slug}`;
 function OtherEditionLabel({ language }: { language: Language }) {
   return (
     <span className="mr-1.5 rounded border border-neutral-400 px-1 py-px font-semibold text-neutral-700 dark:border-neutral-500 dark:text-neutral-300">
-      {languages[language].catalog.languageSelfName}
+      {languages[language].selfName}
     </span>
   );
 }

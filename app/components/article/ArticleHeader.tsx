@@ -4,7 +4,6 @@ import { useFormatNumber, useLocale, useTranslate } from "~/components/i18n/i18n
 import { Link } from "~/components/i18n/links";
 import { Message } from "~/components/layout/Message";
 import type { ArticlePageArticle } from "~/lib/article-cards";
-import { translate } from "~/lib/i18n";
 import { ArticleDates } from "./ArticleDates";
 import { CategoryName, WriterName } from "./FallbackNames";
 import { ShareLinks } from "./ShareLinks";
@@ -76,7 +75,7 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
             hrefLang={languages[translation.language].tag}
             className="font-semibold text-brand hover:underline"
           >
-            {translate(article.language, translation.language === "en" ? "translationToEnglish" : "translationToNepali")} →
+            {languages[article.language].readTranslationIn[translation.language]} →
           </Link>
         </p>
       ) : null}

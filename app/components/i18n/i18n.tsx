@@ -7,7 +7,7 @@ import { useLocation } from "react-router";
 import {
   type Catalog,
   type Locale,
-  catalogs,
+  catalogFor,
   localizePath,
   otherLocale,
   splitLocalePath,
@@ -41,7 +41,7 @@ export function useLocale(): Locale {
 
 /** The catalog of the page's language: `const messages = useMessages()` then `messages.key`. */
 export function useMessages(): Catalog {
-  return catalogs[useContext(I18nContext).locale];
+  return catalogFor(useContext(I18nContext).locale);
 }
 
 /** A catalog message with its `{slots}` filled, in the page's language. */
@@ -85,7 +85,7 @@ export function useLanguageSwitch(): { href: string; tag: string; name: string; 
   return {
     href: switchLocalePath(pathname, search, target, defaultLocale),
     tag: languages[target].tag,
-    name: translate(target, "languageSelfName"),
-    title: translate(target, "switchLanguageTitle"),
+    name: languages[target].selfName,
+    title: languages[target].switchTitle,
   };
 }

@@ -1,5 +1,4 @@
 import { NEPAL_TIME_ZONE, clockParts, formatCardDate, formatDateTime } from "../dates";
-import { en as catalog } from "../messages";
 import type { LanguageConfig } from "./language";
 
 /** English: the spec's texts, AD dates in Nepal time, Western digits. */
@@ -13,5 +12,7 @@ export const en: LanguageConfig = {
   formatDateTime,
   clockParts,
   fontPreload: null,
-  catalog,
+  selfName: "English",
+  switchTitle: "Read this site in English",
+  readTranslationIn: { en: "Read in English", ne: "Read in Nepali" },
 };

@@ -1,4 +1,4 @@
-import type { Catalog } from "../messages";
+import type { Language } from "../limits";
 
 /**
  * Everything that differs between the site's languages, in one object per language (as the BBC's
@@ -29,6 +29,13 @@ export interface LanguageConfig {
    * (app.css declares the faces, with the unicode ranges that keep other pages from fetching them.)
    */
   fontPreload: string | null;
-  /** Every interface text. */
-  catalog: Catalog;
+  /**
+   * The few texts a page shows in a language other than its own, kept here rather than in the
+   * catalog so that a page loads its own language's catalog alone: the language's name for itself
+   * (the language switch, a card of the other edition) and the switch's title.
+   */
+  selfName: string;
+  switchTitle: string;
+  /** Under a story in this language, the link to its translation, by the translation's language. */
+  readTranslationIn: Record<Language, string>;
 }

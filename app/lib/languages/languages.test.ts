@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../limits";
+import { catalogFor, loadCatalog } from "../i18n";
 import { en as englishCatalog } from "../messages";
 import { languages } from ".";
 
 const instant = "2026-11-25T08:35:00.000Z"; // 14:20 in Kathmandu, 9 Mangsir 2083
 
 describe("the language configs", () => {
-  it("exist for every language, each with every interface text", () => {
+  it("exist for every language, each with every interface text and a link to a translation in every language", async () => {
     expect(Object.keys(languages).sort()).toEqual([...LANGUAGES].sort());
-    for (const language of Object.values(languages)) expect(Object.keys(language.catalog)).toEqual(Object.keys(englishCatalog));
+    for (const code of LANGUAGES) {
+      await loadCatalog(code);
+      expect(Object.keys(catalogFor(code)), code).toEqual(Object.keys(englishCatalog));
+      expect(Object.keys(languages[code].readTranslationIn).sort(), code).toEqual([...LANGUAGES].sort());
+    }
   });
 
   it("English: the spec's dates in Nepal time, Western digits, no relative dates", () => {

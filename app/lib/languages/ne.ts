@@ -1,6 +1,5 @@
 import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import { NEPAL_TIME_ZONE } from "../dates";
-import { ne as catalog } from "../messages.ne";
 import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../nepali-calendar";
 import type { LanguageConfig } from "./language";
 
@@ -16,5 +15,7 @@ export const ne: LanguageConfig = {
   formatRelative: formatRelativeNe,
   clockParts: nepaliClockParts,
   fontPreload: devanagariRegular,
-  catalog,
+  selfName: "नेपाली",
+  switchTitle: "यो साइट नेपालीमा पढ्नुहोस्",
+  readTranslationIn: { en: "पढ्नुहोस् अंग्रेजीमा", ne: "पढ्नुहोस् नेपालीमा" },
 };

@@ -5,7 +5,7 @@
  * the browser alike.
  */
 import type { MetaDescriptor } from "react-router";
-import { type Catalog, LOCALES, type Locale, catalogs, isLocale, localizePath, splitLocalePath } from "~/lib/i18n";
+import { type Catalog, LOCALES, type Locale, catalogFor, isLocale, localizePath, splitLocalePath } from "~/lib/i18n";
 import { languages } from "../languages";
 
 /** What the root loader gives every page: the language of unprefixed paths and the public origin. */
@@ -47,7 +47,7 @@ function siteInfoOf(matches: ReadonlyArray<MatchLike | undefined>): SiteInfo {
 export function pageSeo(matches: ReadonlyArray<MatchLike | undefined>, location: { pathname: string; search: string }): PageSeo {
   const site = siteInfoOf(matches);
   const { locale, rest } = splitLocalePath(location.pathname, site.defaultLocale);
-  return { site, locale, messages: catalogs[locale], path: rest, search: location.search };
+  return { site, locale, messages: catalogFor(locale), path: rest, search: location.search };
 }
 
 /** An absolute address on the public origin; already absolute URLs (remote images) stay as they are. */

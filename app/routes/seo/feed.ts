@@ -3,7 +3,7 @@
  * published articles of the site, a category, a writer or a tag, in the edition of the address's
  * language (/ne/feeds/…: the Nepali edition; see README "Feeds, sitemaps and search engines").
  */
-import { type Locale, catalogs, translate } from "~/lib/i18n";
+import { type Locale, catalogFor, translate } from "~/lib/i18n";
 import { pageLocale } from "~/server/http/page-locale";
 import { editionOf } from "~/server/services/editions";
 import { AppError } from "~/server/errors";
@@ -25,7 +25,7 @@ type Resolved = { scope: FeedScope; channel: FeedChannel };
 
 /** The scope a feed address names, or null when there is no such category, writer or tag. */
 async function resolve(db: Executor, language: Locale, scope: string | undefined, key: string | undefined): Promise<Resolved | null> {
-  const messages = catalogs[language];
+  const messages = catalogFor(language);
   if (scope === undefined) {
     return {
       scope: { kind: "site" },

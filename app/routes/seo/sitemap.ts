@@ -3,7 +3,7 @@
  * edition's index lists. Published stories only, as the edition lists them; news.xml has the
  * edition's own stories of the last 48 hours.
  */
-import { type Locale, catalogs } from "~/lib/i18n";
+import { type Locale, catalogFor } from "~/lib/i18n";
 import { pageLocale } from "~/server/http/page-locale";
 import { database } from "~/server/process/runtime";
 import { notFound, siteInfo } from "~/server/seo/site";
@@ -32,7 +32,7 @@ async function sitemapBody(language: Locale, name: string): Promise<string | nul
   if (listing) return listingSitemap(site, language, listing, await sitemapListings(db, listing, editionOf(language)));
   if (name === "news.xml") {
     const since = new Date(Date.now() - NEWS_WINDOW_MS);
-    return newsSitemap(site, catalogs[language].siteName, await recentArticles(db, language, since, NEWS_SITEMAP_LIMIT));
+    return newsSitemap(site, catalogFor(language).siteName, await recentArticles(db, language, since, NEWS_SITEMAP_LIMIT));
   }
   return null;
 }

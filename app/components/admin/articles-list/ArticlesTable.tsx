@@ -23,7 +23,7 @@ const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs
 function TranslationCell({ article }: { article: AdminArticleRow }) {
   const messages = useMessages();
   const { translation } = article;
-  const selfName = (language: Language) => <span lang={languages[language].tag}>{languages[language].catalog.languageSelfName}</span>;
+  const selfName = (language: Language) => <span lang={languages[language].tag}>{languages[language].selfName}</span>;
   return (
     <>
       <span className="block">{selfName(article.language)}</span>

@@ -1,0 +1,22 @@
+/**
+ * The browser's start: React Router's own, but the page's catalog is loaded first (lib/i18n.ts):
+ * each language's texts are a chunk of their own, and the page's language is the one the server
+ * wrote on <html>.
+ */
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { LOCALES, loadCatalog } from "./lib/i18n";
+import { languages } from "./lib/languages";
+
+const pageLanguage = LOCALES.find((locale) => languages[locale].tag === document.documentElement.lang) ?? "en";
+await loadCatalog(pageLanguage);
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});
