@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "tests/api/**/*.test.ts"],
     globalSetup: ["tests/api/global-setup.ts"],
+    setupFiles: ["tests/support/load-catalogs.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
