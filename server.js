@@ -48,7 +48,15 @@ if (production) {
   // The few files of public/ (favicon, logo, placeholder): looked for on disk only when asked for
   // by name, not before every page and API request.
   const publicFiles = new Set(readdirSync(path.join(buildDir, "client")).map((name) => `/${name}`));
-  const publicStatic = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+  // The placeholder that stands in for every missing picture (SPEC 8) is on many pages a reader
+  // opens, and its address cannot carry a version: a month, where the logo and icon keep an hour.
+  const publicStatic = express.static(path.join(buildDir, "client"), {
+    maxAge: "1h",
+    index: false,
+    setHeaders: (res, file) => {
+      if (path.basename(file) === "placeholder.jpg") res.setHeader("Cache-Control", "public, max-age=2592000");
+    },
+  });
   server.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   server.use(build.app);

@@ -61,6 +61,16 @@ describe("scripts and styles on the wire", () => {
   });
 });
 
+describe("the placeholder picture", () => {
+  it("is kept by the browser for a month: it stands in for every missing image, on page after page", async () => {
+    const res = await fetch(baseUrl() + "/placeholder.jpg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=2592000");
+    expect((await fetch(baseUrl() + "/logo.png")).headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+});
+
 /** A GET whose body is left as it came over the wire. */
 function rawGet(path: string, encoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
