@@ -86,6 +86,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   mainNavigation: "मुख्य मेनु",
   supportUs: "सहयोग गर्नुहोस्",
   searchArticles: "समाचार खोज्नुहोस्",
+  closeDialog: "बन्द गर्नुहोस्",
   searchPlaceholder: "समाचार खोज्नुहोस्…",
   accountMenu: "तपाईंको खाता",
   savedArticles: "सेभ गरिएका समाचार",

@@ -84,6 +84,7 @@ export const en = {
   mainNavigation: "Main",
   supportUs: "Support us",
   searchArticles: "Search Articles",
+  closeDialog: "Close",
   searchPlaceholder: "Search articles…",
   accountMenu: "Your account",
   savedArticles: "Saved Articles",

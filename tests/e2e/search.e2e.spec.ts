@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { ne } from "../../app/lib/messages.ne";
 
 /** Search: the overlay opened from the header, and the shareable /search?q= page. */
 
@@ -92,6 +93,17 @@ test.describe("search overlay", () => {
     await expect(dialog.getByRole("heading", { name: 'Search results for "budget"' })).toBeVisible();
     await expect(dialog.getByRole("article").first()).toBeVisible();
     await context.close();
+  });
+
+  test("in Nepali, its close button is named in Nepali and gives focus back to the search box", async ({ page }) => {
+    await page.goto("/ne/news");
+    const box = page.getByRole("banner").getByRole("searchbox", { name: ne.searchArticles });
+    await box.fill("बजेट");
+    await box.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: ne.closeDialog }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(box).toBeFocused();
   });
 
   test("Enter in the overlay opens the full results page", async ({ page }) => {

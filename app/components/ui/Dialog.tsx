@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useMessages } from "~/components/i18n/i18n";
 
 interface DialogProps {
   open: boolean;
@@ -19,6 +20,7 @@ export function Dialog({ open, onClose, title, children, variant = "modal", clas
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
+  const messages = useMessages();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -61,7 +63,7 @@ export function Dialog({ open, onClose, title, children, variant = "modal", clas
               type="button"
               onClick={onClose}
               className="rounded p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
-              aria-label="Close"
+              aria-label={messages.closeDialog}
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" />
