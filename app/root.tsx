@@ -8,17 +8,19 @@ import { type Locale, loadCatalog, splitLocalePath } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
 import { pageMeta, pageSeo } from "./lib/seo/page-meta";
 import { config } from "./server/process/config";
+import { catalogChunks } from "./server/http/catalog-chunks";
 import "./app.css";
 import { languages } from "~/lib/languages";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
 /**
- * Only what every page needs to know before it renders: which language unprefixed URLs are in, and
- * the public origin that canonical, Open Graph and share addresses are built on.
+ * Only what every page needs to know before it renders: which language unprefixed URLs are in, the
+ * public origin that canonical, Open Graph and share addresses are built on, and where each
+ * language's catalog is, for the page to fetch its own beside its other scripts.
  */
 export function loader() {
-  return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl };
+  return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl, catalogChunks: catalogChunks() };
 }
 
 /**
@@ -58,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Document({ children }: { children: React.ReactNode }) {
   const { locale } = useI18n();
   const language = languages[locale];
+  const catalogChunk = useRouteLoaderData<typeof loader>("root")?.catalogChunks[locale];
   return (
     <html lang={language.tag} suppressHydrationWarning>
       <head>
@@ -65,6 +68,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         {language.fontPreload ? <link rel="preload" href={language.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
+        {catalogChunk ? <link rel="modulepreload" href={catalogChunk} /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />

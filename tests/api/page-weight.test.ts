@@ -36,6 +36,18 @@ describe("scripts of public pages", () => {
   });
 });
 
+describe("a page's interface texts", () => {
+  it("are fetched beside its other scripts, its own language's alone", async () => {
+    for (const [path, own, other] of [["/", "Unknown Author", "अज्ञात लेखक"], ["/ne", "अज्ञात लेखक", "Unknown Author"]] as const) {
+      const page = await (await fetch(baseUrl() + path)).text();
+      const preloaded = [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      const texts = await Promise.all(preloaded.map(async (url) => (await fetch(baseUrl() + url)).text()));
+      expect(texts.some((code) => code.includes(own)), path).toBe(true);
+      expect(texts.some((code) => code.includes(other)), path).toBe(false);
+    }
+  });
+});
+
 describe("scripts and styles on the wire", () => {
   it("go out compressed at build time, Brotli where the browser takes it, else gzip, the same bytes once decoded, cached for a year", async () => {
     const page = await (await fetch(baseUrl() + "/")).text();
