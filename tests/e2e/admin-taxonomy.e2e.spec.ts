@@ -183,6 +183,8 @@ test.describe("names in both languages", () => {
     const name = `नागरिकता परीक्षण ${Date.now()}`;
     await page.goto("/admin/tags");
     const form = addForm(page, "Add a tag");
+    // The button comes alive when the page has hydrated; text typed before that is not yet the form's.
+    await expect(form.getByRole("button", { name: "Add tag" })).toBeEnabled();
     await form.getByLabel("Name in Nepali").fill(name);
     await form.getByRole("button", { name: "Add tag" }).click();
     await expect(page.getByText("Tag created successfully")).toBeVisible();
