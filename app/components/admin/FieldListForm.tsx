@@ -32,6 +32,15 @@ export function FieldListForm({ heading, fields, initialValues, submitLabel, onS
   const [busy, setBusy] = useState(false);
   const idOf = (name: string) => `${idPrefix}-${name}`;
 
+  // Text typed before the page hydrated is in the fields but not in the form's state: keep it, once,
+  // as the page comes alive, or the first save would call a field empty that the editor sees filled.
+  useEffect(() => {
+    const typed = fields
+      .map((field) => [field.name, form.current?.querySelector<HTMLInputElement>(`[id="${idOf(field.name)}"]`)?.value ?? ""] as const)
+      .filter(([name, value]) => value !== "" && value !== (startValues[name] ?? ""));
+    if (typed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(typed) }));
+  }, []);
+
   useEffect(() => {
     if (!focusOnMount) return;
     form.current?.scrollIntoView({ block: "start", behavior: "smooth" });
