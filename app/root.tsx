@@ -8,7 +8,7 @@ import { type Locale, loadCatalog, splitLocalePath } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
 import { pageMeta, pageSeo } from "./lib/seo/page-meta";
 import { config } from "./server/process/config";
-import { catalogChunks } from "./server/http/catalog-chunks";
+import { catalogChunks } from "./server/process/catalog-chunks";
 import "./app.css";
 import { languages } from "~/lib/languages";
 

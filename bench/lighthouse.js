@@ -73,11 +73,11 @@ function medianOf(runs) {
 }
 
 const dataDir = newDataDir();
-const server = { stop: async () => {} };
+let server;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 try {
   seedArchive({ dataDir }, ARTICLES);
-  Object.assign(server, await startServer({ dataDir }));
+  server = await startServer({ dataDir });
   const pages = await pagesOf(server.base);
   const results = {};
   for (const [name, path] of Object.entries(pages)) {
@@ -95,7 +95,7 @@ try {
   record({ kind: "lighthouse", articles: ARTICLES, runs: RUNS, lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version, results });
   writePerformanceDoc(machine);
 } finally {
-  await server.stop();
+  await server?.stop();
   await chrome.kill();
   removeDataDir(dataDir);
 }

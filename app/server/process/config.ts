@@ -4,6 +4,8 @@ import { type Locale, isLocale } from "~/lib/i18n";
 /** Process configuration, read once from the environment (see README "Configuration"). */
 export interface AppConfig {
   dataDir: string;
+  /** Where `react-router build` wrote the build the server runs (BUILD_DIR). */
+  buildDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   /** The interface language of unprefixed URLs; the other one lives under /ne or /en. */
@@ -59,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = env.PORT ?? "3000";
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    buildDir: path.resolve(env.BUILD_DIR ?? "build"),
     databaseUrl: env.DATABASE_URL || undefined,
     defaultLocale: parseLocale(env.DEFAULT_LOCALE),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),

@@ -7,6 +7,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Locale } from "~/lib/i18n";
+import { config } from "./config";
 
 const CHUNK: Record<Locale, RegExp> = { en: /^messages-[\w-]+\.js$/, ne: /^messages\.ne-[\w-]+\.js$/ };
 
@@ -16,7 +17,7 @@ export function catalogChunks(): Partial<Record<Locale, string>> {
   if (found) return found;
   let files: string[] = [];
   try {
-    files = readdirSync(path.resolve(process.env.BUILD_DIR ?? "build", "client/assets"));
+    files = readdirSync(path.join(config().buildDir, "client/assets"));
   } catch {
     // No browser build (development): the catalogs are loaded from their sources.
   }
