@@ -101,15 +101,6 @@ test("page titles follow the route", async ({ page }) => {
   await expect(page).toHaveTitle(/Page Not Found/);
 });
 
-test("a skip link takes keyboard users to the content", async ({ page }) => {
-  await page.goto("/");
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to content" });
-  await expect(skip).toBeFocused();
-  await skip.press("Enter");
-  await expect(page).toHaveURL(/#main$/);
-});
-
 test("no page asks any other site for anything", async ({ page, request, baseURL }) => {
   const article = (await (await request.get("/api/news?limit=1")).json()).articles[0] as { slug: string };
   const ours = new URL(baseURL!).origin;

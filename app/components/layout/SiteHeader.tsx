@@ -74,7 +74,7 @@ export function SiteHeader({ categories }: { categories: NavCategory[] }) {
             name="q"
             type="search"
             placeholder={messages.searchPlaceholder}
-            className="w-full rounded-full border border-neutral-300 bg-neutral-50 px-4 py-1.5 text-sm focus:border-brand focus:outline-none dark:border-neutral-700 dark:bg-neutral-900"
+            className="w-full rounded-full border border-neutral-300 bg-neutral-50 px-4 py-1.5 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 dark:border-neutral-700 dark:bg-neutral-900"
           />
           {/* Enter submits the field; the button names the action for assistive technology, out of the Tab order. */}
           <button type="submit" tabIndex={-1} className="sr-only">

@@ -73,7 +73,7 @@ export function Newsletter({ className = "" }: { className?: string }) {
             placeholder={messages.newsletterPlaceholder}
             aria-invalid={state.step === "idle" && state.error !== null}
             aria-describedby={state.step === "idle" && state.error ? `${id}-error` : undefined}
-            className="min-w-0 flex-1 rounded-md border border-neutral-600 bg-neutral-800 px-3 py-2 text-white placeholder:text-neutral-400 focus:border-white focus:outline-none dark:bg-neutral-900"
+            className="min-w-0 flex-1 rounded-md border border-neutral-600 bg-neutral-800 px-3 py-2 text-white placeholder:text-neutral-400 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/70 dark:bg-neutral-900"
           />
           <button
             type="submit"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ArticleListing } from "~/components/listing/ArticleListing";
@@ -27,17 +27,9 @@ export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProp
   const search = useArticleSearch(query, open, OVERLAY_RESULTS);
   const trimmed = query.trim();
 
-  const input = useRef<HTMLInputElement>(null);
-
   useEffect(() => {
     if (open) setQuery(initialQuery);
   }, [open, initialQuery]);
-
-  // React's autoFocus fires before the Dialog opens (an element in a closed <dialog> cannot take
-  // focus); this effect runs after the Dialog's own, once it is open.
-  useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
 
   return (
     <Dialog open={open} onClose={onClose} title={searchTitle(trimmed, messages)} variant="overlay">
@@ -58,7 +50,6 @@ export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProp
         <input
           id={`${id}-q`}
           name="q"
-          ref={input}
           type="search"
           maxLength={SEARCH_QUERY_MAX}
           autoComplete="off"

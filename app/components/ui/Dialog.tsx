@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { useMessages } from "~/components/i18n/i18n";
 
+const FIRST_FIELD = "input:not([type=hidden]):not(:disabled), textarea:not(:disabled), select:not(:disabled)";
+
 interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -14,7 +16,8 @@ interface DialogProps {
 
 /**
  * An accessible modal on the native <dialog>: the page behind is inert, Escape closes it, focus
- * moves into it on open and returns to what opened it on close.
+ * moves into it on open (to its first field, where the reader would start typing, else to its first
+ * control) and returns to what opened it on close.
  */
 export function Dialog({ open, onClose, title, children, variant = "modal", className = "" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,6 +31,7 @@ export function Dialog({ open, onClose, title, children, variant = "modal", clas
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       if (opener.current instanceof HTMLElement) opener.current.focus();
