@@ -89,7 +89,7 @@ test.describe("keyboard", () => {
 
   test("every control on the reader pages is on screen and visibly focused", async ({ browser, baseURL, request }) => {
     const [article] = await publishedArticles(request, 1);
-    const paths = ["/", `/article/${encodeURIComponent(article.slug)}`, "/category/politics", "/search?q=budget", "/ne"];
+    const paths = ["/", `/article/${encodeURIComponent(article!.slug)}`, "/category/politics", "/search?q=budget", "/ne"];
     expect(await sweep(browser, baseURL, paths)).toEqual([]);
   });
 
