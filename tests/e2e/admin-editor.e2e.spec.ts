@@ -388,6 +388,42 @@ test.describe("article form: never lose an editor's work", () => {
     await expect(editorOf(page)).toContainText("Some text.");
   });
 
+  test("what is typed and ticked before the page comes alive is kept, and is what the first save sends", async ({ page, request }) => {
+    // Hold the page's scripts back while the editor fills the form, as a slow phone would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin/articles/new", { waitUntil: "commit" });
+    const title = `Typed while the scripts loaded ${Date.now()}`;
+    const slug = own(title.toLowerCase().replaceAll(" ", "-"));
+    await titleField(page).fill(title);
+    await page.getByLabel("Meta Description").fill("Written on a slow connection.");
+    await page.getByLabel("Category").selectOption({ label: "Politics" });
+    await page.getByLabel("Writer").selectOption({ label: "Kiran Bhattarai" });
+    await page.getByRole("checkbox", { name: "Corruption" }).check();
+    await page.getByRole("checkbox", { name: "Publish immediately" }).check();
+    await expect(saveButton(page)).toBeDisabled();
+
+    release();
+    await expect(saveButton(page)).toBeEnabled();
+    await expect(titleField(page)).toHaveValue(title);
+    await expect(page.getByRole("checkbox", { name: "Corruption" })).toBeChecked();
+    await editorOf(page).click();
+    await page.keyboard.type("The body, written once the editor arrived.");
+    await saveButton(page).click();
+    await expect(notification(page, "Article created successfully")).toBeVisible();
+
+    const saved = await articleDetail(request, slug);
+    // A guest can read it: the publish box ticked early was sent too.
+    expect(saved).toMatchObject({ title, meta_description: "Written on a slow connection." });
+    expect(saved.category_name).toBe("Politics");
+    expect(saved.writer_name).toBe("Kiran Bhattarai");
+    expect(saved.tags.map((tag) => tag.name)).toEqual(["Corruption"]);
+  });
+
   test("a draft is restored after a reload, and can be discarded", async ({ page }) => {
     await page.goto("/admin/articles/new");
     const title = `Half-written story ${Date.now()}`;

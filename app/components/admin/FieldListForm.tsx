@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "~/components/admin/table/AdminTable";
+import { valuesTypedEarly } from "~/components/admin/typed-before-hydration";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useMessages } from "~/components/i18n/i18n";
 import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, emptyValues, focusFirstControl, mustBeFilled } from "./fields";
@@ -32,12 +33,12 @@ export function FieldListForm({ heading, fields, initialValues, submitLabel, onS
   const [busy, setBusy] = useState(false);
   const idOf = (name: string) => `${idPrefix}-${name}`;
 
-  // Text typed before the page hydrated is in the fields but not in the form's state: keep it, once,
-  // as the page comes alive, or the first save would call a field empty that the editor sees filled.
+  // See typed-before-hydration: the first save sends a name typed while the scripts were loading.
   useEffect(() => {
-    const typed = fields
-      .map((field) => [field.name, form.current?.querySelector<HTMLInputElement>(`[id="${idOf(field.name)}"]`)?.value ?? ""] as const)
-      .filter(([name, value]) => value !== "" && value !== (startValues[name] ?? ""));
+    const typed = valuesTypedEarly(
+      Object.fromEntries(fields.map((field) => [field.name, idOf(field.name)])),
+      Object.fromEntries(fields.map((field) => [field.name, startValues[field.name] ?? ""])),
+    );
     if (typed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(typed) }));
   }, []);
 

@@ -21,6 +21,8 @@ import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondary
 import { TranslationAction } from "./TranslationAction";
 import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
+import { ticksChangedEarly, valuesTypedEarly } from "~/components/admin/typed-before-hydration";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import { useLeaveGuard } from "./use-leave-guard";
 
 // TipTap and ProseMirror arrive only with this chunk, fetched once the form is on screen.
@@ -56,6 +58,45 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
   const { values, set, language, invalid, saving } = editing;
   const { blocker, allowNextNavigation } = useLeaveGuard(editing.dirty);
 
+  // See typed-before-hydration: what the editor typed or ticked while the scripts were loading is
+  // kept, on top of a restored draft (its effect runs first).
+  const formRoot = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const typed = valuesTypedEarly(
+      {
+        title: fieldId("title"),
+        slug: `${id}-slug`,
+        meta_title: fieldId("meta_title"),
+        meta_description: fieldId("meta_description"),
+        category_id: `${id}-category`,
+        writer_id: fieldId("writer_id"),
+        language: `${id}-language`,
+      },
+      {
+        title: values.title,
+        slug: values.slug,
+        meta_title: values.meta_title,
+        meta_description: values.meta_description,
+        category_id: values.category_id,
+        writer_id: values.writer_id,
+        language,
+      },
+    );
+    for (const [field, value] of typed) {
+      if (field === "language") set("language", value === "ne" ? "ne" : "en");
+      else set(field, value);
+    }
+    const root = formRoot.current;
+    if (!root) return;
+    const tags = ticksChangedEarly(root, "tags", values.tags.map(String));
+    if (tags) set("tags", tags.map(Number));
+    for (const box of ["is_published", "is_featured"] as const) {
+      const ticked = ticksChangedEarly(root, box, values[box] ? ["on"] : []);
+      if (ticked) set(box, ticked.length > 0);
+    }
+  }, []);
+
   const conflictPanel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (editing.refusedSaves > 0) conflictPanel.current?.focus();
@@ -74,7 +115,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
   const ariaInvalid = (field: CheckedField) => (invalid.has(field) ? true : undefined);
 
   return (
-    <div className="mx-auto max-w-4xl">
+    <div ref={formRoot} className="mx-auto max-w-4xl">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{article ? messages.editArticle : messages.newArticle}</h1>
         {article ? (
@@ -276,6 +317,8 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
                 <label key={tag.id} className="flex items-center gap-2 rounded px-1 py-1.5 hover:bg-neutral-50 dark:hover:bg-neutral-800">
                   <input
                     type="checkbox"
+                    name="tags"
+                    value={tag.id}
                     checked={values.tags.includes(tag.id)}
                     onChange={(event) =>
                       set("tags", event.target.checked ? [...values.tags, tag.id] : values.tags.filter((t) => t !== tag.id))
@@ -291,11 +334,11 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
 
         <section className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:gap-8`}>
           <label className="flex items-center gap-2 font-medium">
-            <input type="checkbox" checked={values.is_published} onChange={(event) => set("is_published", event.target.checked)} className="h-4 w-4 accent-brand" />
+            <input type="checkbox" name="is_published" checked={values.is_published} onChange={(event) => set("is_published", event.target.checked)} className="h-4 w-4 accent-brand" />
             {messages.publishImmediately}
           </label>
           <label className="flex items-center gap-2 font-medium">
-            <input type="checkbox" checked={values.is_featured} onChange={(event) => set("is_featured", event.target.checked)} className="h-4 w-4 accent-brand" />
+            <input type="checkbox" name="is_featured" checked={values.is_featured} onChange={(event) => set("is_featured", event.target.checked)} className="h-4 w-4 accent-brand" />
             {messages.markFeatured}
           </label>
         </section>
@@ -317,7 +360,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
           <Link to="/admin/articles" className={secondaryButton}>
             {messages.cancel}
           </Link>
-          <button type="button" className={primaryButton} disabled={saving} onClick={() => void editing.save()}>
+          <button type="button" className={primaryButton} disabled={saving || !hydrated} onClick={() => void editing.save()}>
             {saving ? messages.saving : messages.save}
           </button>
         </div>
