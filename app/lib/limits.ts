@@ -23,5 +23,6 @@ export const COMMENT_MAX = 5000;
 export const LISTING_PAGE_SIZE = 12;
 export const LANGUAGES = ["ne", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const ROLES = ["user", "admin"] as const;
+/** Least to most rights; what each may do is app/lib/roles.ts. */
+export const ROLES = ["user", "contributor", "author", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,5 @@
 import { type Locale, localizePath, splitLocalePath } from "./i18n";
+import { roleCan } from "./roles";
 import type { Role } from "./schemas";
 
 /**
@@ -25,7 +26,7 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
 }
 
 /**
- * SPEC 6: after sign-in an admin goes to the dashboard, anyone else home, unless a safe redirect was
+ * SPEC 6: after sign-in an admin (and every newsroom role) goes to the dashboard, anyone else home, unless a safe redirect was
  * asked for. A reader who signed in on a Nepali page carries on in Nepali, unless the redirect's
  * address names its language.
  */
@@ -38,7 +39,7 @@ export function afterSignInPath(
   const path = safeRedirectPath(redirect);
   // Back to the login page would leave a signed-in reader nowhere to go.
   const usable = path && !/^(?:\/(?:ne|en))?\/login(?:[/?#]|$)/.test(path) ? path : null;
-  const next = usable ?? (role === "admin" ? "/admin/dashboard" : "/");
+  const next = usable ?? (roleCan(role, "backOffice") ? "/admin/dashboard" : "/");
   return splitLocalePath(next, defaultLocale).prefixed ? next : localizePath(next, locale, defaultLocale);
 }
 

@@ -32,10 +32,11 @@ const LATEST_NEWS_LIMIT = 5;
 export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async () => {
   const db = await database();
   // Published only, and the same for every visitor: the page is cached and shared (DESIGN).
-  // The one exception is an admin's `?preview`, which may show a draft and is never cached.
+  // The one exception is a newsroom member's `?preview`, which may show a draft they may see
+  // (app/lib/roles.ts) and is never cached.
   const previewer = isPreview(request) ? await currentActor(request) : null;
   const [article, latest] = await Promise.all([
-    getArticle(db, previewer?.role === "admin" ? previewer : null, params.slug, pageLocale(request)),
+    getArticle(db, previewer, params.slug, pageLocale(request)),
     listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 2, edition: pageLocale(request) })),
   ]);
   return {

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useI18n, useMessages } from "~/components/i18n/i18n";
-import { useLocation, useNavigate } from "react-router";
-import { useNotify } from "~/components/notifications/notifications";
+import { useLocation } from "react-router";
+import { useAddressNotice } from "~/components/notifications/use-address-notice";
 import { useSession } from "~/components/session/session";
 import { ADMIN_REQUIRED_NOTICE } from "~/lib/admin-notice";
 import { localizePath, splitLocalePath } from "~/lib/i18n";
@@ -16,10 +16,7 @@ export function AdminAwayFromSite() {
   const { locale, defaultLocale } = useI18n();
   const session = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  // The effect runs again when the session arrives, before the notice has left the address.
-  const noticeShownFor = useRef<string | null>(null);
+  useAddressNotice(ADMIN_REQUIRED_NOTICE, messages.adminRequired);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -27,16 +24,8 @@ export function AdminAwayFromSite() {
     const onLoginPage = splitLocalePath(location.pathname, defaultLocale).rest === "/login";
     if (session.status === "ready" && session.user?.role === "admin" && !params.has(PREVIEW_PARAM) && !onLoginPage) {
       window.location.replace(localizePath("/admin/dashboard", locale, defaultLocale));
-      return;
     }
-    if (params.get("notice") === ADMIN_REQUIRED_NOTICE && noticeShownFor.current !== location.key) {
-      noticeShownFor.current = location.key;
-      notify(messages.adminRequired, "error");
-      params.delete("notice");
-      const search = params.toString();
-      navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
-    }
-  }, [session.status, session.user, location.search, location.pathname, location.key, navigate, notify, messages, locale, defaultLocale]);
+  }, [session.status, session.user, location.search, location.pathname, locale, defaultLocale]);
 
   return null;
 }

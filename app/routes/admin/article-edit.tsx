@@ -3,7 +3,7 @@ import { Link } from "~/components/i18n/links";
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/process/runtime";
 import { getArticle } from "~/server/services/articles";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/article-edit";
 
 /** SPEC 4: edit mode loads the article by its slug, drafts included (the admin sees them all). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+  const admin = await requireBackOfficePage(request);
   const db = await database();
   const language = pageLocale(request);
   const [article, categories, writers, tags] = await Promise.all([

@@ -1,6 +1,6 @@
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { database } from "~/server/process/runtime";
 import { listCategories } from "~/server/services/categories";
 import { listTags } from "~/server/services/tags";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/article-new";
 
 /** SPEC 2: the article form, empty (SPEC 3's defaults), with the choices it offers. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  await requireBackOfficePage(request);
   const db = await database();
   const language = pageLocale(request);
   const [categories, writers, tags] = await Promise.all([listCategories(db, language), listWriters(db, language), listTags(db, language)]);

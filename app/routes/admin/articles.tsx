@@ -15,7 +15,7 @@ import { formatMessage } from "~/lib/format-message";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { database } from "~/server/process/runtime";
 import { listArticles, translationsOf } from "~/server/services/articles";
 import { listCategories } from "~/server/services/categories";
@@ -44,7 +44,7 @@ function readFilters(params: URLSearchParams): ArticleListFilters {
 
 /** SPEC 2 /admin/articles: every article, drafts included, one page of 20 at a time, filtered by the address. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+  const admin = await requireBackOfficePage(request);
   const params = new URL(request.url).searchParams;
   const filters = readFilters(params);
   const query = newsQuerySchema.parse({

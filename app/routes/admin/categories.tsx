@@ -2,7 +2,7 @@ import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { categoryKind } from "~/components/admin/taxonomy/kinds";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useLocale, useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
 import { listCategories } from "~/server/services/categories";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/categories";
 
 /** SPEC 2 /admin/categories: add, inline edit and delete; Name, Slug and Description. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  await requireBackOfficePage(request, "manageSections");
   return { categories: await readOrNull((db) => listCategories(db, pageLocale(request))) };
 }
 

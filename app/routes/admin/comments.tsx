@@ -3,14 +3,14 @@ import { CommentFilter, type CommentView, commentViewOf } from "~/components/adm
 import { CommentsTable } from "~/components/admin/people/CommentsTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listComments } from "~/server/services/comments";
 import type { Route } from "./+types/comments";
 
 /** SPEC 2 Comment Moderation: every comment, pending first; `?show=pending|approved` narrows it. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+  const admin = await requireBackOfficePage(request, "moderateComments");
   const view = commentViewOf(new URL(request.url).searchParams.get("show"));
   const all = await readOrNull((db) => listComments(db, admin));
   if (all === null) return { view, counts: null, comments: null };

@@ -2,8 +2,9 @@ import { Link } from "~/components/i18n/links";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { LoadFailed } from "~/components/admin/table/AdminTable";
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { newsQuerySchema } from "~/lib/schemas";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listArticles } from "~/server/services/articles";
 import { countCategories } from "~/server/services/categories";
@@ -11,9 +12,9 @@ import { countComments } from "~/server/services/comments";
 import { countUsers } from "~/server/services/users";
 import type { Route } from "./+types/dashboard";
 
-/** SPEC 2: totals for articles, users, comments and categories, for admins only. */
+/** SPEC 2: totals for articles, users, comments and categories; each role sees those of the sections it may open (a contributor's and an author's articles are their own). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+  const admin = await requireBackOfficePage(request);
   const stats = await readOrNull(async (db) => {
     const [articles, users, comments, categories] = await Promise.all([
       listArticles(db, admin, newsQuerySchema.parse({ limit: 1, status: "all" })).then((list) => list.total),
@@ -46,6 +47,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   const formatNumber = useFormatNumber();
   const { stats } = loaderData;
+  const { can } = useNewsroomRole();
   return (
     <>
       <h1 className="text-2xl font-bold">{messages.adminDashboard}</h1>
@@ -55,12 +57,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {(
             [
-              ["articles", messages.statArticles, "/admin/articles"],
-              ["users", messages.statUsers, "/admin/users"],
-              ["comments", messages.statComments, "/admin/comments"],
-              ["categories", messages.statCategories, "/admin/categories"],
+              ["articles", messages.statArticles, "/admin/articles", "backOffice"],
+              ["users", messages.statUsers, "/admin/users", "manageUsers"],
+              ["comments", messages.statComments, "/admin/comments", "moderateComments"],
+              ["categories", messages.statCategories, "/admin/categories", "manageSections"],
             ] as const
-          ).map(([key, label, to]) => (
+          )
+            .filter(([, , , ability]) => can(ability))
+            .map(([key, label, to]) => (
             <div key={key} className="rounded-lg bg-white p-5 shadow-sm dark:bg-neutral-900">
               <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{label}</dt>
               <dd className="mt-1 text-3xl font-black tabular-nums">

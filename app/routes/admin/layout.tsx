@@ -6,14 +6,19 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { NavLink } from "~/components/i18n/links";
 import type { MessageKey } from "~/lib/messages";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { ROLE_FORBIDDEN_NOTICE } from "~/lib/admin-notice";
+import { type Ability, roleCan } from "~/lib/roles";
+import { roleName } from "~/lib/role-names";
+import type { StaffMember } from "~/components/admin/use-newsroom-role";
+import { useAddressNotice } from "~/components/notifications/use-address-notice";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
 
 /** Every page under /admin passes through this guard first (SPEC 6). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  return { admin: { name: admin.name, email: admin.email } };
+  const staff = await requireBackOfficePage(request);
+  return { staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role } satisfies StaffMember };
 }
 
 /**
@@ -27,21 +32,23 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** SPEC 2: the sidebar lists the seven sections plus Logout. */
-export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey }[] = [
-  { to: "/admin/dashboard", label: "adminDashboard" },
-  { to: "/admin/articles", label: "adminArticles" },
-  { to: "/admin/categories", label: "adminCategories" },
-  { to: "/admin/tags", label: "adminTags" },
-  { to: "/admin/users", label: "adminUsers" },
-  { to: "/admin/comments", label: "adminComments" },
-  { to: "/admin/writers", label: "adminWriters" },
+/** SPEC 2: the sidebar lists the seven sections plus Logout; each role sees those it may open. */
+export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
+  { to: "/admin/dashboard", label: "adminDashboard", ability: "backOffice" },
+  { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
+  { to: "/admin/categories", label: "adminCategories", ability: "manageSections" },
+  { to: "/admin/tags", label: "adminTags", ability: "manageSections" },
+  { to: "/admin/users", label: "adminUsers", ability: "manageUsers" },
+  { to: "/admin/comments", label: "adminComments", ability: "moderateComments" },
+  { to: "/admin/writers", label: "adminWriters", ability: "manageSections" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { staff } = loaderData;
+  useAddressNotice(ROLE_FORBIDDEN_NOTICE, messages.roleForbidden);
 
   async function logout() {
     await apiRequest("/api/users/logout", { method: "POST" });
@@ -65,7 +72,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
           <ul className="space-y-1">
-            {ADMIN_SECTIONS.map((section) => (
+            {ADMIN_SECTIONS.filter((section) => roleCan(staff.role, section.ability)).map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
@@ -89,9 +96,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
           <p className="mt-6 break-words px-3 text-xs text-neutral-400">
-            {loaderData.admin.name}
+            {staff.name}
             <br />
-            {loaderData.admin.email}
+            {staff.email}
+            <br />
+            {roleName(staff.role, messages)}
           </p>
         </nav>
         <div className="hidden px-5 lg:block">

@@ -2,7 +2,7 @@ import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { tagKind } from "~/components/admin/taxonomy/kinds";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useLocale, useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
 import { listTags } from "~/server/services/tags";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/tags";
 
 /** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  await requireBackOfficePage(request, "manageSections");
   return { tags: await readOrNull((db) => listTags(db, pageLocale(request))) };
 }
 

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { localizedFor } from "~/server/http/page-locale";
 import type { Route } from "./+types/to-dashboard";
 
 /** /admin and any unknown admin path lead to the dashboard (SPEC 2), once the guard has passed. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  await requireBackOfficePage(request);
   throw redirect(localizedFor(request, "/admin/dashboard"));
 }
 

@@ -2,14 +2,14 @@ import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { UsersTable } from "~/components/admin/people/UsersTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listUsers } from "~/server/services/users";
 import type { Route } from "./+types/users";
 
 /** SPEC 2 /admin/users: every account, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+  const admin = await requireBackOfficePage(request, "manageUsers");
   return { users: await readOrNull((db) => listUsers(db, admin)), currentUserId: admin.id };
 }
 

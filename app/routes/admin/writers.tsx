@@ -5,7 +5,7 @@ import { WritersTable } from "~/components/admin/people/WritersTable";
 import type { Writer } from "~/lib/api-types";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
-import { requireAdminPage } from "~/server/http/admin-guard";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
 import { listWriters } from "~/server/services/writers";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/writers";
 
 /** SPEC 2 /admin/writers: the add/edit form and the table of writers, by name. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  await requireBackOfficePage(request, "manageSections");
   return { writers: await readOrNull((db) => listWriters(db, pageLocale(request))) };
 }
 

@@ -2,19 +2,19 @@ import { AppError } from "~/server/errors";
 import { json, readFormData, resource } from "~/server/http/api";
 import { config } from "~/server/process/config";
 import { currentActor } from "~/server/http/session";
-import { requireAdmin } from "~/server/services/actor";
+import { requireAbility } from "~/server/services/actor";
 import { storeMedia } from "~/server/services/media";
 import { mediaStorage } from "~/server/storage";
 import type { Route } from "./+types/upload";
 
 const handle = resource<Route.ActionArgs>({
   /**
-   * POST /api/upload (admin), multipart field `media`: returns {url}. `purpose=banner` applies the
+   * POST /api/upload (the newsroom), multipart field `media`: returns {url}. `purpose=banner` applies the
    * banner's narrower type rule; otherwise the content-media rule.
    */
   async POST({ request }) {
     // storeMedia checks the actor too; checked here first so that nobody else makes the server read a large body.
-    const actor = requireAdmin(await currentActor(request));
+    const actor = requireAbility(await currentActor(request), "backOffice");
     const form = await readFormData(request, config().maxVideoBytes + 1024 * 1024, ["media"]);
     const file = form.get("media");
     if (!(file instanceof File)) throw new AppError(400, "noFile");

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { LANGUAGES, type Language } from "../../lib/limits";
+import { LANGUAGES, type Language, ROLES } from "../../lib/limits";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -62,7 +62,7 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],

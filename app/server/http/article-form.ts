@@ -10,7 +10,7 @@
 import { config } from "../process/config";
 import { AppError } from "../errors";
 import { isFormBody, readFormData, readJsonObject } from "./api";
-import { type Actor, requireAdmin } from "../services/actor";
+import { type Actor, requireAbility } from "../services/actor";
 import type { ArticleMediaChoices, ArticlePatch, MediaChoice } from "../services/article-writes";
 import type { MediaPurpose } from "../services/media";
 import { UPLOADS_URL_PREFIX } from "../storage/index";
@@ -78,11 +78,11 @@ function flattenJson(body: Record<string, unknown>): Map<string, Value> {
 }
 
 /**
- * Reads an article payload. The admin check comes first, so that nobody else can make the server
+ * Reads an article payload. The newsroom check comes first, so that nobody else can make the server
  * read a large body. Media is undefined when the request names none (an update keeps the stored).
  */
 export async function readArticleForm(request: Request, actor: Actor | null): Promise<ArticlePatch> {
-  requireAdmin(actor);
+  requireAbility(actor, "backOffice");
   const limit = config().maxVideoBytes + 16 * 1024 * 1024;
   const values = isFormBody(request)
     ? new Map<string, Value>(await readFormData(request, limit, FILE_KEY))

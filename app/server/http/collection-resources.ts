@@ -1,6 +1,6 @@
 /**
  * The API of the back office's simple collections (categories, tags, writers), which share their
- * rules: anyone reads them, an admin creates, changes and deletes, and a refusal comes before any
+ * rules: anyone reads them, an editor or an admin creates, changes and deletes, and a refusal comes before any
  * validation message.
  */
 import type { z } from "zod";
@@ -9,7 +9,7 @@ import type { Language } from "~/lib/limits";
 import { idParam, json, readInput, requestLocale, resource, succeeded } from "./api";
 import { database } from "../process/runtime";
 import { currentActor } from "./session";
-import { type Actor, requireAdmin } from "../services/actor";
+import { type Actor, requireAbility } from "../services/actor";
 
 interface CollectionArgs {
   request: Request;
@@ -29,7 +29,7 @@ export function collectionResource<Schema extends z.ZodType, Item>(collection: {
   return resource<CollectionArgs>({
     GET: async ({ request }) => json(await collection.list(await database(), requestLocale(request))),
     async POST({ request }) {
-      const actor = requireAdmin(await currentActor(request));
+      const actor = requireAbility(await currentActor(request), "manageSections");
       return json(await collection.create(await database(), actor, await readInput(request, collection.schema), requestLocale(request)), 201);
     },
   });
@@ -45,7 +45,7 @@ export function itemResource<Schema extends z.ZodType, Item>(collection: {
   return resource<ItemArgs>({
     GET: async ({ request, params }) => json(await collection.get(await database(), params.id ?? "", requestLocale(request))),
     async PUT({ request, params }) {
-      const actor = requireAdmin(await currentActor(request));
+      const actor = requireAbility(await currentActor(request), "manageSections");
       const input = await readInput(request, collection.schema);
       return json(await collection.update(await database(), actor, idParam(params.id), input, requestLocale(request)));
     },

@@ -1,4 +1,5 @@
 import type { Role } from "~/lib/schemas";
+import { type Ability, type ArticleOwnership, mayEditArticle, maySeeUnpublished, roleCan } from "~/lib/roles";
 import { AppError } from "../errors";
 
 /** Who is making a request: a signed-in account, or null for a guest. */
@@ -9,7 +10,8 @@ export interface Actor {
   role: Role;
 }
 
-export const isAdmin = (actor: Actor | null): actor is Actor => actor?.role === "admin";
+/** What the actor's role allows (app/lib/roles.ts); a guest may do none of it. */
+export const can = (actor: Actor | null, ability: Ability): boolean => actor !== null && roleCan(actor.role, ability);
 
 /** SPEC 6: commenting and bookmarking need an account. */
 export function requireUser(actor: Actor | null): Actor {
@@ -17,9 +19,32 @@ export function requireUser(actor: Actor | null): Actor {
   return actor;
 }
 
-/** SPEC 6: everything in the back office needs the admin role. */
-export function requireAdmin(actor: Actor | null): Actor {
+/**
+ * Back-office calls: a guest is asked to log in; a reader is told it is for the newsroom (the
+ * spec's "Admin access required."); a newsroom role without the right is told its role does not
+ * allow it.
+ */
+export function requireAbility(actor: Actor | null, ability: Ability): Actor {
   if (!actor) throw new AppError(401, "loginRequiredAdmin");
-  if (actor.role !== "admin") throw new AppError(403, "adminRequired");
+  if (!roleCan(actor.role, "backOffice")) throw new AppError(403, "adminRequired");
+  if (!roleCan(actor.role, ability)) throw new AppError(403, "roleForbidden");
   return actor;
+}
+
+/** The spec's admin-only calls that stay admin-only: accounts and roles. */
+export const requireAdmin = (actor: Actor | null): Actor => requireAbility(actor, "manageUsers");
+
+/** An unpublished article exists only for those who may see it (404 for everyone else). */
+export const seesUnpublished = (actor: Actor | null, article: ArticleOwnership): boolean =>
+  actor !== null && maySeeUnpublished(actor.role, actor.id, article);
+
+/**
+ * The article may be changed by the actor: one it cannot even see is not found (404); one it can
+ * see but not change is refused (403).
+ */
+export function requireArticleEditor(actor: Actor | null, article: ArticleOwnership): Actor {
+  const staff = requireAbility(actor, "backOffice");
+  if (!article.isPublished && !maySeeUnpublished(staff.role, staff.id, article)) throw new AppError(404, "articleNotFound");
+  if (!mayEditArticle(staff.role, staff.id, article)) throw new AppError(403, "roleForbidden");
+  return staff;
 }

@@ -23,7 +23,7 @@ import {
 } from "../db/schema";
 import { publicArticleBodyChanged, publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, can, requireAbility, requireArticleEditor, seesUnpublished } from "./actor";
 import { sanitizeArticleHtml } from "./html";
 import { type MediaPurpose, type PreparedMedia, type StoredMedia, prepareMedia, removeMedia, saveMedia } from "./media";
 import type { MediaStorage } from "../storage";
@@ -202,8 +202,9 @@ function columnsFrom(input: ArticleInput) {
 
 /** `names`: the client's language, which the saved article's section, writer and tags are named in. */
 export async function createArticle(db: Database, storage: MediaStorage, actor: Actor | null, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
-  const admin = requireAdmin(actor);
+  const author = requireAbility(actor, "backOffice");
   const input = articleSchema.parse(patch.fields);
+  if (input.is_published) requirePublisher(author);
   const columns = columnsFrom(input);
   if (columns.content === "") throw new AppError(400, "articleRequired");
   const pending = await PendingMedia.of(patch.media);
@@ -214,7 +215,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
     const now = new Date();
     const [row] = await tx
       .insert(articles)
-      .values({ ...columns, slug, authorId: admin.id, publishedAt: input.published_at ?? now, updatedAt: now })
+      .values({ ...columns, slug, authorId: author.id, publishedAt: input.published_at ?? now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
     await storeFiles();
@@ -226,7 +227,12 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
   // A new draft is in no public list, feed or page (its translation link shows only once published).
   if (input.is_published) publicContentChanged();
   else publicContentUnchanged();
-  return getArticle(db, admin, slug, names);
+  return getArticle(db, author, slug, names);
+}
+
+/** Publishing and unpublishing are for the roles that may (contributors hand their drafts to an editor). */
+function requirePublisher(actor: Actor) {
+  if (!can(actor, "publish")) throw new AppError(403, "publishForbidden");
 }
 
 /**
@@ -265,7 +271,7 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
  * the request leaves out keeps what is stored at that moment, not what some earlier read saw.
  */
 export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
-  const admin = requireAdmin(actor);
+  const editor = requireAbility(actor, "backOffice");
   const pending = await PendingMedia.of(patch.media);
   const { newSlug, change } = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
     const [current] = await tx
@@ -276,12 +282,15 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
         publishedAt: articles.publishedAt,
         updatedAt: articles.updatedAt,
         translationId: articles.translationId,
+        authorId: articles.authorId,
       })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
     if (!current) throw new AppError(404, "articleNotFound");
+    requireArticleEditor(editor, current);
     const input = articleSchema.parse({ ...(await storedFields(tx, current.id)), ...patch.fields });
+    if (input.is_published !== current.isPublished) requirePublisher(editor);
     const columns = columnsFrom(input);
     if (columns.content === "") throw new AppError(400, "articleRequired");
     const before = current.isPublished ? await listedFacts(tx, current.id) : undefined;
@@ -312,17 +321,24 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
   if (change === "nothing") publicContentUnchanged();
   else if (change === "body") publicArticleBodyChanged(newSlug);
   else publicContentChanged();
-  return getArticle(db, admin, newSlug, names);
+  return getArticle(db, editor, newSlug, names);
 }
 
+/** Deleting follows editing: whoever may change an article may delete it (app/lib/roles.ts). */
 export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
-  requireAdmin(actor);
-  const deleted = await db
-    .delete(articles)
-    .where(eq(articles.slug, slug.normalize("NFC")))
-    .returning({ id: articles.id, isPublished: articles.isPublished });
-  if (deleted.length === 0) throw new AppError(404, "articleNotFound");
-  if (deleted.some((row) => row.isPublished)) publicContentChanged();
+  requireAbility(actor, "backOffice");
+  const deleted = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: articles.id, isPublished: articles.isPublished, authorId: articles.authorId })
+      .from(articles)
+      .where(eq(articles.slug, slug.normalize("NFC")))
+      .for("update");
+    if (!current) throw new AppError(404, "articleNotFound");
+    requireArticleEditor(actor, current);
+    await tx.delete(articles).where(eq(articles.id, current.id));
+    return current;
+  });
+  if (deleted.isPublished) publicContentChanged();
   else publicContentUnchanged();
 }
 
@@ -332,14 +348,22 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
  * is the article's with the language after it, until the editor gives it one of its own.
  */
 export async function translateArticle(db: Database, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
-  const admin = requireAdmin(actor);
+  const translator = requireAbility(actor, "backOffice");
   const draftSlug = await db.transaction(async (tx) => {
     const [source] = await tx
-      .select({ id: articles.id, slug: articles.slug, language: articles.language, translationId: articles.translationId })
+      .select({
+        id: articles.id,
+        slug: articles.slug,
+        language: articles.language,
+        translationId: articles.translationId,
+        isPublished: articles.isPublished,
+        authorId: articles.authorId,
+      })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
-    if (!source) throw new AppError(404, "articleNotFound");
+    // Anyone in the newsroom may start the translation of a story they can see; the draft is theirs.
+    if (!source || (!source.isPublished && !seesUnpublished(translator, source))) throw new AppError(404, "articleNotFound");
     if (source.translationId !== null) throw new AppError(409, "alreadyTranslated");
     const language = otherLocale(source.language);
     const input = articleSchema.parse({
@@ -354,7 +378,7 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
     const now = new Date();
     const [row] = await tx
       .insert(articles)
-      .values({ ...columnsFrom(input), slug: draftSlug, authorId: admin.id, publishedAt: now, updatedAt: now })
+      .values({ ...columnsFrom(input), slug: draftSlug, authorId: translator.id, publishedAt: now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
     const banners = await tx.select().from(articleMedia).where(and(eq(articleMedia.articleId, source.id), eq(articleMedia.kind, "banner")));
@@ -365,7 +389,7 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
   });
   // A draft: no reader sees it, nor the link to it from the published version.
   publicContentUnchanged();
-  return getArticle(db, admin, draftSlug, names);
+  return getArticle(db, translator, draftSlug, names);
 }
 
 /** The stored values of an article as the create/update payload names them: what an update keeps. */

@@ -6,7 +6,7 @@ import { config } from "../process/config";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireAbility } from "./actor";
 import { columnsOf, namesOf, textsOf } from "./names";
 import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
 
@@ -50,18 +50,18 @@ const write = async (db: Database, input: CategoryInput, language: Language, id?
   );
 
 export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput, language: Language): Promise<Category> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   return write(db, input, language);
 }
 
 export async function updateCategory(db: Database, actor: Actor | null, id: number, input: CategoryInput, language: Language): Promise<Category> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   return write(db, input, language, id);
 }
 
 /** Articles of a deleted category stay, uncategorized (the foreign key sets null). */
 export async function deleteCategory(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
   if (deleted.length === 0) throw new AppError(404, "categoryNotFound");
 }

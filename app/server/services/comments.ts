@@ -3,7 +3,7 @@ import type { ArticleComment } from "~/lib/api-types";
 import type { Database, Executor } from "../db/connection";
 import { articles, comments, users } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, isAdmin, requireAdmin, requireUser } from "./actor";
+import { type Actor, can, requireAbility, requireUser } from "./actor";
 import { readableArticleId } from "./article-access";
 
 
@@ -67,7 +67,7 @@ export async function postComment(
 }
 
 /**
- * Admins get every comment, pending first (the moderation queue); everyone else gets approved
+ * Moderators (editors, admins) get every comment, pending first (the moderation queue); everyone else gets approved
  * comments on published articles.
  */
 export async function listComments(
@@ -76,7 +76,7 @@ export async function listComments(
   filter: { articleId?: number } = {},
 ): Promise<ArticleComment[]> {
   const conditions: (SQL | undefined)[] = [
-    isAdmin(actor) ? undefined : publicOnly,
+    can(actor, "moderateComments") ? undefined : publicOnly,
     filter.articleId ? eq(comments.articleId, filter.articleId) : undefined,
   ];
   const rows = await selectComments(db)
@@ -85,28 +85,28 @@ export async function listComments(
   return rows.map(toComment);
 }
 
-/** A pending comment does not exist for anyone but an admin (or, right after posting, its author). */
+/** A pending comment does not exist for anyone but a moderator (or, right after posting, its author). */
 export async function getComment(
   db: Executor,
   actor: Actor | null,
   id: number,
   options: { includePending?: boolean } = {},
 ): Promise<ArticleComment> {
-  const visible = isAdmin(actor) || options.includePending ? undefined : publicOnly;
+  const visible = can(actor, "moderateComments") || options.includePending ? undefined : publicOnly;
   const [row] = await selectComments(db).where(and(eq(comments.id, id), visible));
   if (!row) throw new AppError(404, "commentNotFound");
   return toComment(row);
 }
 
 export async function approveComment(db: Database, actor: Actor | null, id: number): Promise<ArticleComment> {
-  requireAdmin(actor);
+  requireAbility(actor, "moderateComments");
   const updated = await db.update(comments).set({ isApproved: true }).where(eq(comments.id, id)).returning({ id: comments.id });
   if (updated.length === 0) throw new AppError(404, "commentNotFound");
   return getComment(db, actor, id);
 }
 
 export async function deleteComment(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAdmin(actor);
+  requireAbility(actor, "moderateComments");
   const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
   if (deleted.length === 0) throw new AppError(404, "commentNotFound");
 }

@@ -10,7 +10,7 @@ import { variantUrl, variantWidths } from "~/lib/responsive-images";
 import { config } from "../process/config";
 import { AppError } from "../errors";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireAbility } from "./actor";
 
 export type MediaPurpose = "banner" | "content";
 
@@ -107,14 +107,14 @@ export async function removeMedia(storage: MediaStorage, prepared: PreparedMedia
   await Promise.all(prepared.files.map((file) => storage.remove(file.name)));
 }
 
-/** POST /api/upload: an admin's file, checked, cleaned and stored. */
+/** POST /api/upload: a newsroom member's file, checked, cleaned and stored. */
 export async function storeMedia(
   storage: MediaStorage,
   actor: Actor | null,
   file: { name: string; bytes: Uint8Array },
   purpose: MediaPurpose,
 ): Promise<StoredMedia> {
-  requireAdmin(actor);
+  requireAbility(actor, "backOffice");
   return saveMedia(storage, await prepareMedia(file, purpose));
 }
 

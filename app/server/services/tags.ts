@@ -5,7 +5,7 @@ import type { TagInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { tags } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireAbility } from "./actor";
 import { columnsOf, nameIn, namesOf } from "./names";
 import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
 
@@ -40,17 +40,17 @@ const write = async (db: Database, input: TagInput, language: Language, id?: num
   );
 
 export async function createTag(db: Database, actor: Actor | null, input: TagInput, language: Language): Promise<Tag> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   return write(db, input, language);
 }
 
 export async function updateTag(db: Database, actor: Actor | null, id: number, input: TagInput, language: Language): Promise<Tag> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   return write(db, input, language, id);
 }
 
 export async function deleteTag(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
   if (deleted.length === 0) throw new AppError(404, "tagNotFound");
 }

@@ -4,7 +4,7 @@ import type { Role, UserUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { articles, bookmarks, users } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAdmin, requireUser } from "./actor";
+import { type Actor, can, requireAdmin, requireUser } from "./actor";
 import { hashPassword } from "./passwords";
 
 
@@ -86,7 +86,7 @@ async function adminCount(tx: Executor): Promise<number> {
 /** Who may edit account `id` at all: its owner or an admin. Checked before the body is read. */
 export function assertMayUpdateUser(actor: Actor | null, id: number): Actor {
   const me = requireUser(actor);
-  if (me.role !== "admin" && me.id !== id) throw new AppError(403, "forbidden");
+  if (!can(me, "manageUsers") && me.id !== id) throw new AppError(403, "forbidden");
   return me;
 }
 
@@ -103,7 +103,7 @@ export async function updateUser(
   input: UserUpdateInput,
 ): Promise<PublicUser> {
   const me = assertMayUpdateUser(actor, id);
-  const admin = me.role === "admin";
+  const admin = can(me, "manageUsers");
 
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
@@ -122,7 +122,7 @@ export async function updateUser(
     }
     if (input.bookmarks !== undefined) {
       if (me.id !== id) throw new AppError(403, "forbidden");
-      await replaceBookmarks(tx, id, input.bookmarks, admin);
+      await replaceBookmarks(tx, id, input.bookmarks, can(me, "editEveryArticle"));
     }
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
     return getUser(tx, id);
@@ -130,11 +130,11 @@ export async function updateUser(
 }
 
 /**
- * A new bookmark may only point at an article the user can read: a published one (or any, for an
- * admin). Bookmarks already held are kept even if their article has since been unpublished: the
+ * A new bookmark may only point at an article the user can read: a published one (or any, for
+ * editors and admins). Bookmarks already held are kept even if their article has since been unpublished: the
  * SPEC 7 client sends back its whole list, and one unpublished article must not block every update.
  */
-async function replaceBookmarks(tx: Executor, userId: number, articleIds: number[], admin: boolean) {
+async function replaceBookmarks(tx: Executor, userId: number, articleIds: number[], seesDrafts: boolean) {
   const wanted = [...new Set(articleIds)];
   const held = new Set(
     (await tx.select({ id: bookmarks.articleId }).from(bookmarks).where(eq(bookmarks.userId, userId))).map((r) => r.id),
@@ -144,7 +144,7 @@ async function replaceBookmarks(tx: Executor, userId: number, articleIds: number
     const found = await tx
       .select({ id: articles.id })
       .from(articles)
-      .where(and(inArray(articles.id, added), admin ? undefined : eq(articles.isPublished, true)));
+      .where(and(inArray(articles.id, added), seesDrafts ? undefined : eq(articles.isPublished, true)));
     if (found.length !== added.length) throw new AppError(404, "articleNotFound");
   }
   await tx

@@ -5,7 +5,7 @@ import type { WriterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { writers } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireAbility } from "./actor";
 import { columnsOf, nameIn, namesOf, textsOf } from "./names";
 
 
@@ -28,7 +28,7 @@ export async function getWriter(db: Executor, id: number, language: Language): P
 }
 
 export async function createWriter(db: Database, actor: Actor | null, input: WriterInput, language: Language): Promise<Writer> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   const [row] = await db
     .insert(writers)
     .values({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
@@ -38,7 +38,7 @@ export async function createWriter(db: Database, actor: Actor | null, input: Wri
 }
 
 export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput, language: Language): Promise<Writer> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
   const [row] = await db
     .update(writers)
@@ -51,7 +51,7 @@ export async function updateWriter(db: Database, actor: Actor | null, id: number
 
 /** The writer's articles stay, shown as 'Unknown Author' (the foreign key sets null). */
 export async function deleteWriter(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAdmin(actor);
+  requireAbility(actor, "manageSections");
   const deleted = await db.delete(writers).where(eq(writers.id, id)).returning({ id: writers.id });
   if (deleted.length === 0) throw new AppError(404, "writerNotFound");
 }

@@ -23,6 +23,7 @@ import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { ticksChangedEarly, valuesTypedEarly } from "~/components/admin/typed-before-hydration";
 import { useHydrated } from "~/components/admin/use-hydrated";
+import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { useLeaveGuard } from "./use-leave-guard";
 
 // TipTap and ProseMirror arrive only with this chunk, fetched once the form is on screen.
@@ -46,6 +47,7 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
   const navigate = useNavigate();
   const fieldId = (field: CheckedField) => `${id}-${field}`;
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const role = useNewsroomRole();
 
   const editing = useArticleEditing(article, {
     onMoved: (saved) => {
@@ -333,10 +335,14 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
         </section>
 
         <section className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:gap-8`}>
-          <label className="flex items-center gap-2 font-medium">
-            <input type="checkbox" name="is_published" checked={values.is_published} onChange={(event) => set("is_published", event.target.checked)} className="h-4 w-4 accent-brand" />
-            {messages.publishImmediately}
-          </label>
+          {role.can("publish") ? (
+            <label className="flex items-center gap-2 font-medium">
+              <input type="checkbox" name="is_published" checked={values.is_published} onChange={(event) => set("is_published", event.target.checked)} className="h-4 w-4 accent-brand" />
+              {messages.publishImmediately}
+            </label>
+          ) : (
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">{messages.editorPublishes}</p>
+          )}
           <label className="flex items-center gap-2 font-medium">
             <input type="checkbox" name="is_featured" checked={values.is_featured} onChange={(event) => set("is_featured", event.target.checked)} className="h-4 w-4 accent-brand" />
             {messages.markFeatured}

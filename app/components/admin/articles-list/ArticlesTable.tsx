@@ -5,6 +5,7 @@ import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useFormatDate, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
+import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { articleEditPath } from "~/lib/admin-paths";
 import type { AdminArticleRow } from "~/lib/api-types";
 import { languageNameIn } from "~/lib/language-names";
@@ -49,6 +50,9 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
   const formatDate = useFormatDate();
   const localize = useLocalizePath();
   const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
+  const { staff, mayEdit } = useNewsroomRole();
+  // Only editors and admins see others' articles here (listArticles): every other row is the viewer's own.
+  const editable = (article: AdminArticleRow) => mayEdit({ authorId: staff?.id ?? null, isPublished: article.is_published });
   const columns = [
     messages.articleTitle,
     messages.language,
@@ -101,13 +105,15 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
             </td>
             {/* On a wide screen, room for Edit and Preview side by side in either language; narrower, the eight columns come first and the buttons stack. */}
             <ActionsCell className="2xl:min-w-44">
-              <Link
-                to={articleEditPath(article.slug)}
-                className={buttonClass.secondary}
-                aria-label={formatMessage(messages.editNamed, { name: article.title })}
-              >
-                {messages.edit}
-              </Link>
+              {editable(article) ? (
+                <Link
+                  to={articleEditPath(article.slug)}
+                  className={buttonClass.secondary}
+                  aria-label={formatMessage(messages.editNamed, { name: article.title })}
+                >
+                  {messages.edit}
+                </Link>
+              ) : null}
               <a
                 href={localize(previewPath(article.slug))}
                 target="_blank"
@@ -117,7 +123,9 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
               >
                 {messages.preview}
               </a>
-              <RowButton action="delete" label={formatMessage(messages.deleteNamed, { name: article.title })} onClick={() => setDeleting(article)} />
+              {editable(article) ? (
+                <RowButton action="delete" label={formatMessage(messages.deleteNamed, { name: article.title })} onClick={() => setDeleting(article)} />
+              ) : null}
             </ActionsCell>
           </tr>
         ))}

@@ -5,19 +5,19 @@ import { InlineEditRow, useRowEditing } from "~/components/admin/InlineEditRow";
 import { EditDeleteCell } from "~/components/admin/RowActions";
 import type { PublicUser } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { ROLES, type Role } from "~/lib/limits";
+import { ROLES } from "~/lib/limits";
+import { roleCan } from "~/lib/roles";
+import { roleName } from "~/lib/role-names";
 import { useFormatDate, useMessages } from "~/components/i18n/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";
 import { EMAIL_MAX, NAME_MAX } from "~/lib/limits";
 
-const roleLabel = (role: Role, messages: Catalog) => (role === "admin" ? messages.admin : messages.roleUser);
-
 const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
   { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-28" },
   { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, minWidth: "min-w-40" },
-  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleLabel(role, messages) })), minWidth: "min-w-24" },
+  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleName(role, messages) })), minWidth: "min-w-28" },
 ];
 
 interface UsersTableProps {
@@ -84,12 +84,12 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
               <td data-label={messages.fieldRole} className={cellClass}>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    user.role === "admin"
+                    roleCan(user.role, "backOffice")
                       ? "bg-brand/10 text-brand dark:bg-brand/30 dark:text-red-200"
                       : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
                   }`}
                 >
-                  {roleLabel(user.role, messages)}
+                  {roleName(user.role, messages)}
                 </span>
               </td>
               <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap`}>

@@ -1,0 +1,60 @@
+/**
+ * Issue 15's roles, in one table: what each role may do in the back office. The services enforce
+ * it (app/server/services/actor.ts); the back office reads the same table to show each role only
+ * what it may do.
+ *
+ * - `user`: a reader; no back office.
+ * - `contributor`: writes drafts and submits them; cannot publish; sees and edits only their own
+ *   unpublished articles.
+ * - `author`: also publishes, unpublishes and edits their own articles.
+ * - `editor`: every article; comment moderation; categories, tags and writers.
+ * - `admin`: everything, users and roles included (every right the spec's admin had).
+ */
+import type { Role } from "./limits";
+
+export type Ability =
+  /** Open the back office at all: the dashboard, one's own articles, uploads. */
+  | "backOffice"
+  /** Publish or unpublish an article one may edit. */
+  | "publish"
+  /** Read, edit, publish and delete every article, not only one's own. */
+  | "editEveryArticle"
+  | "moderateComments"
+  /** Categories, tags and writers. */
+  | "manageSections"
+  /** Accounts and their roles. */
+  | "manageUsers";
+
+const ABILITIES: Record<Role, readonly Ability[]> = {
+  user: [],
+  contributor: ["backOffice"],
+  author: ["backOffice", "publish"],
+  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections"],
+  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers"],
+};
+
+export const roleCan = (role: Role, ability: Ability): boolean => ABILITIES[role].includes(ability);
+
+export const abilitiesOf = (role: Role): readonly Ability[] => ABILITIES[role];
+
+/** Whose article it is, and whether readers can see it: all an article-level decision needs. */
+export interface ArticleOwnership {
+  authorId: number | null;
+  isPublished: boolean;
+}
+
+/** May someone see this article although readers cannot (a draft), in the back office or the API? */
+export function maySeeUnpublished(role: Role, userId: number, article: ArticleOwnership): boolean {
+  return roleCan(role, "editEveryArticle") || (roleCan(role, "backOffice") && article.authorId === userId);
+}
+
+/**
+ * May someone change (or delete) this article? Editors and admins: any. Authors: their own.
+ * Contributors: their own while it is unpublished; once an editor has published it, changes go
+ * through an editor.
+ */
+export function mayEditArticle(role: Role, userId: number, article: ArticleOwnership): boolean {
+  if (roleCan(role, "editEveryArticle")) return true;
+  if (!roleCan(role, "backOffice") || article.authorId !== userId) return false;
+  return roleCan(role, "publish") || !article.isPublished;
+}
