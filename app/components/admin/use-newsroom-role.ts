@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useMatches } from "react-router";
 import type { Role } from "~/lib/limits";
 import { type Ability, type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
 
@@ -15,7 +15,8 @@ export interface StaffMember {
  * decides again on every call (app/server/services/actor.ts): this only keeps refusals out of sight.
  */
 export function useNewsroomRole() {
-  const staff = useRouteLoaderData<{ staff: StaffMember }>("admin-layout")?.staff;
+  // The back office is mounted once per language prefix, each mount with its own route ids.
+  const staff = (useMatches().find((match) => match.id.endsWith("/admin-layout"))?.data as { staff: StaffMember } | undefined)?.staff;
   return {
     staff,
     can: (ability: Ability) => staff !== undefined && roleCan(staff.role, ability),

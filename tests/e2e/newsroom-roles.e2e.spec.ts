@@ -1,0 +1,92 @@
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { adminSend, notification, rowOf, signInAsAdmin } from "./support/admin";
+import { uniqueEmail } from "./support/article-fixtures";
+
+/**
+ * Issue 15's roles as the newsroom meets them: each role sees the back office it may use, is
+ * turned back with a reason where it may not go, and an admin hands out the roles.
+ */
+
+const PASSWORD = "newsroom-password-1";
+
+/** A new account with `role`, signed in in the page's browser context. */
+async function signInAs(page: Page, request: APIRequestContext, role: "contributor" | "author" | "editor") {
+  const name = `A ${role} ${Date.now()}`;
+  const email = uniqueEmail(role);
+  const registered = await request.post("/api/users/register", { data: { name, email, password: PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const { user } = await registered.json();
+  await adminSend(request, "PUT", `/api/users/${user.id}`, { role });
+  expect((await page.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+  return { id: user.id as number, name, email };
+}
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin sections" });
+const mine = new Set<string>();
+
+test.afterEach(async ({ request }) => {
+  for (const slug of mine) await adminSend(request, "DELETE", `/api/news/${encodeURIComponent(slug)}`);
+  mine.clear();
+});
+
+test("a contributor sees only their desk, writes a draft an editor will publish, and is turned back from other sections", async ({ page, request }) => {
+  await signInAs(page, request, "contributor");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Dashboard", "Articles"]);
+  await expect(sidebar(page)).toContainText("Contributor");
+  // The dashboard counts only what the role may open: its own articles.
+  await expect(page.getByRole("definition")).toHaveCount(1);
+  await expect(page.getByRole("term")).toHaveText(["Total articles"]);
+
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(notification(page, "Your role does not allow this.")).toBeVisible();
+
+  await page.goto("/admin/articles/new");
+  await expect(page.getByRole("checkbox", { name: "Publish immediately" })).toHaveCount(0);
+  await expect(page.getByText("An editor publishes your stories when they are ready.")).toBeVisible();
+  const title = `A contributor's draft ${Date.now()}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Writer").selectOption({ index: 1 });
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type("What the contributor found.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(notification(page, "Article created successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\//);
+  const slug = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  mine.add(slug);
+
+  // Their list holds their own draft and nothing of anyone else's.
+  await page.goto("/admin/articles");
+  const rows = page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(title);
+  await expect(rows.first()).toContainText("Draft");
+  await expect(rows.first().getByRole("link", { name: `Edit ${title}` })).toBeVisible();
+});
+
+test("an admin gives a reader a newsroom role in the users screen, and the new editor's back office follows", async ({ page, request, browser, baseURL }) => {
+  const email = uniqueEmail("promoted");
+  const name = `Soon an editor ${Date.now()}`;
+  expect((await request.post("/api/users/register", { data: { name, email, password: PASSWORD } })).status()).toBe(201);
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+  await rowOf(page, name).getByRole("button", { name: `Edit ${name}` }).click();
+  const role = page.getByRole("combobox", { name: "Role" });
+  await expect(role.getByRole("option")).toHaveText(["User", "Contributor", "Author", "Editor", "Admin"]);
+  await role.selectOption({ label: "Editor" });
+  await page.getByRole("form", { name: `Edit ${name}` }).getByRole("button", { name: "Save" }).click();
+  await expect(rowOf(page, name).getByRole("cell").nth(1)).toHaveText("Editor");
+
+  const context = await browser.newContext({ baseURL });
+  const editor = await context.newPage();
+  expect((await editor.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+  await editor.goto("/admin/dashboard");
+  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Categories", "Tags", "Comments", "Writers"]);
+  await editor.goto("/admin/comments");
+  await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(editor).toHaveURL(/\/admin\/comments$/);
+  await context.close();
+});
