@@ -26,3 +26,8 @@ export type Language = (typeof LANGUAGES)[number];
 /** Least to most rights; what each may do is app/lib/roles.ts. */
 export const ROLES = ["user", "contributor", "author", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+/** What a review note records: a story handed to the editors, or sent back to its author. */
+export const REVIEW_ACTIONS = ["submitted", "returned"] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+/** A review note's most characters. */
+export const REVIEW_NOTE_MAX = 5000;

@@ -19,6 +19,7 @@ import {
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  REVIEW_NOTE_MAX,
   ROLES,
   SEARCH_QUERY_MAX,
   SLUG_MAX,
@@ -196,6 +197,10 @@ export const articleSchema = z.object({
   updated_at: z.string().optional(),
 });
 export type ArticleInput = z.infer<typeof articleSchema>;
+
+/** A review step's note (issue 15): optional when handing a story in, required when sending it back (review.ts). */
+export const reviewNoteSchema = z.object({ note: z.string().trim().max(REVIEW_NOTE_MAX, tooLong).default("") });
+export const legalReviewSchema = z.object({ legal_review: flag });
 
 export const ARTICLE_STATUSES = ["published", "draft", "all"] as const;
 export const LIST_LIMIT_MAX = 100;

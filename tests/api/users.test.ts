@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
+import { ROLES } from "../../app/lib/limits";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, type RequestOptions, asAdmin, call, newReader, uniqueEmail } from "./client";
 import { createArticle, createWriter } from "./fixtures";
@@ -48,7 +49,7 @@ describe("GET /api/users", () => {
       expect(Object.keys(user).sort()).toEqual(["bookmarks", "created_at", "email", "id", "name", "role"]);
       expect(typeof user.id).toBe("number");
       expect(typeof user.name).toBe("string");
-      expect(["user", "admin"]).toContain(user.role);
+      expect(ROLES).toContain(user.role);
       expect(new Date(user.created_at).toISOString()).toBe(user.created_at);
       for (const mark of user.bookmarks) expect(mark).toMatch(/^\d+$/);
     }

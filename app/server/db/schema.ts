@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { LANGUAGES, type Language, ROLES } from "../../lib/limits";
+import { LANGUAGES, type Language, REVIEW_ACTIONS, ROLES } from "../../lib/limits";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -157,6 +157,10 @@ export const articles = pgTable(
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(false),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /** When the story was submitted for review; null when it is not waiting for an editor. */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** A second sign-off: an editor other than the story's author publishes it. */
+    legalReview: boolean("legal_review").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -181,6 +185,8 @@ export const articles = pgTable(
     // Deleting an article unlinks its translation (ON DELETE SET NULL), found by this index.
     index("articles_translation_idx").on(t.translationId),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
+    // The review queue: the few stories waiting, oldest first.
+    index("articles_review_idx").on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
     // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.
     index("articles_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
   ],
@@ -259,6 +265,22 @@ export const comments = pgTable(
     index("comments_article_idx").on(t.articleId, t.createdAt),
     index("comments_approved_idx").on(t.isApproved, t.createdAt),
   ],
+);
+
+/** What happened to a story on its way through review, and what was said: the note history. */
+export const reviewNotes = pgTable(
+  "review_notes",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: REVIEW_ACTIONS }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_notes_article_idx").on(t.articleId, t.createdAt)],
 );
 
 export const bookmarks = pgTable(

@@ -204,7 +204,8 @@ function columnsFrom(input: ArticleInput) {
 export async function createArticle(db: Database, storage: MediaStorage, actor: Actor | null, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
   const author = requireAbility(actor, "backOffice");
   const input = articleSchema.parse(patch.fields);
-  if (input.is_published) requirePublisher(author);
+  // A new story has no legal review asked of it yet (review.ts sets it).
+  if (input.is_published) requirePublisher(author, { authorId: author.id, legalReview: false });
   const columns = columnsFrom(input);
   if (columns.content === "") throw new AppError(400, "articleRequired");
   const pending = await PendingMedia.of(patch.media);
@@ -230,9 +231,13 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
   return getArticle(db, author, slug, names);
 }
 
-/** Publishing and unpublishing are for the roles that may (contributors hand their drafts to an editor). */
-function requirePublisher(actor: Actor) {
+/**
+ * Publishing and unpublishing are for the roles that may (contributors hand their drafts to an
+ * editor); a story that needs a legal review is published by an editor other than its author.
+ */
+function requirePublisher(actor: Actor, story: { authorId: number | null; legalReview: boolean }) {
   if (!can(actor, "publish")) throw new AppError(403, "publishForbidden");
+  if (story.legalReview && (!can(actor, "editEveryArticle") || story.authorId === actor.id)) throw new AppError(403, "legalReviewRequired");
 }
 
 /**
@@ -283,6 +288,7 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
         updatedAt: articles.updatedAt,
         translationId: articles.translationId,
         authorId: articles.authorId,
+        legalReview: articles.legalReview,
       })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
@@ -290,7 +296,7 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     if (!current) throw new AppError(404, "articleNotFound");
     requireArticleEditor(editor, current);
     const input = articleSchema.parse({ ...(await storedFields(tx, current.id)), ...patch.fields });
-    if (input.is_published !== current.isPublished) requirePublisher(editor);
+    if (input.is_published !== current.isPublished) requirePublisher(editor, current);
     const columns = columnsFrom(input);
     if (columns.content === "") throw new AppError(400, "articleRequired");
     const before = current.isPublished ? await listedFacts(tx, current.id) : undefined;
@@ -305,7 +311,14 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     const publishedAt = input.published_at ?? (input.is_published && !current.isPublished ? now : current.publishedAt);
     await tx
       .update(articles)
-      .set({ ...columns, slug: nextSlug, publishedAt, updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)) })
+      .set({
+        ...columns,
+        slug: nextSlug,
+        publishedAt,
+        // A published story has left the review queue.
+        ...(input.is_published ? { submittedAt: null } : {}),
+        updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)),
+      })
       .where(eq(articles.id, current.id));
     await storeFiles();
     if (pending.entries) await replaceMedia(tx, current.id, pending.entries);
@@ -358,6 +371,7 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
         translationId: articles.translationId,
         isPublished: articles.isPublished,
         authorId: articles.authorId,
+        legalReview: articles.legalReview,
       })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
@@ -378,7 +392,8 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
     const now = new Date();
     const [row] = await tx
       .insert(articles)
-      .values({ ...columnsFrom(input), slug: draftSlug, authorId: translator.id, publishedAt: now, updatedAt: now })
+      // The translation of a story that needs a legal review needs one too.
+      .values({ ...columnsFrom(input), slug: draftSlug, authorId: translator.id, legalReview: source.legalReview, publishedAt: now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
     const banners = await tx.select().from(articleMedia).where(and(eq(articleMedia.articleId, source.id), eq(articleMedia.kind, "banner")));
