@@ -32,6 +32,7 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
         route("articles", "routes/admin/articles.tsx", id("admin-articles")),
         route("articles/new", "routes/admin/article-new.tsx", id("admin-article-new")),
         route("articles/edit/:slug", "routes/admin/article-edit.tsx", id("admin-article-edit")),
+        route("review", "routes/admin/review.tsx", id("admin-review")),
         route("categories", "routes/admin/categories.tsx", id("admin-categories")),
         route("tags", "routes/admin/tags.tsx", id("admin-tags")),
         route("users", "routes/admin/users.tsx", id("admin-users")),

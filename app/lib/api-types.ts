@@ -2,7 +2,7 @@
  * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module.
  */
-import type { Language, Role } from "./limits";
+import type { Language, ReviewAction, Role } from "./limits";
 
 export interface MediaItem {
   url: string;
@@ -68,6 +68,8 @@ export interface ArticleTranslation {
 /** A row of the back office's articles list: a summary and its translation, if any. */
 export interface AdminArticleRow extends ArticleSummary {
   translation: ArticleTranslation | null;
+  /** A draft handed to the editors (issue 15). */
+  in_review: boolean;
 }
 
 export interface ArticleList {
@@ -135,4 +137,29 @@ export interface Tag {
   name_en: string | null;
   name_ne: string | null;
   slug: string;
+}
+
+/** Review (issue 15): GET /api/news/{slug}/review and GET /api/review. */
+export interface ReviewNote {
+  action: ReviewAction;
+  note: string;
+  user_name: string | null;
+  created_at: string;
+}
+
+/** Where a story stands in review, as its edit page and the queue show it. */
+export interface ReviewState {
+  /** Waiting for an editor since then; null when not in review. */
+  submitted_at: string | null;
+  legal_review: boolean;
+  /** Newest first. */
+  notes: ReviewNote[];
+}
+
+export interface ReviewQueueItem extends ReviewState {
+  id: number;
+  slug: string;
+  title: string;
+  language: "ne" | "en";
+  author_name: string | null;
 }

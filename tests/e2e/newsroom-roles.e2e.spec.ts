@@ -84,9 +84,60 @@ test("an admin gives a reader a newsroom role in the users screen, and the new e
   const editor = await context.newPage();
   expect((await editor.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
   await editor.goto("/admin/dashboard");
-  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Categories", "Tags", "Comments", "Writers"]);
+  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Categories", "Tags", "Comments", "Writers"]);
   await editor.goto("/admin/comments");
   await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(editor).toHaveURL(/\/admin\/comments$/);
   await context.close();
+});
+
+test("review: a contributor hands a draft in, an editor sends it back with a note, then publishes it", async ({ page, request, browser, baseURL }) => {
+  await signInAs(page, request, "contributor");
+  const editorContext = await browser.newContext({ baseURL });
+  const editor = await editorContext.newPage();
+  await signInAs(editor, request, "editor");
+
+  const title = `Handed in for review ${Date.now()}`;
+  await page.goto("/admin/articles/new");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Writer").selectOption({ index: 1 });
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type("The contract went to a company registered a week earlier.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/articles\/edit\//);
+  const slug = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  mine.add(slug);
+
+  const review = page.getByRole("region", { name: "Review" });
+  await expect(review).toContainText("A draft, not yet handed to the editors.");
+  await review.getByLabel("Note for the editors (optional)").fill("Both sources are on record.");
+  await review.getByRole("button", { name: "Submit for review" }).click();
+  await expect(notification(page, "Submitted for review")).toBeVisible();
+  await expect(review).toContainText("Waiting for review since");
+
+  await editor.goto("/admin/review");
+  const queued = editor.getByRole("row").filter({ hasText: title });
+  await expect(queued).toContainText("Both sources are on record.");
+  await queued.getByRole("link", { name: title }).click();
+  const editorReview = editor.getByRole("region", { name: "Review" });
+  await editorReview.getByLabel("What needs to change").fill("Name the company's owner.");
+  await editorReview.getByRole("button", { name: "Send back to its author" }).click();
+  await expect(notification(editor, "Sent back to its author")).toBeVisible();
+  await editor.goto("/admin/review");
+  await expect(editor.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+
+  await page.reload();
+  await expect(review).toContainText("A draft, not yet handed to the editors.");
+  await expect(review.getByRole("listitem").first()).toContainText("Name the company's owner.");
+  await review.getByRole("button", { name: "Submit for review" }).click();
+  await expect(review).toContainText("Waiting for review since");
+
+  await editor.goto(`/admin/articles/edit/${encodeURIComponent(slug)}`);
+  await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
+  await editor.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(notification(editor, "Article updated successfully")).toBeVisible();
+  await editor.goto("/admin/review");
+  await expect(editor.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+  expect((await request.get(`/api/news/${encodeURIComponent(slug)}`)).status()).toBe(200);
+  await editorContext.close();
 });

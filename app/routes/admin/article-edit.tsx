@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -7,35 +7,46 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { AppError } from "~/server/errors";
 import { database } from "~/server/process/runtime";
 import { getArticle } from "~/server/services/articles";
+import { reviewStateOf } from "~/server/services/review";
+import { ROLE_FORBIDDEN_NOTICE } from "~/lib/admin-notice";
+import { localizedFor } from "~/server/http/page-locale";
 import { listCategories } from "~/server/services/categories";
 import { listTags } from "~/server/services/tags";
 import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-edit";
 
-/** SPEC 4: edit mode loads the article by its slug, drafts included (the admin sees them all). */
+/**
+ * SPEC 4: edit mode loads the article by its slug, drafts included, with where it stands in review.
+ * A story the member's role may not change (app/lib/roles.ts) is not offered as a form: one they
+ * cannot see is not found, one they can see sends them to the dashboard, which says why.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireBackOfficePage(request);
+  const staff = await requireBackOfficePage(request);
   const db = await database();
   const language = pageLocale(request);
-  const [article, categories, writers, tags] = await Promise.all([
-    getArticle(db, admin, params.slug, language).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    }),
+  const missing = (error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    if (error instanceof AppError && error.status === 403) throw redirect(`${localizedFor(request, "/admin/dashboard")}?notice=${ROLE_FORBIDDEN_NOTICE}`);
+    throw error;
+  };
+  const [article, review, categories, writers, tags] = await Promise.all([
+    getArticle(db, staff, params.slug, language).catch(missing),
+    reviewStateOf(db, staff, params.slug).catch(missing),
     listCategories(db, language),
     listWriters(db, language),
     listTags(db, language),
   ]);
-  return data({ article, categories, writers, tags }, { status: article ? 200 : 404 });
+  const found = article && review ? { article, review } : { article: null, review: null };
+  return data({ ...found, categories, writers, tags }, { status: found.article ? 200 : 404 });
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.editArticle, { suffix: false });
 
 export default function EditArticle({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
-  const { article, ...choices } = loaderData;
-  if (!article) {
+  const { article, review, ...choices } = loaderData;
+  if (!article || !review) {
     return (
       <div className="mx-auto max-w-2xl py-8 text-center">
         <h1 className="text-2xl font-bold">{messages.articleNotFoundTitle}</h1>
@@ -49,5 +60,5 @@ export default function EditArticle({ loaderData }: Route.ComponentProps) {
     );
   }
   // A new slug (after a save that moved it) is a different article to the form: it starts afresh.
-  return <ArticleForm key={article.slug} article={article} {...choices} />;
+  return <ArticleForm key={article.slug} article={article} review={review} {...choices} />;
 }

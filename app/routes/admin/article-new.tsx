@@ -20,5 +20,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.newArticle, { suffix: false });
 
 export default function NewArticle({ loaderData }: Route.ComponentProps) {
-  return <ArticleForm article={null} {...loaderData} />;
+  return <ArticleForm article={null} review={null} {...loaderData} />;
 }

@@ -16,6 +16,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
+import { inReview } from "~/server/services/review";
 import { database } from "~/server/process/runtime";
 import { listArticles, translationsOf } from "~/server/services/articles";
 import { listCategories } from "~/server/services/categories";
@@ -60,10 +61,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     const db = await database();
     const language = pageLocale(request);
     const [list, categories, writers] = await Promise.all([listArticles(db, admin, query, { names: language }), listCategories(db, language), listWriters(db, language)]);
-    const translations = await translationsOf(db, list.articles.map((article) => article.id));
+    const ids = list.articles.map((article) => article.id);
+    const [translations, waiting] = await Promise.all([translationsOf(db, ids), inReview(db, ids)]);
     return {
       filters,
-      list: { ...list, articles: list.articles.map((article) => ({ ...article, translation: translations.get(article.id) ?? null })) },
+      list: {
+        ...list,
+        articles: list.articles.map((article) => ({ ...article, translation: translations.get(article.id) ?? null, in_review: waiting.has(article.id) })),
+      },
       categories: categories.map(({ id, name }) => ({ id, name })),
       writers: writers.map(({ id, name }) => ({ id, name })),
     };

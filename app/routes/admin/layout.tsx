@@ -32,10 +32,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** SPEC 2: the sidebar lists the seven sections plus Logout; each role sees those it may open. */
+/** SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review); each role sees those it may open. */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
   { to: "/admin/dashboard", label: "adminDashboard", ability: "backOffice" },
   { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
+  { to: "/admin/review", label: "adminReview", ability: "editEveryArticle" },
   { to: "/admin/categories", label: "adminCategories", ability: "manageSections" },
   { to: "/admin/tags", label: "adminTags", ability: "manageSections" },
   { to: "/admin/users", label: "adminUsers", ability: "manageUsers" },

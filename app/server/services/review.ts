@@ -7,36 +7,12 @@
  * None of it is visible to readers: every write here says so to the page cache.
  */
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { ReviewAction } from "~/lib/limits";
+import type { ReviewNote, ReviewQueueItem, ReviewState } from "~/lib/api-types";
 import type { Database, Executor } from "../db/connection";
 import { articles, reviewNotes, users } from "../db/schema";
 import { publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, requireAbility, requireArticleEditor } from "./actor";
-
-export interface ReviewNote {
-  action: ReviewAction;
-  note: string;
-  user_name: string | null;
-  created_at: string;
-}
-
-/** Where a story stands in review, as its edit page and the queue show it. */
-export interface ReviewState {
-  /** Waiting for an editor since then; null when not in review. */
-  submitted_at: string | null;
-  legal_review: boolean;
-  /** Newest first. */
-  notes: ReviewNote[];
-}
-
-export interface ReviewQueueItem extends ReviewState {
-  id: number;
-  slug: string;
-  title: string;
-  language: "ne" | "en";
-  author_name: string | null;
-}
 
 /** The story, locked, with what the review rules decide by; 404 if it does not exist for the actor. */
 async function lockedStory(tx: Executor, actor: Actor, slug: string) {

@@ -7,7 +7,7 @@ import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import type { ArticleDetail, Category, Tag, Writer } from "~/lib/api-types";
+import type { ArticleDetail, Category, ReviewState, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { META_TITLE_MAX } from "~/lib/limits";
 import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
@@ -19,6 +19,7 @@ import { EditorErrorBoundary } from "./EditorErrorBoundary";
 import { EditorPlaceholder } from "./EditorPlaceholder";
 import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondaryButton, sectionClass } from "./styles";
 import { TranslationAction } from "./TranslationAction";
+import { ReviewPanel } from "./ReviewPanel";
 import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { ticksChangedEarly, valuesTypedEarly } from "~/components/admin/typed-before-hydration";
@@ -32,13 +33,15 @@ const RichTextEditor = lazy(() => import("./RichTextEditor"));
 export interface ArticleFormProps {
   /** null for a new article. */
   article: ArticleDetail | null;
+  /** Where the article stands in review; null for a new article. */
+  review: ReviewState | null;
   categories: Category[];
   writers: Writer[];
   tags: Tag[];
 }
 
 
-export function ArticleForm({ article, categories, writers, tags }: ArticleFormProps) {
+export function ArticleForm({ article, review, categories, writers, tags }: ArticleFormProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const { formatDateTime } = useLanguage();
@@ -160,6 +163,8 @@ export function ArticleForm({ article, categories, writers, tags }: ArticleFormP
           </p>
         </div>
       ) : null}
+
+      {article && review ? <ReviewPanel slug={article.slug} published={article.is_published} review={review} dirty={editing.dirty} /> : null}
 
       <div className="mt-6 space-y-6">
         <section className={`${sectionClass} space-y-5`}>

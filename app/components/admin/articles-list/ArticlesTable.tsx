@@ -87,6 +87,8 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
             <td data-label={messages.fieldStatus} className={cellClass}>
               {article.is_published ? (
                 <span className={`${badge} bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200`}>{messages.published}</span>
+              ) : article.in_review ? (
+                <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200`}>{messages.inReview}</span>
               ) : (
                 <span className={`${badge} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}>{messages.draft}</span>
               )}
