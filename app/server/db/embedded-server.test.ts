@@ -63,16 +63,24 @@ describe("connections to the embedded database", () => {
     }
   });
 
-  it("serve one client at a time: a second connection is closed at once", async () => {
+  it("serve one client at a time: a second connection waits for the first to end, then starts clean", async () => {
     const server = await startEmbeddedServer("memory");
     const connect = () => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
     const first = connect();
+    const second = connect();
     try {
       await first.connect();
-      await expect(connect().connect()).rejects.toThrow();
-      expect((await first.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
-    } finally {
+      await first.query("create table waited (n int)");
+      await first.query("begin");
+      await first.query("insert into waited values (1)");
+      const secondConnected = second.connect();
+      // The first client's transaction is still its own: the second has not been let in.
+      expect((await first.query("select count(*)::int as n from waited")).rows).toEqual([{ n: 1 }]);
       await first.end();
+      await secondConnected;
+      expect((await second.query("select count(*)::int as n from waited")).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await second.end();
       await server.stop();
     }
   });

@@ -101,9 +101,12 @@ async function execute(batch) {
 
 /**
  * One client connection at a time: PGlite has one session, and a second client's statements would
- * run inside the first one's transaction. The pool in connection.ts holds exactly one.
+ * run inside the first one's transaction. The pool in connection.ts holds exactly one; a connection
+ * that arrives while another is still open (the pool replacing a broken one before this thread has
+ * seen the old one go) waits its turn instead of being refused.
  */
 let current = null;
+const waiting = [];
 
 /**
  * The connection on `port` is over: the next may start. Said as soon as the client terminates, not
@@ -111,14 +114,19 @@ let current = null;
  * connect.
  */
 function release(port) {
+  const queued = waiting.indexOf(port);
+  if (queued !== -1) waiting.splice(queued, 1);
   if (current !== port) return;
   current = null;
   turn = turn.then(resetSession);
+  const next = waiting.shift();
+  if (next) serve(next);
 }
 
 function serve(port) {
   if (current !== null) {
-    port.close();
+    waiting.push(port);
+    port.on("close", () => release(port));
     return;
   }
   current = port;
