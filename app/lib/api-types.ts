@@ -2,7 +2,7 @@
  * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module.
  */
-import type { Language, ReviewAction, Role } from "./limits";
+import type { AuditAction, AuditObject, Language, ReviewAction, Role } from "./limits";
 
 export interface MediaItem {
   url: string;
@@ -162,4 +162,26 @@ export interface ReviewQueueItem extends ReviewState {
   title: string;
   language: "ne" | "en";
   author_name: string | null;
+}
+
+/** The audit trail (issue 15): GET /api/audit. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor_name: string;
+  actor_email: string;
+  action: AuditAction;
+  object_type: AuditObject;
+  object_id: number | null;
+  /** The object's name when the entry was made. */
+  object_label: string;
+  summary: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  limit: number;
 }

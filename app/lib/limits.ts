@@ -29,5 +29,39 @@ export type Role = (typeof ROLES)[number];
 /** What a review note records: a story handed to the editors, or sent back to its author. */
 export const REVIEW_ACTIONS = ["submitted", "returned"] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+/**
+ * What the audit trail records (issue 15): every back-office action, named `object.verb`; signing
+ * in to the back office is the account's.
+ */
+export const AUDIT_ACTIONS = [
+  "article.create",
+  "article.update",
+  "article.publish",
+  "article.unpublish",
+  "article.delete",
+  "article.translate",
+  "review.submit",
+  "review.return",
+  "review.legal",
+  "comment.approve",
+  "comment.delete",
+  "category.create",
+  "category.update",
+  "category.delete",
+  "tag.create",
+  "tag.update",
+  "tag.delete",
+  "writer.create",
+  "writer.update",
+  "writer.delete",
+  "user.update",
+  "user.role",
+  "user.delete",
+  "account.signin",
+  "account.signin_failed",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "account"] as const;
+export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 /** A review note's most characters. */
 export const REVIEW_NOTE_MAX = 5000;

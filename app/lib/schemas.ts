@@ -19,6 +19,8 @@ import {
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
   REVIEW_NOTE_MAX,
   ROLES,
   SEARCH_QUERY_MAX,
@@ -201,6 +203,29 @@ export type ArticleInput = z.infer<typeof articleSchema>;
 /** A review step's note (issue 15): optional when handing a story in, required when sending it back (review.ts). */
 export const reviewNoteSchema = z.object({ note: z.string().trim().max(REVIEW_NOTE_MAX, tooLong).default("") });
 export const legalReviewSchema = z.object({ legal_review: flag });
+
+/** A day of the audit screen's date filter, as the newsroom lives it: from midnight in Nepal. */
+const nepalDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .transform((day) => new Date(`${day}T00:00:00+05:45`))
+  .refine((date) => !Number.isNaN(date.getTime()));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** GET /api/audit's filters; a malformed one is ignored rather than refused, as a hand-edited address should still get a page. */
+export const auditQuerySchema = z.object({
+  actor: id.optional().catch(undefined),
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  object: z.enum(AUDIT_OBJECTS).optional().catch(undefined),
+  object_id: id.optional().catch(undefined),
+  /** The first day shown. */
+  from: nepalDay.optional().catch(undefined),
+  /** The last day shown, whole: entries before the next day's midnight. */
+  to: nepalDay.transform((date) => new Date(date.getTime() + DAY_MS)).optional().catch(undefined),
+  limit: z.coerce.number().int().catch(50).default(50).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const ARTICLE_STATUSES = ["published", "draft", "all"] as const;
 export const LIST_LIMIT_MAX = 100;

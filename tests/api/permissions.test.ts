@@ -656,6 +656,9 @@ const rows: Row[] = [
 
   // Review (issue 15)
   { method: "GET", route: "/api/review", path: () => "/api/review", expected: needs("editEveryArticle", 200) },
+
+  // Audit trail (issue 15)
+  { method: "GET", route: "/api/audit", path: () => "/api/audit", expected: needs("manageUsers", 200) },
   {
     method: "GET",
     route: "/api/news/:slug/review (another's draft)",

@@ -141,3 +141,23 @@ test("review: a contributor hands a draft in, an editor sends it back with a not
   expect((await request.get(`/api/news/${encodeURIComponent(slug)}`)).status()).toBe(200);
   await editorContext.close();
 });
+
+test("the audit trail shows an admin who changed what, filtered by action", async ({ page, request }) => {
+  const email = uniqueEmail("audited");
+  const registered = await request.post("/api/users/register", { data: { name: `Audited ${Date.now()}`, email, password: PASSWORD } });
+  const { user } = await registered.json();
+  await adminSend(request, "PUT", `/api/users/${user.id}`, { role: "author" });
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/dashboard");
+  await sidebar(page).getByRole("link", { name: "Audit trail" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
+  const filters = page.getByRole("search", { name: "Audit trail" });
+  await filters.getByLabel("Action").selectOption({ label: "Changed a role" });
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/action=user\.role/);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Changed a role");
+  await expect(row).toContainText("user → author");
+  await expect(page.getByRole("row").filter({ hasText: "Signed in" })).toHaveCount(0);
+});

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { LANGUAGES, type Language, REVIEW_ACTIONS, ROLES } from "../../lib/limits";
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, REVIEW_ACTIONS, ROLES } from "../../lib/limits";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -264,6 +264,32 @@ export const comments = pgTable(
   (t) => [
     index("comments_article_idx").on(t.articleId, t.createdAt),
     index("comments_approved_idx").on(t.isApproved, t.createdAt),
+  ],
+);
+
+/**
+ * The audit trail (issue 15): who did what to which object in the back office, and when. Rows are
+ * only ever added: a trigger of the 0012 migration refuses to change or delete them. The actor and
+ * the object are named as they were at the time (no foreign key): an entry outlives both.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorName: text("actor_name").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    objectType: text("object_type", { enum: AUDIT_OBJECTS }).notNull(),
+    objectId: integer("object_id"),
+    objectLabel: text("object_label").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_actor_idx").on(t.actorId, t.at),
+    index("audit_log_object_idx").on(t.objectType, t.objectId, t.at),
   ],
 );
 

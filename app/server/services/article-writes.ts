@@ -29,6 +29,7 @@ import { type MediaPurpose, type PreparedMedia, type StoredMedia, prepareMedia, 
 import type { MediaStorage } from "../storage";
 import { bodyTextOf } from "./search-snippet";
 import { bannerOf, getArticle } from "./articles";
+import { changedFields, recordAudit } from "./audit";
 
 /** One piece of media in a create or update, as stored: a fresh upload or a URL kept from before. */
 interface MediaEntry {
@@ -223,6 +224,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
     if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
+    await recordAudit(tx, author, "article.create", { id: row.id, label: columns.title }, input.is_published ? "published" : "draft");
     return slug;
   }));
   // A new draft is in no public list, feed or page (its translation link shows only once published).
@@ -295,7 +297,8 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
       .for("update");
     if (!current) throw new AppError(404, "articleNotFound");
     requireArticleEditor(editor, current);
-    const input = articleSchema.parse({ ...(await storedFields(tx, current.id)), ...patch.fields });
+    const stored = await storedFields(tx, current.id);
+    const input = articleSchema.parse({ ...stored, ...patch.fields });
     if (input.is_published !== current.isPublished) requirePublisher(editor, current);
     const columns = columnsFrom(input);
     if (columns.content === "") throw new AppError(400, "articleRequired");
@@ -325,6 +328,16 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     await replaceLinks(tx, current.id, input);
     // Relinking rewrites both partners' rows (and their search documents): only when it changes.
     if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
+    const action = input.is_published === current.isPublished ? "article.update" : input.is_published ? "article.publish" : "article.unpublish";
+    // Tags are a set; the version claimed and a kept slug are no change.
+    const sorted = (ids: unknown) => (Array.isArray(ids) ? [...ids].sort((a, b) => a - b) : ids);
+    const changed = [
+      changedFields({ ...stored, tags: sorted(stored.tags) }, { ...input, tags: sorted(input.tags), updated_at: undefined, slug: nextSlug === current.slug ? undefined : nextSlug }),
+      pending.entries ? "media" : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
+    await recordAudit(tx, editor, action, { id: current.id, label: columns.title }, changed);
     // A draft that stays a draft is seen by no reader; a published story whose cards and places
     // stay the same changed only its own pages.
     const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
@@ -342,13 +355,14 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
   requireAbility(actor, "backOffice");
   const deleted = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: articles.id, isPublished: articles.isPublished, authorId: articles.authorId })
+      .select({ id: articles.id, title: articles.title, isPublished: articles.isPublished, authorId: articles.authorId })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
       .for("update");
     if (!current) throw new AppError(404, "articleNotFound");
-    requireArticleEditor(actor, current);
+    const staff = requireArticleEditor(actor, current);
     await tx.delete(articles).where(eq(articles.id, current.id));
+    await recordAudit(tx, staff, "article.delete", { id: current.id, label: current.title }, current.isPublished ? "was published" : "was a draft");
     return current;
   });
   if (deleted.isPublished) publicContentChanged();
@@ -400,6 +414,7 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
     if (banners.length) await tx.insert(articleMedia).values(banners.map(({ id: _id, ...banner }) => ({ ...banner, articleId: row.id })));
     await replaceLinks(tx, row.id, input);
     await linkTranslation(tx, row.id, source.id);
+    await recordAudit(tx, translator, "article.translate", { id: row.id, label: input.title }, `from ${source.slug}`);
     return draftSlug;
   });
   // A draft: no reader sees it, nor the link to it from the published version.

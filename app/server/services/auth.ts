@@ -5,6 +5,7 @@ import type { LoginInput, RegisterInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
+import { recordSignIn } from "./audit";
 import type { Actor } from "./actor";
 import { decoyHash, verifyPassword } from "./passwords";
 import { createUser, findUserByEmail, getUser } from "./users";
@@ -49,8 +50,14 @@ export async function purgeExpiredSessions(db: Executor): Promise<void> {
 export async function login(db: Database, input: LoginInput): Promise<{ token: string; user: PublicUser }> {
   const account = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
-  if (!account || !valid) throw new AppError(401, "invalidCredentials");
-  return { token: await createSession(db, account.id), user: await getUser(db, account.id) };
+  if (!account || !valid) {
+    if (account) await recordSignIn(db, account, false);
+    throw new AppError(401, "invalidCredentials");
+  }
+  return db.transaction(async (tx) => {
+    await recordSignIn(tx, account, true);
+    return { token: await createSession(tx, account.id), user: await getUser(tx, account.id) };
+  });
 }
 
 /** Register always creates role `user`, then signs the new account in. */

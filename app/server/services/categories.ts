@@ -7,6 +7,7 @@ import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAbility } from "./actor";
+import { recordAudit } from "./audit";
 import { columnsOf, namesOf, textsOf } from "./names";
 import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
 
@@ -37,7 +38,7 @@ export const getCategoryBySlug = (db: Executor, slug: string, language: Language
 export const getCategoryByIdOrSlug = (db: Executor, key: string, language: Language) =>
   findCategory(db, eq(categories.id, idOrSlugOf(categories, key)), language);
 
-const write = async (db: Database, input: CategoryInput, language: Language, id?: number): Promise<Category> =>
+const write = async (db: Executor, input: CategoryInput, language: Language, id?: number): Promise<Category> =>
   toCategory(
     await writeSlugged(
       db,
@@ -50,20 +51,31 @@ const write = async (db: Database, input: CategoryInput, language: Language, id?
   );
 
 export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput, language: Language): Promise<Category> {
-  requireAbility(actor, "manageSections");
-  return write(db, input, language);
+  const editor = requireAbility(actor, "manageSections");
+  return db.transaction(async (tx) => {
+    const written = await write(tx, input, language);
+    await recordAudit(tx, editor, "category.create", { id: written.id, label: written.name });
+    return written;
+  });
 }
 
 export async function updateCategory(db: Database, actor: Actor | null, id: number, input: CategoryInput, language: Language): Promise<Category> {
-  requireAbility(actor, "manageSections");
-  return write(db, input, language, id);
+  const editor = requireAbility(actor, "manageSections");
+  return db.transaction(async (tx) => {
+    const written = await write(tx, input, language, id);
+    await recordAudit(tx, editor, "category.update", { id: written.id, label: written.name });
+    return written;
+  });
 }
 
 /** Articles of a deleted category stay, uncategorized (the foreign key sets null). */
 export async function deleteCategory(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAbility(actor, "manageSections");
-  const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-  if (deleted.length === 0) throw new AppError(404, "categoryNotFound");
+  const editor = requireAbility(actor, "manageSections");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(categories).where(eq(categories.id, id)).returning();
+    if (!deleted) throw new AppError(404, "categoryNotFound");
+    await recordAudit(tx, editor, "category.delete", { id: deleted.id, label: toCategory(deleted, "en").name });
+  });
 }
 
 export async function countCategories(db: Executor): Promise<number> {

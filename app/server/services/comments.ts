@@ -4,6 +4,7 @@ import type { Database, Executor } from "../db/connection";
 import { articles, comments, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, can, requireAbility, requireUser } from "./actor";
+import { recordAudit } from "./audit";
 import { readableArticleId } from "./article-access";
 
 
@@ -99,17 +100,26 @@ export async function getComment(
 }
 
 export async function approveComment(db: Database, actor: Actor | null, id: number): Promise<ArticleComment> {
-  requireAbility(actor, "moderateComments");
-  const updated = await db.update(comments).set({ isApproved: true }).where(eq(comments.id, id)).returning({ id: comments.id });
-  if (updated.length === 0) throw new AppError(404, "commentNotFound");
+  const moderator = requireAbility(actor, "moderateComments");
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(comments).set({ isApproved: true }).where(eq(comments.id, id)).returning({ id: comments.id, content: comments.content });
+    if (!updated) throw new AppError(404, "commentNotFound");
+    await recordAudit(tx, moderator, "comment.approve", { id: updated.id, label: excerptOf(updated.content) });
+  });
   return getComment(db, actor, id);
 }
 
 export async function deleteComment(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAbility(actor, "moderateComments");
-  const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-  if (deleted.length === 0) throw new AppError(404, "commentNotFound");
+  const moderator = requireAbility(actor, "moderateComments");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id, content: comments.content });
+    if (!deleted) throw new AppError(404, "commentNotFound");
+    await recordAudit(tx, moderator, "comment.delete", { id: deleted.id, label: excerptOf(deleted.content) });
+  });
 }
+
+/** A comment named in the audit trail by its opening words. */
+const excerptOf = (content: string) => (content.length > 80 ? `${content.slice(0, 79)}…` : content);
 
 export async function countComments(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(comments);

@@ -13,11 +13,12 @@ import { articles, reviewNotes, users } from "../db/schema";
 import { publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, requireAbility, requireArticleEditor } from "./actor";
+import { recordAudit } from "./audit";
 
 /** The story, locked, with what the review rules decide by; 404 if it does not exist for the actor. */
 async function lockedStory(tx: Executor, actor: Actor, slug: string) {
   const [story] = await tx
-    .select({ id: articles.id, isPublished: articles.isPublished, authorId: articles.authorId, submittedAt: articles.submittedAt })
+    .select({ id: articles.id, title: articles.title, isPublished: articles.isPublished, authorId: articles.authorId, submittedAt: articles.submittedAt })
     .from(articles)
     .where(eq(articles.slug, slug.normalize("NFC")))
     .for("update");
@@ -68,6 +69,7 @@ export async function submitForReview(db: Database, actor: Actor | null, slug: s
     if (story.submittedAt) return;
     await tx.update(articles).set({ submittedAt: new Date() }).where(eq(articles.id, story.id));
     await tx.insert(reviewNotes).values({ articleId: story.id, userId: staff.id, action: "submitted", note });
+    await recordAudit(tx, staff, "review.submit", { id: story.id, label: story.title }, note);
   });
   publicContentUnchanged();
   return reviewStateOf(db, staff, slug);
@@ -82,6 +84,7 @@ export async function returnToDraft(db: Database, actor: Actor | null, slug: str
     if (!story.submittedAt) throw new AppError(409, "notInReview");
     await tx.update(articles).set({ submittedAt: null }).where(eq(articles.id, story.id));
     await tx.insert(reviewNotes).values({ articleId: story.id, userId: editor.id, action: "returned", note });
+    await recordAudit(tx, editor, "review.return", { id: story.id, label: story.title }, note);
   });
   publicContentUnchanged();
   return reviewStateOf(db, editor, slug);
@@ -90,8 +93,15 @@ export async function returnToDraft(db: Database, actor: Actor | null, slug: str
 /** An editor asks for (or lifts) the second sign-off a story needs before it is published. */
 export async function setLegalReview(db: Database, actor: Actor | null, slug: string, needed: boolean): Promise<ReviewState> {
   const editor = requireAbility(actor, "editEveryArticle");
-  const [updated] = await db.update(articles).set({ legalReview: needed }).where(eq(articles.slug, slug.normalize("NFC"))).returning({ id: articles.id });
-  if (!updated) throw new AppError(404, "articleNotFound");
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(articles)
+      .set({ legalReview: needed })
+      .where(eq(articles.slug, slug.normalize("NFC")))
+      .returning({ id: articles.id, title: articles.title });
+    if (!updated) throw new AppError(404, "articleNotFound");
+    await recordAudit(tx, editor, "review.legal", { id: updated.id, label: updated.title }, needed ? "legal review asked" : "legal review lifted");
+  });
   publicContentUnchanged();
   return reviewStateOf(db, editor, slug);
 }

@@ -6,6 +6,7 @@ import type { Database, Executor } from "../db/connection";
 import { tags } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAbility } from "./actor";
+import { recordAudit } from "./audit";
 import { columnsOf, nameIn, namesOf } from "./names";
 import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
 
@@ -29,7 +30,7 @@ export const getTagBySlug = (db: Executor, slug: string, language: Language) => 
 /** `GET /api/tags/{id}`, which also takes a slug (idOrSlugOf). */
 export const getTagByIdOrSlug = (db: Executor, key: string, language: Language) => findTag(db, eq(tags.id, idOrSlugOf(tags, key)), language);
 
-const write = async (db: Database, input: TagInput, language: Language, id?: number): Promise<Tag> =>
+const write = async (db: Executor, input: TagInput, language: Language, id?: number): Promise<Tag> =>
   toTag(
     await writeSlugged(db, tags, { slug: input.slug, ...columnsOf("name", input.names) }, { id, slugSource: slugSourceOf(input.names) }, {
       fallback: "tag",
@@ -40,17 +41,28 @@ const write = async (db: Database, input: TagInput, language: Language, id?: num
   );
 
 export async function createTag(db: Database, actor: Actor | null, input: TagInput, language: Language): Promise<Tag> {
-  requireAbility(actor, "manageSections");
-  return write(db, input, language);
+  const editor = requireAbility(actor, "manageSections");
+  return db.transaction(async (tx) => {
+    const written = await write(tx, input, language);
+    await recordAudit(tx, editor, "tag.create", { id: written.id, label: written.name });
+    return written;
+  });
 }
 
 export async function updateTag(db: Database, actor: Actor | null, id: number, input: TagInput, language: Language): Promise<Tag> {
-  requireAbility(actor, "manageSections");
-  return write(db, input, language, id);
+  const editor = requireAbility(actor, "manageSections");
+  return db.transaction(async (tx) => {
+    const written = await write(tx, input, language, id);
+    await recordAudit(tx, editor, "tag.update", { id: written.id, label: written.name });
+    return written;
+  });
 }
 
 export async function deleteTag(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAbility(actor, "manageSections");
-  const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
-  if (deleted.length === 0) throw new AppError(404, "tagNotFound");
+  const editor = requireAbility(actor, "manageSections");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(tags).where(eq(tags.id, id)).returning();
+    if (!deleted) throw new AppError(404, "tagNotFound");
+    await recordAudit(tx, editor, "tag.delete", { id: deleted.id, label: toTag(deleted, "en").name });
+  });
 }

@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/connection";
 import { articles, bookmarks, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, can, requireAdmin, requireUser } from "./actor";
+import { recordAudit } from "./audit";
 import { hashPassword } from "./passwords";
 
 
@@ -125,6 +126,11 @@ export async function updateUser(
       await replaceBookmarks(tx, id, input.bookmarks, can(me, "editEveryArticle"));
     }
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, id));
+    // The back office's changes to accounts are the trail's; a reader's own edits are not.
+    const label = changes.email ?? current.email;
+    if (changes.role) await recordAudit(tx, me, "user.role", { id, label }, `${current.role} → ${changes.role}`);
+    const other = Object.keys(changes).filter((key) => key !== "role");
+    if (me.id !== id && other.length > 0) await recordAudit(tx, me, "user.update", { id, label }, other.join(", "));
     return getUser(tx, id);
   });
 }
@@ -159,12 +165,13 @@ async function replaceBookmarks(tx: Executor, userId: number, articleIds: number
 }
 
 export async function deleteUser(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAdmin(actor);
+  const admin = requireAdmin(actor);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!current) throw new AppError(404, "userNotFound");
     if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, "lastAdmin");
     await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, admin, "user.delete", { id, label: current.email }, current.role);
   });
 }
 

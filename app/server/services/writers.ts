@@ -6,6 +6,7 @@ import type { Database, Executor } from "../db/connection";
 import { writers } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireAbility } from "./actor";
+import { recordAudit } from "./audit";
 import { columnsOf, nameIn, namesOf, textsOf } from "./names";
 
 
@@ -28,30 +29,41 @@ export async function getWriter(db: Executor, id: number, language: Language): P
 }
 
 export async function createWriter(db: Database, actor: Actor | null, input: WriterInput, language: Language): Promise<Writer> {
-  requireAbility(actor, "manageSections");
-  const [row] = await db
-    .insert(writers)
-    .values({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return toWriter(row, language);
+  const editor = requireAbility(actor, "manageSections");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(writers)
+      .values({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const writer = toWriter(row, language);
+    await recordAudit(tx, editor, "writer.create", { id: writer.id, label: writer.name });
+    return writer;
+  });
 }
 
 export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput, language: Language): Promise<Writer> {
-  requireAbility(actor, "manageSections");
-  // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
-  const [row] = await db
-    .update(writers)
-    .set({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
-    .where(eq(writers.id, id))
-    .returning();
-  if (!row) throw new AppError(404, "writerNotFound");
-  return toWriter(row, language);
+  const editor = requireAbility(actor, "manageSections");
+  return db.transaction(async (tx) => {
+    // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
+    const [row] = await tx
+      .update(writers)
+      .set({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
+      .where(eq(writers.id, id))
+      .returning();
+    if (!row) throw new AppError(404, "writerNotFound");
+    const writer = toWriter(row, language);
+    await recordAudit(tx, editor, "writer.update", { id: writer.id, label: writer.name });
+    return writer;
+  });
 }
 
 /** The writer's articles stay, shown as 'Unknown Author' (the foreign key sets null). */
 export async function deleteWriter(db: Database, actor: Actor | null, id: number): Promise<void> {
-  requireAbility(actor, "manageSections");
-  const deleted = await db.delete(writers).where(eq(writers.id, id)).returning({ id: writers.id });
-  if (deleted.length === 0) throw new AppError(404, "writerNotFound");
+  const editor = requireAbility(actor, "manageSections");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(writers).where(eq(writers.id, id)).returning();
+    if (!deleted) throw new AppError(404, "writerNotFound");
+    await recordAudit(tx, editor, "writer.delete", { id: deleted.id, label: toWriter(deleted, "en").name });
+  });
 }

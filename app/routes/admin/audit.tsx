@@ -1,0 +1,66 @@
+import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
+import { AuditFilters } from "~/components/admin/audit/AuditFilters";
+import { AuditTable } from "~/components/admin/audit/AuditTable";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { Pagination } from "~/components/pagination/Pagination";
+import { useMessages } from "~/components/i18n/i18n";
+import { roleCan } from "~/lib/roles";
+import { auditQuerySchema } from "~/lib/schemas";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
+import { readOrNull } from "~/server/http/admin-read";
+import { listAudit } from "~/server/services/audit";
+import { listUsers } from "~/server/services/users";
+import type { Route } from "./+types/audit";
+
+/** The filters as the address gives them, for the form to show. */
+function filtersOf(params: URLSearchParams) {
+  const text = (name: string) => params.get(name)?.trim() ?? "";
+  return { actor: text("actor"), action: text("action"), object: text("object"), from: text("from"), to: text("to") };
+}
+
+/** Issue 15's audit trail, for admins: newest first, filtered by the address, one page at a time. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireBackOfficePage(request, "manageUsers");
+  const params = new URL(request.url).searchParams;
+  const found = await readOrNull(async (db) => {
+    const [page, people] = await Promise.all([listAudit(db, admin, auditQuerySchema.parse(Object.fromEntries(params))), listUsers(db, admin)]);
+    return { page, people: people.filter((person) => roleCan(person.role, "backOffice")).map(({ id, name }) => ({ id, name })) };
+  });
+  return { filters: filtersOf(params), page: found?.page ?? null, people: found?.people ?? [] };
+}
+
+/**
+ * Opening this screen from another admin page fetches its data over the network: when that fails
+ * (a dropped connection), the screen says so inside the admin frame.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // The guard's redirect (signed out meanwhile) is not a failure.
+    if (error instanceof Response) throw error;
+    return { filters: filtersOf(new URL(request.url).searchParams), page: null, people: [] };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminAudit);
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
+  const { filters, page, people } = loaderData;
+  return (
+    <>
+      <PageIntro title={messages.adminAudit} intro={messages.auditIntro} />
+      {/* A new key resets the fields when the address changes, e.g. by Back or Clear filters. */}
+      <AuditFilters key={JSON.stringify(filters)} filters={filters} people={people} />
+      {page === null ? (
+        <LoadFailed message={messages.auditFailed} />
+      ) : (
+        <>
+          <AuditTable entries={page.entries} />
+          <Pagination page={page.page} total={page.total} pageSize={page.limit} />
+        </>
+      )}
+    </>
+  );
+}
