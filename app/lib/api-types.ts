@@ -2,7 +2,7 @@
  * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module.
  */
-import type { AuditAction, AuditObject, Language, ReviewAction, Role } from "./limits";
+import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, Role } from "./limits";
 
 export interface MediaItem {
   url: string;
@@ -54,6 +54,27 @@ export interface ArticleDetail extends ArticleSummary {
   related_news_ids: number[];
   comments: ArticleComment[];
   translation: { id: number; slug: string; title: string; language: Language } | null;
+  /** Corrections and updates, newest first (issue 15). */
+  notes: ArticleNote[];
+}
+
+/** A dated correction or update on a published story, with its earlier wordings, newest first. */
+export interface ArticleNote {
+  id: number;
+  kind: NoteKind;
+  text: string;
+  created_at: string;
+  /** When its wording last changed; null while it is the first. */
+  amended_at: string | null;
+  earlier: { kind: NoteKind; text: string; replaced_at: string }[];
+}
+
+/** GET /api/corrections: every correction of a published story, newest first. */
+export interface CorrectionList {
+  corrections: { id: number; text: string; created_at: string; amended_at: string | null; article: { slug: string; title: string; language: Language } }[];
+  total: number;
+  page: number;
+  limit: number;
 }
 
 /** An article's other-language version as the back office lists it, drafts included. */

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "user.update": "auditUserUpdate",
   "user.role": "auditUserRole",
   "user.delete": "auditUserDelete",
+  "note.create": "auditNoteCreate",
+  "note.update": "auditNoteUpdate",
   "account.signin": "auditAccountSignin",
   "account.signin_failed": "auditAccountSigninFailed",
 };
@@ -38,5 +40,6 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   tag: "auditObjectTag",
   writer: "auditObjectWriter",
   user: "auditObjectUser",
+  note: "auditObjectNote",
   account: "auditObjectAccount",
 };

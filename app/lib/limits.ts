@@ -57,11 +57,18 @@ export const AUDIT_ACTIONS = [
   "user.update",
   "user.role",
   "user.delete",
+  "note.create",
+  "note.update",
   "account.signin",
   "account.signin_failed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "account"] as const;
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
+/** What an editor's dated note on a published story says it is (issue 15). */
+export const NOTE_KINDS = ["correction", "update"] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+/** A correction's or an update's most characters. */
+export const NOTE_MAX = 5000;
 /** A review note's most characters. */
 export const REVIEW_NOTE_MAX = 5000;

@@ -21,6 +21,8 @@ import {
   PASSWORD_MIN,
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
+  NOTE_KINDS,
+  NOTE_MAX,
   REVIEW_NOTE_MAX,
   ROLES,
   SEARCH_QUERY_MAX,
@@ -203,6 +205,19 @@ export type ArticleInput = z.infer<typeof articleSchema>;
 /** A review step's note (issue 15): optional when handing a story in, required when sending it back (review.ts). */
 export const reviewNoteSchema = z.object({ note: z.string().trim().max(REVIEW_NOTE_MAX, tooLong).default("") });
 export const legalReviewSchema = z.object({ legal_review: flag });
+
+/** A correction or an update on a published story (issue 15). */
+export const noteSchema = z.object({
+  kind: z.enum(NOTE_KINDS).default("correction"),
+  text: text("noteTextRequired").max(NOTE_MAX, tooLong),
+});
+
+/** GET /api/corrections: one page at a time; out-of-range values are clamped. */
+export const correctionsQuerySchema = z.object({
+  limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+  language: z.enum(LANGUAGES).optional().catch(undefined),
+});
 
 /** A day of the audit screen's date filter, as the newsroom lives it: from midnight in Nepal. */
 const nepalDay = z

@@ -25,6 +25,7 @@ import type { Locale } from "~/lib/i18n";
 import type { Route } from "./+types/article";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
+import { ArticleNotes } from "~/components/article/ArticleNotes";
 
 /** SPEC 9: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
@@ -99,6 +100,7 @@ export default function ArticlePage({ loaderData: { article, latest } }: Route.C
             {contentMedia.map((media) => (
               <MediaFigure key={media.position} media={media} />
             ))}
+            <ArticleNotes notes={article.notes} />
             {article.tags.length > 0 ? (
               <footer className="mt-8">
                 <h2 className="sr-only">{messages.tags}</h2>

@@ -657,6 +657,36 @@ const rows: Row[] = [
   // Review (issue 15)
   { method: "GET", route: "/api/review", path: () => "/api/review", expected: needs("editEveryArticle", 200) },
 
+  // Corrections and updates (issue 15)
+  { method: "GET", route: "/api/corrections", path: () => "/api/corrections", expected: everyone(status(200)) },
+  {
+    method: "POST",
+    route: "/api/news/:slug/notes",
+    fresh: async () => ({ article: await createArticle({ writer_id: fx.writerId }) }),
+    path: (f) => `/api/news/${f.article.slug}/notes`,
+    body: () => ({ kind: "correction", text: "A figure was wrong." }),
+    expected: needs("editEveryArticle", 201),
+    verify: async (f, _role, allowed) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.notes).toHaveLength(allowed ? 1 : 0);
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/notes/:id",
+    fresh: async () => {
+      const article = await createArticle({ writer_id: fx.writerId });
+      const note = await call(`/api/news/${article.slug}/notes`, { method: "POST", token: await asAdmin(), json: { text: "First wording." } });
+      expect(note.status).toBe(201);
+      return { article, note: note.body };
+    },
+    path: (f) => `/api/notes/${f.note.id}`,
+    body: () => ({ kind: "correction", text: "Second wording." }),
+    expected: needs("editEveryArticle", 200),
+    verify: async (f, _role, allowed) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.notes[0].text).toBe(allowed ? "Second wording." : "First wording.");
+    },
+  },
+
   // Audit trail (issue 15)
   { method: "GET", route: "/api/audit", path: () => "/api/audit", expected: needs("manageUsers", 200) },
   {

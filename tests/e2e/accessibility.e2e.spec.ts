@@ -6,6 +6,7 @@
 import axe from "axe-core";
 import { type Browser, type Page, expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { settled } from "./support/settled";
 import { publishedArticles } from "./support/article-fixtures";
 
 const VIEWS = [
@@ -14,16 +15,6 @@ const VIEWS = [
   { scheme: "light", width: 1280 },
   { scheme: "dark", width: 1280 },
 ] as const;
-
-/** The page as a reader meets it: hydrated, with nothing left loading (the editor's chunk included). */
-async function settled(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
-    return router?.state.initialized === true && router.state.navigation.state === "idle";
-  });
-  if (path.startsWith("/admin/articles/")) await page.locator("[contenteditable=true]").waitFor();
-}
 
 async function findings(page: Page, path: string): Promise<string[]> {
   await settled(page, path);
@@ -62,6 +53,7 @@ test.describe("accessibility (axe-core)", () => {
       "/login",
       "/about",
       "/bookmarks",
+      "/corrections",
     ];
     expect(await sweep(browser, baseURL, paths)).toEqual([]);
   });
@@ -78,6 +70,8 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/writers",
       "/admin/users",
       "/admin/comments",
+      "/admin/review",
+      "/admin/audit",
       "/ne/admin/articles",
     ];
     expect(await sweep(browser, baseURL, paths, true)).toEqual([]);

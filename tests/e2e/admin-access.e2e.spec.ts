@@ -11,11 +11,13 @@ import { adminGet, adminSend, asGuest, notification, signInAsAdmin } from "./sup
 const SECTIONS = [
   { link: "Dashboard", path: "/admin/dashboard", heading: "Dashboard" },
   { link: "Articles", path: "/admin/articles", heading: "Articles" },
+  { link: "Review", path: "/admin/review", heading: "Stories waiting for review" },
   { link: "Categories", path: "/admin/categories", heading: "Categories" },
   { link: "Tags", path: "/admin/tags", heading: "Tags" },
   { link: "Users", path: "/admin/users", heading: "Users" },
   { link: "Comments", path: "/admin/comments", heading: "Comment Moderation" },
   { link: "Writers", path: "/admin/writers", heading: "Writers" },
+  { link: "Audit trail", path: "/admin/audit", heading: "Audit trail" },
 ];
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin sections" });
@@ -99,7 +101,7 @@ test.describe("the admin frame", () => {
     await signInAsAdmin(page);
   });
 
-  test("the sidebar lists the seven sections plus Logout, and each link opens its screen", async ({ page }) => {
+  test("the sidebar lists the spec's seven sections, Review and the audit trail, plus Logout, and each link opens its screen", async ({ page }) => {
     await page.goto("/admin/dashboard");
     await expect(sidebar(page).getByRole("link")).toHaveText(SECTIONS.map((section) => section.link));
     await expect(sidebar(page).getByRole("button", { name: "Logout" })).toBeVisible();

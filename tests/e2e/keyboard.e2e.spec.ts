@@ -5,17 +5,8 @@
  */
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { settled } from "./support/settled";
 import { publishedArticles } from "./support/article-fixtures";
-
-/** The page hydrated and idle, as a reader who starts pressing Tab meets it. */
-async function settled(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
-    return router?.state.initialized === true && router.state.navigation.state === "idle";
-  });
-  if (path.startsWith("/admin/articles/")) await page.locator("[contenteditable=true]").waitFor();
-}
 
 /**
  * Tabs through the whole page once and returns each stop that is off screen or shows no focus ring.

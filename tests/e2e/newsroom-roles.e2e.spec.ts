@@ -161,3 +161,41 @@ test("the audit trail shows an admin who changed what, filtered by action", asyn
   await expect(row).toContainText("user → author");
   await expect(page.getByRole("row").filter({ hasText: "Signed in" })).toHaveCount(0);
 });
+
+test("an editor adds a correction from the story's page; a reader sees it at the end of the story and on Corrections", async ({ page, request, browser, baseURL }) => {
+  const title = `A story to correct ${Date.now()}`;
+  const writers = (await (await request.get("/api/writers")).json()) as { id: number }[];
+  // Published two days ago: the correction's date is then a change the header shows.
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+  const created = await adminSend(request, "POST", "/api/news", {
+    title,
+    content: "<p>The budget was Rs 21 crore.</p>",
+    writer_id: writers[0]!.id,
+    is_published: "true",
+    published_at: twoDaysAgo,
+  });
+  const { slug } = (await created.json()) as { slug: string };
+  mine.add(slug);
+
+  await signInAs(page, request, "editor");
+  await page.goto(`/admin/articles/edit/${encodeURIComponent(slug)}`);
+  const notes = page.getByRole("region", { name: "Corrections and updates" });
+  await notes.getByLabel("Kind").selectOption({ label: "Correction" });
+  await notes.getByLabel("Text readers will see").fill("The budget was Rs 12 crore, not Rs 21 crore.");
+  await notes.getByRole("button", { name: "Add the note" }).click();
+  await expect(notification(page, "Note added")).toBeVisible();
+  await expect(notes.getByRole("listitem")).toContainText("The budget was Rs 12 crore, not Rs 21 crore.");
+
+  const context = await browser.newContext({ baseURL });
+  const reader = await context.newPage();
+  await reader.goto(`/article/${encodeURIComponent(slug)}`);
+  const shown = reader.getByRole("region", { name: "Corrections and updates" });
+  await expect(shown).toContainText(/Correction, \w+ \d+, \d{4}/);
+  await expect(shown).toContainText("The budget was Rs 12 crore, not Rs 21 crore.");
+  await expect(reader.getByText(/^Updated/)).toBeVisible();
+
+  await reader.getByRole("contentinfo").getByRole("link", { name: "Corrections" }).click();
+  await expect(reader.getByRole("heading", { level: 1, name: "Corrections" })).toBeVisible();
+  await expect(reader.getByRole("link", { name: title })).toBeVisible();
+  await context.close();
+});

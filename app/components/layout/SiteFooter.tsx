@@ -60,6 +60,11 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
                 {messages.supportJournalism}
               </Link>
             </li>
+            <li>
+              <Link to="/corrections" className="hover:text-brand hover:underline">
+                {messages.correctionsTitle}
+              </Link>
+            </li>
             {user ? (
               <li>
                 <Link to="/admin" className="hover:text-brand hover:underline" reloadDocument>

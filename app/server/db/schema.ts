@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, REVIEW_ACTIONS, ROLES } from "../../lib/limits";
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, ROLES } from "../../lib/limits";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -265,6 +265,44 @@ export const comments = pgTable(
     index("comments_article_idx").on(t.articleId, t.createdAt),
     index("comments_approved_idx").on(t.isApproved, t.createdAt),
   ],
+);
+
+/**
+ * Corrections and updates (issue 15): dated notes an editor adds to a published story, shown to
+ * readers at its end. A note's wording is never lost: an edit moves the earlier one to
+ * `article_note_versions`.
+ */
+export const articleNotes = pgTable(
+  "article_notes",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTE_KINDS }).notNull(),
+    text: text("text").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** When the wording last changed; null while it is the first. */
+    amendedAt: timestamp("amended_at", { withTimezone: true }),
+  },
+  (t) => [index("article_notes_article_idx").on(t.articleId, t.createdAt), index("article_notes_kind_idx").on(t.kind, t.createdAt)],
+);
+
+/** A note's earlier wordings, each with the moment it was replaced. */
+export const articleNoteVersions = pgTable(
+  "article_note_versions",
+  {
+    id: serial("id").primaryKey(),
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => articleNotes.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTE_KINDS }).notNull(),
+    text: text("text").notNull(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+    replacedBy: integer("replaced_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("article_note_versions_note_idx").on(t.noteId, t.replacedAt)],
 );
 
 /**

@@ -21,6 +21,7 @@ import {
 } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, can, seesUnpublished } from "./actor";
+import { notesOf } from "./article-notes";
 import { type TextSearchPlan, articleSearch } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
@@ -359,7 +360,7 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
 /** `names`: the reader's language (the page's, the client's), which its section, writer and tags are named in. */
 export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const row = await findRow(db, actor, slug, names);
-  const [media, relatedRows, commentList, translation] = await Promise.all([
+  const [media, relatedRows, commentList, translation, notes] = await Promise.all([
     db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),
     db
       .select({ id: relatedArticles.relatedId })
@@ -374,6 +375,7 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
           .from(articles)
           .where(eq(articles.id, row.translationId))
           .then((rows) => rows.filter((partner) => partner.isPublished || seesUnpublished(actor, partner))),
+    notesOf(db, [row.id]),
   ]);
   const relatedIds = relatedRows.map((r) => r.id);
   return {
@@ -392,5 +394,6 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
     related_news_ids: relatedIds,
     comments: commentList,
     translation: translation[0] ?? null,
+    notes: notes.get(row.id) ?? [],
   };
 }

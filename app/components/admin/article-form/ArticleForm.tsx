@@ -20,6 +20,7 @@ import { EditorPlaceholder } from "./EditorPlaceholder";
 import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondaryButton, sectionClass } from "./styles";
 import { TranslationAction } from "./TranslationAction";
 import { ReviewPanel } from "./ReviewPanel";
+import { NotesPanel } from "./NotesPanel";
 import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { ticksChangedEarly, valuesTypedEarly } from "~/components/admin/typed-before-hydration";
@@ -165,6 +166,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
       ) : null}
 
       {article && review ? <ReviewPanel slug={article.slug} published={article.is_published} review={review} dirty={editing.dirty} /> : null}
+      {article?.is_published && role.can("editEveryArticle") ? <NotesPanel slug={article.slug} notes={article.notes} /> : null}
 
       <div className="mt-6 space-y-6">
         <section className={`${sectionClass} space-y-5`}>

@@ -43,6 +43,7 @@ function storedArticle(changes: Partial<ArticleDetail> = {}): ArticleDetail {
     related_news_ids: [4],
     comments: [],
     translation: null,
+    notes: [],
     ...changes,
   };
 }

@@ -4,7 +4,7 @@
  * typing, and a save that fails (network, server, someone else's newer save) leaves everything on
  * screen and in the draft. The form component only draws it.
  */
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useMessages } from "~/components/i18n/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
@@ -52,6 +52,18 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
 
   const dirty = !sameValues(values, baseline);
   const language = values.language ?? inferLanguage(values.title);
+
+  // The stored story moved on without an edit of its text (a correction added from this page): a
+  // form with nothing unsaved follows it, so that its next save is not taken for a stale one.
+  const storedVersion = article?.updated_at ?? null;
+  const seenVersion = useRef(storedVersion);
+  useEffect(() => {
+    if (storedVersion === seenVersion.current) return;
+    seenVersion.current = storedVersion;
+    if (storedVersion === null || dirty) return;
+    setServerVersion(storedVersion);
+    setVersion(storedVersion);
+  }, [storedVersion]);
 
   const draft = useArticleDraft(draftKey(article?.slug ?? null), { values, dirty, version }, (kept: ArticleDraft) => {
     setValues(kept.values);

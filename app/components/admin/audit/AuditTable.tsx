@@ -1,4 +1,4 @@
-import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
+import { AdminTable, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { useLanguage, useMessages } from "~/components/i18n/i18n";
 import type { AuditEntry } from "~/lib/api-types";
 import { AUDIT_ACTION_LABELS, AUDIT_OBJECT_LABELS } from "~/lib/audit-labels";
@@ -8,7 +8,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const messages = useMessages();
   const { formatDateTime } = useLanguage();
   if (entries.length === 0) {
-    return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{messages.auditEmpty}</p>;
+    return <EmptyTable message={messages.auditEmpty} />;
   }
   return (
     <AdminTable caption={messages.auditTable} columns={[messages.auditWhen, messages.auditWho, messages.auditWhat, messages.auditObject, messages.auditSummary]}>

@@ -7,7 +7,7 @@ import type { ArticleComment } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { useFormatDate, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
-import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
+import { AdminTable, buttonClass, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";
 
 /** SPEC 2 Comment Moderation: Article, User, Comment, Status; approve (pending only) and delete. */
@@ -29,7 +29,7 @@ export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
   }
 
   if (comments.length === 0) {
-    return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{messages.noCommentsToShow}</p>;
+    return <EmptyTable message={messages.noCommentsToShow} />;
   }
 
   return (

@@ -17,7 +17,7 @@ import { EMAIL_MAX, NAME_MAX } from "~/lib/limits";
 const fieldsIn = (messages: Catalog): readonly FieldSpec[] => [
   { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, minWidth: "min-w-28" },
   { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, minWidth: "min-w-40" },
-  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleName(role, messages) })), minWidth: "min-w-28" },
+  { name: "role", label: messages.fieldRole, type: "select", options: ROLES.map((role) => ({ value: role, label: roleName(role, messages) })), minWidth: "min-w-24" },
 ];
 
 interface UsersTableProps {

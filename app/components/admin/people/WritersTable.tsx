@@ -6,7 +6,7 @@ import type { Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
-import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
+import { AdminTable, buttonClass, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { WriterArticles } from "./WriterArticles";
 
 interface WritersTableProps {
@@ -32,7 +32,7 @@ export function WritersTable({ writers, onEdit, onDeleted }: WritersTableProps) 
   }
 
   if (writers.length === 0) {
-    return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{messages.noWriters}</p>;
+    return <EmptyTable message={messages.noWriters} />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
+import { AdminTable, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { useLanguage, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
 import { articleEditPath } from "~/lib/admin-paths";
@@ -9,7 +9,7 @@ export function ReviewQueueTable({ stories }: { stories: ReviewQueueItem[] }) {
   const messages = useMessages();
   const { formatDateTime } = useLanguage();
   if (stories.length === 0) {
-    return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{messages.reviewQueueEmpty}</p>;
+    return <EmptyTable message={messages.reviewQueueEmpty} />;
   }
   return (
     <AdminTable caption={messages.reviewQueueTitle} columns={[messages.articleTitle, messages.queueAuthor, messages.queueWaitingSince, messages.legalReviewShort, messages.queueLatestNote]}>

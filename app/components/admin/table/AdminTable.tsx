@@ -51,6 +51,11 @@ export function AdminTable({ caption, columns, wide = false, children }: AdminTa
   );
 }
 
+/** What a back-office table says in its place when it has no row to show. */
+export function EmptyTable({ message }: { message: string }) {
+  return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{message}</p>;
+}
+
 export function PageIntro({ title, intro }: { title: string; intro: string }) {
   return (
     <>

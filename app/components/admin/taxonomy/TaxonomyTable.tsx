@@ -3,7 +3,7 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import type { FieldValues, SubmitOutcome } from "~/components/admin/fields";
 import { InlineEditRow, cellsOf, useRowEditing } from "~/components/admin/InlineEditRow";
 import { ContentName } from "~/components/i18n/ContentName";
-import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
+import { AdminTable, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { EditDeleteCell } from "~/components/admin/RowActions";
 import { formatMessage } from "~/lib/format-message";
@@ -32,7 +32,7 @@ export function TaxonomyTable({ kind, items }: TaxonomyTableProps) {
   }
 
   if (items.length === 0) {
-    return <p className="mt-6 rounded-lg bg-white p-6 text-neutral-600 shadow-sm dark:bg-neutral-900 dark:text-neutral-400">{kind.texts.empty}</p>;
+    return <EmptyTable message={kind.texts.empty} />;
   }
 
   return (
