@@ -429,7 +429,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   notesHeading: "सच्याइ र अद्यावधिक",
   noteKindCorrection: "सच्याइ",
   noteKindUpdate: "अद्यावधिक",
-  noteDated: "{kind}, {date}",
+  noteDated: "{date} को {kind}",
   noteAmended: "{date} मा संशोधित",
   noteEarlierWording: "पहिलेको शब्दावली",
   addNote: "टिप्पणी थप्नुहोस्",
