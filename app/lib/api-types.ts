@@ -56,6 +56,8 @@ export interface ArticleDetail extends ArticleSummary {
   translation: { id: number; slug: string; title: string; language: Language } | null;
   /** Corrections and updates, newest first (issue 15). */
   notes: ArticleNote[];
+  /** When an unpublished story goes live by itself (issue 15); null if it is not scheduled. */
+  scheduled_at: string | null;
 }
 
 /** A dated correction or update on a published story, with its earlier wordings, newest first. */
@@ -91,6 +93,8 @@ export interface AdminArticleRow extends ArticleSummary {
   translation: ArticleTranslation | null;
   /** A draft handed to the editors (issue 15). */
   in_review: boolean;
+  /** When it goes live by itself, if scheduled (issue 15). */
+  scheduled_at: string | null;
 }
 
 export interface ArticleList {

@@ -7,6 +7,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "article.update": "auditArticleUpdate",
   "article.publish": "auditArticlePublish",
   "article.unpublish": "auditArticleUnpublish",
+  "article.schedule": "auditArticleSchedule",
   "article.delete": "auditArticleDelete",
   "article.translate": "auditArticleTranslate",
   "review.submit": "auditReviewSubmit",

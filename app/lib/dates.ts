@@ -59,3 +59,20 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+/** A moment as a `datetime-local` field shows it in Nepal time: "2026-11-25T18:30". */
+export function toNepalLocalInput(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: NEPAL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** A `datetime-local` value read as Nepal time (UTC+5:45, no daylight saving), as an instant; null if it is not one. */
+export function fromNepalLocalInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}:00+05:45`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

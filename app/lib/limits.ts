@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "article.update",
   "article.publish",
   "article.unpublish",
+  "article.schedule",
   "article.delete",
   "article.translate",
   "review.submit",

@@ -242,7 +242,7 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const ARTICLE_STATUSES = ["published", "draft", "all"] as const;
+export const ARTICLE_STATUSES = ["published", "draft", "scheduled", "all"] as const;
 export const LIST_LIMIT_MAX = 100;
 const PAGE_MAX = 100_000;
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);

@@ -141,4 +141,37 @@ describe("PostgreSQL", () => {
     };
     expect(found.articles.map((x) => x.slug)).toContain(article.slug);
   });
+  it("two instances publish a scheduled story once, at its time, and both show it", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const writers = (await (await fetch(`${a.baseUrl}/api/writers`)).json()) as { id: number }[];
+    const title = `Scheduled across instances ${Date.now()}`;
+    const at = new Date(Date.now() + 7_000).toISOString();
+    const created = await fetch(`${a.baseUrl}/api/news`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ title, content: "<p>Once.</p>", writer_id: writers[0]!.id, is_published: "true", published_at: at }),
+    });
+    expect(created.status).toBe(201);
+    const { id, slug } = (await created.json()) as { id: number; slug: string };
+    // Instance b has the home page cached without it.
+    await fetch(`${b.baseUrl}/`);
+    expect(await (await fetch(`${b.baseUrl}/`)).text()).not.toContain(title);
+    expect((await fetch(`${b.baseUrl}/api/news/${slug}`)).status).toBe(404);
+
+    const until = Date.now() + 20_000;
+    while ((await fetch(`${a.baseUrl}/api/news/${slug}`)).status !== 200 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await fetch(`${a.baseUrl}/api/news/${slug}`)).status).toBe(200);
+    // Give the other instance a look of its own: it must find nothing left to publish.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const trail = (await (await fetch(`${b.baseUrl}/api/audit?action=article.publish&object_id=${id}`, { headers: auth })).json()) as { entries: { actor_name: string }[] };
+    expect(trail.entries).toEqual([expect.objectContaining({ actor_name: "Scheduled publishing" })]);
+    expect(await (await fetch(`${b.baseUrl}/`)).text()).toContain(title);
+  });
 });

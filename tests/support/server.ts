@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       ADMIN_PASSWORD: TEST_ADMIN.password,
       DEMO_CONTENT: "false",
       REGISTRATIONS_PER_ADDRESS: "1000",
+      // Scheduled stories go live within a second of their time, not fifteen: tests wait less.
+      SCHEDULE_CHECK_SECONDS: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -16,9 +16,8 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
-import { inReview } from "~/server/services/review";
 import { database } from "~/server/process/runtime";
-import { listArticles, translationsOf } from "~/server/services/articles";
+import { listArticles, translationsOf, workflowOf } from "~/server/services/articles";
 import { listCategories } from "~/server/services/categories";
 import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
@@ -62,12 +61,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     const language = pageLocale(request);
     const [list, categories, writers] = await Promise.all([listArticles(db, admin, query, { names: language }), listCategories(db, language), listWriters(db, language)]);
     const ids = list.articles.map((article) => article.id);
-    const [translations, waiting] = await Promise.all([translationsOf(db, ids), inReview(db, ids)]);
+    const [translations, workflow] = await Promise.all([translationsOf(db, ids), workflowOf(db, ids)]);
     return {
       filters,
       list: {
         ...list,
-        articles: list.articles.map((article) => ({ ...article, translation: translations.get(article.id) ?? null, in_review: waiting.has(article.id) })),
+        articles: list.articles.map((article) => ({
+          ...article,
+          translation: translations.get(article.id) ?? null,
+          in_review: workflow.get(article.id)?.in_review ?? false,
+          scheduled_at: workflow.get(article.id)?.scheduled_at ?? null,
+        })),
       },
       categories: categories.map(({ id, name }) => ({ id, name })),
       writers: writers.map(({ id, name }) => ({ id, name })),

@@ -157,6 +157,11 @@ export const articles = pgTable(
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(false),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /**
+     * When a story saved as published with a future time goes live (issue 15); null otherwise. Until
+     * then it is unpublished, seen by no reader, feed or sitemap (services/scheduled-publishing.ts).
+     */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     /** When the story was submitted for review; null when it is not waiting for an editor. */
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     /** A second sign-off: an editor other than the story's author publishes it. */
@@ -185,6 +190,8 @@ export const articles = pgTable(
     // Deleting an article unlinks its translation (ON DELETE SET NULL), found by this index.
     index("articles_translation_idx").on(t.translationId),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
+    // The scheduler's question every few seconds: which stories are due.
+    index("articles_scheduled_idx").on(t.scheduledAt).where(sql`${t.scheduledAt} is not null`),
     // The review queue: the few stories waiting, oldest first.
     index("articles_review_idx").on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
     // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.

@@ -28,6 +28,8 @@ export interface AppConfig {
    * (`fallback`), or leaves it out (`own-language`).
    */
   editionMode: EditionMode;
+  /** How often each instance looks for scheduled stories that are due, in milliseconds. */
+  scheduleCheckMs: number;
 }
 
 export const EDITION_MODES = ["own-language", "fallback"] as const;
@@ -57,6 +59,12 @@ function parseMegabytes(name: string, value: string | undefined, fallback: numbe
   return Math.round(megabytes * 1024 * 1024);
 }
 
+function parseSeconds(name: string, value: string | undefined, fallback: number): number {
+  const seconds = value === undefined || value === "" ? fallback : Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a number of seconds (more than 0), not "${value}"`);
+  return seconds;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = env.PORT ?? "3000";
   return {
@@ -74,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     featuredCategorySlug: (env.FEATURED_CATEGORY_SLUG || "featured").normalize("NFC"),
     opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),
     editionMode: parseEditionMode(env.EDITION_MODE),
+    scheduleCheckMs: parseSeconds("SCHEDULE_CHECK_SECONDS", env.SCHEDULE_CHECK_SECONDS, 15) * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "../db/connecti
 import { bootstrap } from "./bootstrap";
 import { PageCache } from "../cache/page-cache";
 import type { PublicChange } from "../cache/public-changes";
+import { publishDue, startScheduler } from "../services/scheduled-publishing";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -51,12 +52,18 @@ export async function database(): Promise<Database> {
   return (await opening).db;
 }
 
-/** Opens, migrates and bootstraps; the server calls it before it listens. */
+let stopScheduler: (() => Promise<void>) | undefined;
+
+/** Opens, migrates and bootstraps, and starts scheduled publishing; the server calls it before it listens. */
 export async function startApp(): Promise<void> {
-  await database();
+  const db = await database();
+  // A story that went live changes every list, feed and sitemap, on every instance.
+  stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
 }
 
 export async function stopApp(): Promise<void> {
+  await stopScheduler?.();
+  stopScheduler = undefined;
   if (!opening) return;
   const handle = await opening;
   opening = undefined;

@@ -211,26 +211,37 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
   if (columns.content === "") throw new AppError(400, "articleRequired");
   const pending = await PendingMedia.of(patch.media);
   const media = pending.entries ?? { banner: null, content: [] };
+  const now = new Date();
+  const scheduledAt = scheduleOf(input, now);
+  const publishedNow = input.is_published && scheduledAt === null;
   const slug = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
     await assertReferencesExist(tx, input);
     const slug = await chooseSlug(tx, input);
-    const now = new Date();
     const [row] = await tx
       .insert(articles)
-      .values({ ...columns, slug, authorId: author.id, publishedAt: input.published_at ?? now, updatedAt: now })
+      .values({ ...columns, isPublished: publishedNow, scheduledAt, slug, authorId: author.id, publishedAt: input.published_at ?? now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
     await storeFiles();
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
     if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
-    await recordAudit(tx, author, "article.create", { id: row.id, label: columns.title }, input.is_published ? "published" : "draft");
+    await recordAudit(tx, author, "article.create", { id: row.id, label: columns.title }, scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : publishedNow ? "published" : "draft");
     return slug;
   }));
   // A new draft is in no public list, feed or page (its translation link shows only once published).
-  if (input.is_published) publicContentChanged();
+  if (publishedNow) publicContentChanged();
   else publicContentUnchanged();
   return getArticle(db, author, slug, names);
+}
+
+/**
+ * Issue 15: a story saved as published with a time more than a little ahead is scheduled for that
+ * time, not published (a time within the margin is a client's clock, and means now).
+ */
+const SCHEDULE_MARGIN_MS = 5_000;
+function scheduleOf(input: ArticleInput, now: Date): Date | null {
+  return input.is_published && input.published_at && input.published_at.getTime() > now.getTime() + SCHEDULE_MARGIN_MS ? input.published_at : null;
 }
 
 /**
@@ -291,6 +302,7 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
         translationId: articles.translationId,
         authorId: articles.authorId,
         legalReview: articles.legalReview,
+        scheduledAt: articles.scheduledAt,
       })
       .from(articles)
       .where(eq(articles.slug, slug.normalize("NFC")))
@@ -310,16 +322,22 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     // A new title keeps the old address: links already shared must not break. Only an explicit slug moves it.
     const nextSlug = input.slug && slugify(input.slug) !== current.slug ? await chooseSlug(tx, input, current.id) : current.slug;
     const now = new Date();
+    // A save by a role that may not publish cannot unschedule either: the story keeps its time.
+    const keptSchedule = current.scheduledAt !== null && !input.is_published && !can(editor, "publish") ? current.scheduledAt : null;
+    const scheduledAt = scheduleOf(input, now) ?? keptSchedule;
+    const publishedNow = input.is_published && scheduledAt === null;
     // Publishing a draft for the first time stamps it with the moment it went live.
-    const publishedAt = input.published_at ?? (input.is_published && !current.isPublished ? now : current.publishedAt);
+    const publishedAt = input.published_at ?? (publishedNow && !current.isPublished ? now : current.publishedAt);
     await tx
       .update(articles)
       .set({
         ...columns,
+        isPublished: publishedNow,
+        scheduledAt,
         slug: nextSlug,
         publishedAt,
         // A published story has left the review queue.
-        ...(input.is_published ? { submittedAt: null } : {}),
+        ...(publishedNow ? { submittedAt: null } : {}),
         updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)),
       })
       .where(eq(articles.id, current.id));
@@ -328,7 +346,8 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     await replaceLinks(tx, current.id, input);
     // Relinking rewrites both partners' rows (and their search documents): only when it changes.
     if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
-    const action = input.is_published === current.isPublished ? "article.update" : input.is_published ? "article.publish" : "article.unpublish";
+    const rescheduled = scheduledAt !== null && scheduledAt.getTime() !== current.scheduledAt?.getTime();
+    const action = rescheduled ? "article.schedule" : publishedNow === current.isPublished ? "article.update" : publishedNow ? "article.publish" : "article.unpublish";
     // Tags are a set; the version claimed and a kept slug are no change.
     const sorted = (ids: unknown) => (Array.isArray(ids) ? [...ids].sort((a, b) => a - b) : ids);
     const changed = [
@@ -341,7 +360,7 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     // A draft that stays a draft is seen by no reader; a published story whose cards and places
     // stay the same changed only its own pages.
     const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
-    const change = !current.isPublished && !input.is_published ? "nothing" : listedSame ? "body" : "everything";
+    const change = !current.isPublished && !publishedNow ? "nothing" : listedSame ? "body" : "everything";
     return { newSlug: nextSlug, change };
   }));
   if (change === "nothing") publicContentUnchanged();

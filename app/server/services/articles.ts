@@ -91,7 +91,7 @@ function selectSummaries(db: Executor, names: Language) {
 /** A summary plus the body: only for the one article being read. */
 function selectWithContent(db: Executor, names: Language) {
   return db
-    .select({ ...summaryColumns[names], content: articles.content, authorId: articles.authorId })
+    .select({ ...summaryColumns[names], content: articles.content, authorId: articles.authorId, scheduledAt: articles.scheduledAt })
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
@@ -216,7 +216,13 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
   const names = options.names ?? query.edition ?? "en";
   const whereFor = (search?: TextSearchPlan) =>
     and(
-      status === "published" ? publishedOnly : status === "draft" ? eq(articles.isPublished, false) : undefined,
+      status === "published"
+        ? publishedOnly
+        : status === "draft"
+          ? and(eq(articles.isPublished, false), isNull(articles.scheduledAt))
+          : status === "scheduled"
+            ? isNotNull(articles.scheduledAt)
+            : undefined,
       onlyOwn,
       query.language ? eq(articles.language, query.language) : undefined,
       query.translation === undefined ? undefined : query.translation === "missing" ? isNull(articles.translationId) : isNotNull(articles.translationId),
@@ -395,5 +401,16 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
     comments: commentList,
     translation: translation[0] ?? null,
     notes: notes.get(row.id) ?? [],
+    scheduled_at: row.scheduledAt?.toISOString() ?? null,
   };
+}
+
+/** Where these articles stand on their way out (issue 15): the back office's list marks them. */
+export async function workflowOf(db: Executor, articleIds: number[]): Promise<Map<number, { in_review: boolean; scheduled_at: string | null }>> {
+  if (articleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: articles.id, submittedAt: articles.submittedAt, scheduledAt: articles.scheduledAt })
+    .from(articles)
+    .where(inArray(articles.id, articleIds));
+  return new Map(rows.map((row) => [row.id, { in_review: row.submittedAt !== null, scheduled_at: row.scheduledAt?.toISOString() ?? null }]));
 }

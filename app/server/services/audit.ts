@@ -13,6 +13,13 @@ import type { Executor } from "../db/connection";
 import { auditLog } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 
+/** Who acted: an account, or the site itself (scheduled publishing), which has no id. */
+export interface AuditActor {
+  id: number | null;
+  name: string;
+  email: string;
+}
+
 /** What an entry is about: the object's id and a name a person recognises, as they were then. */
 export interface AuditObjectRef {
   id: number | null;
@@ -22,7 +29,7 @@ export interface AuditObjectRef {
 const objectTypeOf = (action: AuditAction): AuditObject => action.slice(0, action.indexOf(".")) as AuditObject;
 
 /** Adds an entry; call it with the transaction that makes the change. */
-export async function recordAudit(db: Executor, actor: Pick<Actor, "id" | "name" | "email">, action: AuditAction, object: AuditObjectRef, summary = ""): Promise<void> {
+export async function recordAudit(db: Executor, actor: AuditActor, action: AuditAction, object: AuditObjectRef, summary = ""): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor.id,
     actorName: actor.name,

@@ -135,13 +135,3 @@ export async function reviewQueue(db: Database, actor: Actor | null): Promise<Re
     notes: notes.get(row.id) ?? [],
   }));
 }
-
-/** Which of these articles wait for review: the back office's list marks them. */
-export async function inReview(db: Executor, articleIds: number[]): Promise<Set<number>> {
-  if (articleIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(and(inArray(articles.id, articleIds), isNotNull(articles.submittedAt)));
-  return new Set(rows.map((row) => row.id));
-}

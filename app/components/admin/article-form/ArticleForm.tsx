@@ -13,6 +13,7 @@ import { META_TITLE_MAX } from "~/lib/limits";
 import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
 import { slugify } from "~/lib/slug";
+import { fromNepalLocalInput } from "~/lib/dates";
 import { BannerField } from "./BannerField";
 import { ContentMediaField } from "./ContentMediaField";
 import { EditorErrorBoundary } from "./EditorErrorBoundary";
@@ -118,6 +119,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
     : article
       ? formatMessage(messages.slugHintKept, { slug: article.slug })
       : formatMessage(messages.slugHintDerived, { slug: slugify(values.title) || "…" });
+  const publishAt = values.publish_at ? fromNepalLocalInput(values.publish_at) : null;
   const ariaInvalid = (field: CheckedField) => (invalid.has(field) ? true : undefined);
 
   return (
@@ -343,10 +345,28 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
 
         <section className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:gap-8`}>
           {role.can("publish") ? (
-            <label className="flex items-center gap-2 font-medium">
-              <input type="checkbox" name="is_published" checked={values.is_published} onChange={(event) => set("is_published", event.target.checked)} className="h-4 w-4 accent-brand" />
-              {messages.publishImmediately}
-            </label>
+            <div className="space-y-3">
+              <label className="flex items-center gap-2 font-medium">
+                <input type="checkbox" name="is_published" checked={values.is_published} onChange={(event) => set("is_published", event.target.checked)} className="h-4 w-4 accent-brand" />
+                {messages.publishImmediately}
+              </label>
+              <div>
+                <label htmlFor={`${id}-publish-at`} className={labelClass}>
+                  {messages.publishAt}
+                </label>
+                <input
+                  id={`${id}-publish-at`}
+                  type="datetime-local"
+                  value={values.publish_at ?? ""}
+                  onChange={(event) => set("publish_at", event.target.value)}
+                  aria-describedby={`${id}-publish-at-hint`}
+                  className={`${fieldClass} max-w-xs`}
+                />
+                <p id={`${id}-publish-at-hint`} className={hintClass}>
+                  {publishAt ? formatMessage(messages.goesLiveAt, { time: formatDateTime(publishAt) }) : messages.publishAtHint}
+                </p>
+              </div>
+            </div>
           ) : (
             <p className="text-sm text-neutral-700 dark:text-neutral-300">{messages.editorPublishes}</p>
           )}

@@ -3,6 +3,7 @@
  * header of app/server/article-form.ts): media go as URLs already uploaded, never as files.
  */
 import type { ArticleDetail } from "~/lib/api-types";
+import { fromNepalLocalInput, toNepalLocalInput } from "~/lib/dates";
 import type { Language } from "~/lib/limits";
 
 export interface MediaValue {
@@ -26,6 +27,8 @@ export interface ArticleFormValues {
   tags: number[];
   is_published: boolean;
   is_featured: boolean;
+  /** A time ahead (Nepal time, as a `datetime-local` field holds it) schedules the story; "" publishes on Save. */
+  publish_at: string;
 }
 
 /** SPEC 3: a new article is empty, unpublished and not featured. */
@@ -44,6 +47,7 @@ export function emptyValues(): ArticleFormValues {
     tags: [],
     is_published: false,
     is_featured: false,
+    publish_at: "",
   };
 }
 
@@ -66,6 +70,7 @@ export function valuesFromArticle(article: ArticleDetail): ArticleFormValues {
     tags: article.tags.map((t) => t.id),
     is_published: article.is_published,
     is_featured: article.is_featured,
+    publish_at: article.scheduled_at ? toNepalLocalInput(article.scheduled_at) : "",
   };
 }
 
@@ -109,7 +114,10 @@ export function toFormData(
   form.set("content", values.content);
   form.set("tags", JSON.stringify(values.tags));
   form.set("related_news_ids", JSON.stringify(options.relatedIds));
-  form.set("is_published", String(values.is_published));
+  // A time to publish at is a save as published with that time: the server schedules it.
+  const publishAt = values.publish_at ? fromNepalLocalInput(values.publish_at) : null;
+  form.set("is_published", String(values.is_published || publishAt !== null));
+  if (publishAt) form.set("published_at", publishAt);
   form.set("is_featured", String(values.is_featured));
   form.set("banner_url", values.banner?.url ?? "");
   form.set("banner_caption", values.banner?.caption ?? "");

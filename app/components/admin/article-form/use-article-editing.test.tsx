@@ -44,6 +44,7 @@ function storedArticle(changes: Partial<ArticleDetail> = {}): ArticleDetail {
     comments: [],
     translation: null,
     notes: [],
+    scheduled_at: null,
     ...changes,
   };
 }

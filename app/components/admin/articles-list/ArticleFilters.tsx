@@ -6,7 +6,7 @@ import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import type { MessageKey } from "~/lib/messages";
 import { SEARCH_QUERY_MAX } from "~/lib/limits";
 
-export const ARTICLE_STATUS_FILTERS = ["all", "published", "draft"] as const;
+export const ARTICLE_STATUS_FILTERS = ["all", "published", "scheduled", "draft"] as const;
 export type ArticleStatusFilter = (typeof ARTICLE_STATUS_FILTERS)[number];
 export const TRANSLATION_FILTERS = ["any", "missing", "present"] as const;
 export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number];
@@ -34,6 +34,7 @@ interface ArticleFiltersProps {
 const statusLabel: Record<ArticleStatusFilter, MessageKey> = {
   all: "allStatuses",
   published: "published",
+  scheduled: "scheduled",
   draft: "draft",
 };
 

@@ -3,7 +3,7 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ActionsCell, RowButton } from "~/components/admin/RowActions";
 import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
-import { useFormatDate, useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Link } from "~/components/i18n/links";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { articleEditPath } from "~/lib/admin-paths";
@@ -48,6 +48,7 @@ function TranslationCell({ article }: { article: AdminArticleRow }) {
 export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
   const messages = useMessages();
   const formatDate = useFormatDate();
+  const { formatDateTime } = useLanguage();
   const localize = useLocalizePath();
   const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
   const { staff, mayEdit } = useNewsroomRole();
@@ -87,6 +88,10 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
             <td data-label={messages.fieldStatus} className={cellClass}>
               {article.is_published ? (
                 <span className={`${badge} bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200`}>{messages.published}</span>
+              ) : article.scheduled_at ? (
+                <span className={`${badge} bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200`}>
+                  {messages.scheduled} <time dateTime={article.scheduled_at}>{formatDateTime(article.scheduled_at)}</time>
+                </span>
               ) : article.in_review ? (
                 <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200`}>{messages.inReview}</span>
               ) : (
