@@ -70,9 +70,9 @@ export function toNepalLocalInput(iso: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** A `datetime-local` value read as Nepal time (UTC+5:45, no daylight saving), as an instant; null if it is not one. */
+/** A `datetime-local` value (seconds optional) read as Nepal time (UTC+5:45, no daylight saving), as an instant; null if it is not one. */
 export function fromNepalLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00+05:45`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const date = new Date(`${value.length === 16 ? `${value}:00` : value}+05:45`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

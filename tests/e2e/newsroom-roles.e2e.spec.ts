@@ -91,7 +91,8 @@ test("an admin gives a reader a newsroom role in the users screen, and the new e
   await context.close();
 });
 
-test("review: a contributor hands a draft in, an editor sends it back with a note, then publishes it", async ({ page, request, browser, baseURL }) => {
+test("review: a contributor hands a draft in, an editor sends it back with a note, then schedules it, and it goes live at its time", async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(150_000);
   await signInAs(page, request, "contributor");
   const editorContext = await browser.newContext({ baseURL });
   const editor = await editorContext.newPage();
@@ -132,13 +133,26 @@ test("review: a contributor hands a draft in, an editor sends it back with a not
   await review.getByRole("button", { name: "Submit for review" }).click();
   await expect(review).toContainText("Waiting for review since");
 
+  // The editor schedules it for the next whole minute at least 15 s away (the field takes minutes),
+  // in Nepal time; readers see nothing until then.
   await editor.goto(`/admin/articles/edit/${encodeURIComponent(slug)}`);
-  await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
+  const MINUTE = 60_000;
+  const at = new Date(Math.ceil((Date.now() + 15_000) / MINUTE) * MINUTE);
+  const nepalTime = new Date(at.getTime() + (5 * 60 + 45) * MINUTE).toISOString().slice(0, 16);
+  await editor.getByLabel("Or publish at (Nepal time)").fill(nepalTime);
   await editor.getByRole("button", { name: "Save", exact: true }).click();
   await expect(notification(editor, "Article updated successfully")).toBeVisible();
+  // A guest's view (the `request` fixture holds the admin's cookie from adminSend).
+  const guest = await browser.newContext({ baseURL });
+  const asGuest = () => guest.request.get(`/api/news/${encodeURIComponent(slug)}`).then((response) => response.status());
+  expect(await asGuest()).toBe(404);
+  await editor.goto("/admin/articles?status=scheduled");
+  await expect(editor.getByRole("row").filter({ hasText: title })).toContainText("Scheduled");
+
+  await expect.poll(asGuest, { timeout: 90_000 }).toBe(200);
+  await guest.close();
   await editor.goto("/admin/review");
   await expect(editor.getByRole("row").filter({ hasText: title })).toHaveCount(0);
-  expect((await request.get(`/api/news/${encodeURIComponent(slug)}`)).status()).toBe(200);
   await editorContext.close();
 });
 

@@ -343,7 +343,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
           </fieldset>
         </section>
 
-        <section className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:gap-8`}>
+        <section className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-8`}>
           {role.can("publish") ? (
             <div className="space-y-3">
               <label className="flex items-center gap-2 font-medium">
