@@ -148,21 +148,32 @@ test.describe("dashboard", () => {
     await signInAsAdmin(page);
   });
 
-  /** The four totals as the API counts them for an admin. */
+  /** The totals and the newsroom's queues as the API counts them for an admin. */
   async function apiTotals(request: Parameters<typeof adminGet>[0]) {
-    const [articles, users, comments, categories] = await Promise.all([
+    const [articles, users, comments, categories, inReview, scheduled] = await Promise.all([
       adminGet<{ total: number }>(request, "/api/news?status=all&limit=1").then((list) => list.total),
       adminGet<unknown[]>(request, "/api/users").then((list) => list.length),
-      adminGet<unknown[]>(request, "/api/comments").then((list) => list.length),
+      adminGet<{ is_approved: boolean }[]>(request, "/api/comments"),
       adminGet<unknown[]>(request, "/api/categories").then((list) => list.length),
+      adminGet<unknown[]>(request, "/api/review").then((list) => list.length),
+      adminGet<{ total: number }>(request, "/api/news?status=scheduled&limit=1").then((list) => list.total),
     ]);
-    return [articles, users, comments, categories].map(String);
+    const pending = comments.filter((comment) => !comment.is_approved).length;
+    return [articles, users, comments.length, categories, inReview, scheduled, pending].map(String);
   }
 
-  test("shows the totals of articles, users, comments and categories the API counts, and follows a change", async ({ page, request }) => {
+  test("shows the totals of articles, users, comments and categories, and the queues, as the API counts them, and follows a change", async ({ page, request }) => {
     const before = await apiTotals(request);
     await page.goto("/admin/dashboard");
-    await expect(page.getByRole("term")).toHaveText(["Total articles", "Total users", "Total comments", "Total categories"]);
+    await expect(page.getByRole("term")).toHaveText([
+      "Total articles",
+      "Total users",
+      "Total comments",
+      "Total categories",
+      "Waiting for review",
+      "Scheduled",
+      "Comments to moderate",
+    ]);
     await expect(page.getByRole("definition")).toHaveText(before);
     await expect(page.getByRole("link", { name: "New article" })).toHaveAttribute("href", "/admin/articles/new");
 
@@ -191,6 +202,6 @@ test.describe("dashboard", () => {
     await page.unroute(/\/admin\/dashboard\.data/);
     await page.reload();
     await expect(page.getByRole("alert")).toHaveCount(0);
-    await expect(page.getByRole("definition")).toHaveCount(4);
+    await expect(page.getByRole("definition")).toHaveCount(7);
   });
 });

@@ -6,23 +6,29 @@ import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
-import { listArticles } from "~/server/services/articles";
+import { listArticles, workflowCounts } from "~/server/services/articles";
 import { countCategories } from "~/server/services/categories";
-import { countComments } from "~/server/services/comments";
+import { countComments, countPendingComments } from "~/server/services/comments";
 import { countUsers } from "~/server/services/users";
 import type { Route } from "./+types/dashboard";
 
-/** SPEC 2: totals for articles, users, comments and categories; each role sees those of the sections it may open (a contributor's and an author's articles are their own). */
+/**
+ * SPEC 2: totals for articles, users, comments and categories, and (issue 15) the newsroom's queues:
+ * stories waiting for review or for their time, comments waiting for approval. Each role sees those
+ * of the sections it may open (a contributor's and an author's articles are their own).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request);
   const stats = await readOrNull(async (db) => {
-    const [articles, users, comments, categories] = await Promise.all([
+    const [articles, users, comments, categories, pendingComments, workflow] = await Promise.all([
       listArticles(db, admin, newsQuerySchema.parse({ limit: 1, status: "all" })).then((list) => list.total),
       countUsers(db),
       countComments(db),
       countCategories(db),
+      countPendingComments(db),
+      workflowCounts(db),
     ]);
-    return { articles, users, comments, categories };
+    return { articles, users, comments, categories, pendingComments, inReview: workflow.inReview, scheduled: workflow.scheduled };
   });
   return { stats };
 }
@@ -61,6 +67,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ["users", messages.statUsers, "/admin/users", "manageUsers"],
               ["comments", messages.statComments, "/admin/comments", "moderateComments"],
               ["categories", messages.statCategories, "/admin/categories", "manageSections"],
+              ["inReview", messages.statInReview, "/admin/review", "editEveryArticle"],
+              ["scheduled", messages.statScheduled, "/admin/articles?status=scheduled", "editEveryArticle"],
+              ["pendingComments", messages.statPendingComments, "/admin/comments?show=pending", "moderateComments"],
             ] as const
           )
             .filter(([, , , ability]) => can(ability))

@@ -414,3 +414,14 @@ export async function workflowOf(db: Executor, articleIds: number[]): Promise<Ma
     .where(inArray(articles.id, articleIds));
   return new Map(rows.map((row) => [row.id, { in_review: row.submittedAt !== null, scheduled_at: row.scheduledAt?.toISOString() ?? null }]));
 }
+
+/** How many stories wait for an editor (in review) and for their time (scheduled): the dashboard's queues. */
+export async function workflowCounts(db: Executor): Promise<{ inReview: number; scheduled: number }> {
+  const [row] = await db
+    .select({
+      inReview: sql<number>`count(*) filter (where ${articles.submittedAt} is not null and not ${articles.isPublished})`.mapWith(Number),
+      scheduled: sql<number>`count(*) filter (where ${articles.scheduledAt} is not null)`.mapWith(Number),
+    })
+    .from(articles);
+  return { inReview: row?.inReview ?? 0, scheduled: row?.scheduled ?? 0 };
+}

@@ -125,3 +125,9 @@ export async function countComments(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(comments);
   return row?.n ?? 0;
 }
+
+/** The moderation queue's length: comments waiting for approval. */
+export async function countPendingComments(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(comments).where(eq(comments.isApproved, false));
+  return row?.n ?? 0;
+}
