@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
+import { useFilterSubmit } from "~/components/admin/table/use-filter-submit";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import type { MessageKey } from "~/lib/messages";
@@ -51,27 +51,15 @@ export const hasFilters = (filters: ArticleListFilters) =>
   filters.search !== "" || filters.status !== "all" || filters.category !== null || filters.writer !== null || filters.translation !== "any";
 
 /**
- * A plain GET form: the filters live in the address, so a filtered list can be bookmarked, shared
- * and paged, and the form works before JavaScript. With JavaScript, empty fields are left out of
- * the address. Changing a filter starts again at page 1. Nothing submits on change: moving through
- * a select with the arrow keys must not reload the list at every step.
+ * A plain GET form (use-filter-submit.ts). Changing a filter starts again at page 1. Nothing
+ * submits on change: moving through a select with the arrow keys must not reload the list at every
+ * step.
  */
 export function ArticleFilters({ action, filters, categories, writers }: ArticleFiltersProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
-  const navigate = useNavigate();
   const id = useId();
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) {
-      const text = typeof value === "string" ? value.trim() : "";
-      if (text !== "" && UNFILTERED[name] !== text) params.set(name, text);
-    }
-    const query = params.toString();
-    void navigate(localize(query ? `${action}?${query}` : action));
-  }
+  const submit = useFilterSubmit(action, UNFILTERED);
 
   const labelClass = "mb-1 block text-sm font-medium";
   return (

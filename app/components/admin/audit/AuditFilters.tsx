@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
+import { useFilterSubmit } from "~/components/admin/table/use-filter-submit";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { AUDIT_ACTION_LABELS, AUDIT_OBJECT_LABELS } from "~/lib/audit-labels";
@@ -16,24 +16,13 @@ export interface AuditFilterValues {
   to: string;
 }
 
-/**
- * A plain GET form, as the articles list's: the filters live in the address (bookmarkable, paged,
- * working before JavaScript); with JavaScript, empty fields are left out of it.
- */
+/** The audit trail's filters: a plain GET form (use-filter-submit.ts). */
 export function AuditFilters({ filters, people }: { filters: AuditFilterValues; people: { id: number; name: string }[] }) {
   const messages = useMessages();
   const localize = useLocalizePath();
-  const navigate = useNavigate();
   const id = useId();
+  const submit = useFilterSubmit(PATH);
   const filtered = Object.values(filters).some((value) => value !== "");
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
-    const query = params.toString();
-    void navigate(localize(query ? `${PATH}?${query}` : PATH));
-  }
 
   const labelClass = "mb-1 block text-sm font-medium";
   const select = (name: keyof AuditFilterValues, label: string, any: string, options: { value: string; label: string }[]) => (
