@@ -10,6 +10,7 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listAudit } from "~/server/services/audit";
 import { listUsers } from "~/server/services/users";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/audit";
 
 /** The filters as the address gives them, for the form to show. */
@@ -29,19 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filters: filtersOf(params), page: found?.page ?? null, people: found?.people ?? [] };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame.
- */
-export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { filters: filtersOf(new URL(request.url).searchParams), page: null, people: [] };
-  }
-}
+export const clientLoader = ({ serverLoader, request }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { filters: filtersOf(new URL(request.url).searchParams), page: null, people: [] });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminAudit);
 

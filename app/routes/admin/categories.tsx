@@ -6,6 +6,7 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
 import { listCategories } from "~/server/services/categories";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/categories";
 
 /** SPEC 2 /admin/categories: add, inline edit and delete; Name, Slug and Description. */
@@ -14,19 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories: await readOrNull((db) => listCategories(db, pageLocale(request))) };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame, with a retry.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { categories: null };
-  }
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { categories: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminCategories);
 

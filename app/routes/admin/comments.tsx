@@ -6,6 +6,7 @@ import { useMessages } from "~/components/i18n/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listComments } from "~/server/services/comments";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/comments";
 
 /** SPEC 2 Comment Moderation: every comment, pending first; `?show=pending|approved` narrows it. */
@@ -20,19 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { view, counts, comments };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame, with a retry.
- */
-export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { view: commentViewOf(new URL(request.url).searchParams.get("show")), counts: null, comments: null };
-  }
-}
+export const clientLoader = ({ serverLoader, request }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { view: commentViewOf(new URL(request.url).searchParams.get("show")), counts: null, comments: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.commentModeration);
 

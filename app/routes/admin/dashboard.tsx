@@ -10,6 +10,7 @@ import { listArticles, workflowCounts } from "~/server/services/articles";
 import { countCategories } from "~/server/services/categories";
 import { countComments, countPendingComments } from "~/server/services/comments";
 import { countUsers } from "~/server/services/users";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/dashboard";
 
 /**
@@ -33,19 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats };
 }
 
-/**
- * Opening the dashboard from another admin page fetches the totals over the network: when that
- * fails (a dropped connection), the page still says SPEC 8's message inside the admin frame.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { stats: null };
-  }
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { stats: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 

@@ -5,6 +5,7 @@ import { useMessages } from "~/components/i18n/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { reviewQueue } from "~/server/services/review";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/review";
 
 /** Issue 15's review queue: the stories waiting for an editor. */
@@ -13,19 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stories: await readOrNull((db) => reviewQueue(db, editor)) };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { stories: null };
-  }
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { stories: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.reviewQueueTitle);
 

@@ -6,6 +6,7 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
 import { listTags } from "~/server/services/tags";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/tags";
 
 /** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
@@ -14,19 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { tags: await readOrNull((db) => listTags(db, pageLocale(request))) };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame, with a retry.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { tags: null };
-  }
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { tags: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminTags);
 

@@ -5,6 +5,7 @@ import { useMessages } from "~/components/i18n/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listUsers } from "~/server/services/users";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/users";
 
 /** SPEC 2 /admin/users: every account, oldest first. */
@@ -13,19 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { users: await readOrNull((db) => listUsers(db, admin)), currentUserId: admin.id };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame, with a retry.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { users: null, currentUserId: 0 };
-  }
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { users: null, currentUserId: 0 });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminUsers);
 

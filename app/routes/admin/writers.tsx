@@ -9,6 +9,7 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";
 import { listWriters } from "~/server/services/writers";
+import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/writers";
 
 /** SPEC 2 /admin/writers: the add/edit form and the table of writers, by name. */
@@ -17,19 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { writers: await readOrNull((db) => listWriters(db, pageLocale(request))) };
 }
 
-/**
- * Opening this screen from another admin page fetches its data over the network: when that fails
- * (a dropped connection), the screen says so inside the admin frame, with a retry.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // The guard's redirect (signed out meanwhile) is not a failure.
-    if (error instanceof Response) throw error;
-    return { writers: null };
-  }
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { writers: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminWriters);
 
