@@ -10,8 +10,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "article.schedule": "auditArticleSchedule",
   "article.delete": "auditArticleDelete",
   "article.translate": "auditArticleTranslate",
-  "review.submit": "auditReviewSubmit",
-  "review.return": "auditReviewReturn",
+  "review.submit": "submittedForReview",
+  "review.return": "sentBackToDraft",
   "review.legal": "auditReviewLegal",
   "comment.approve": "auditCommentApprove",
   "comment.delete": "auditCommentDelete",
@@ -35,7 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   article: "auditObjectArticle",
-  review: "auditObjectReview",
+  review: "adminReview",
   comment: "auditObjectComment",
   category: "auditObjectCategory",
   tag: "auditObjectTag",

@@ -4,12 +4,11 @@ import { AuditTable } from "~/components/admin/audit/AuditTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Pagination } from "~/components/pagination/Pagination";
 import { useMessages } from "~/components/i18n/i18n";
-import { roleCan } from "~/lib/roles";
 import { auditQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listAudit } from "~/server/services/audit";
-import { listUsers } from "~/server/services/users";
+import { listNewsroom } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/audit";
 
@@ -24,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request, "manageUsers");
   const params = new URL(request.url).searchParams;
   const found = await readOrNull(async (db) => {
-    const [page, people] = await Promise.all([listAudit(db, admin, auditQuerySchema.parse(Object.fromEntries(params))), listUsers(db, admin)]);
-    return { page, people: people.filter((person) => roleCan(person.role, "backOffice")).map(({ id, name }) => ({ id, name })) };
+    const [page, people] = await Promise.all([listAudit(db, admin, auditQuerySchema.parse(Object.fromEntries(params))), listNewsroom(db, admin)]);
+    return { page, people };
   });
   return { filters: filtersOf(params), page: found?.page ?? null, people: found?.people ?? [] };
 }

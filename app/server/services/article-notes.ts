@@ -5,7 +5,7 @@
  * note changes the story's "updated" time, and with it dateModified, the feeds' <updated> and the
  * sitemaps' lastmod.
  */
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { ArticleNote, CorrectionList } from "~/lib/api-types";
 import type { Language, NoteKind } from "~/lib/limits";
 import type { Database, Executor } from "../db/connection";
@@ -83,15 +83,21 @@ export async function addNote(db: Database, actor: Actor | null, slug: string, i
 export async function amendNote(db: Database, actor: Actor | null, id: number, input: { kind: NoteKind; text: string }): Promise<ArticleNote> {
   const editor = requireAbility(actor, "editEveryArticle");
   await db.transaction(async (tx) => {
-    const [note] = await tx.select().from(articleNotes).where(eq(articleNotes.id, id)).for("update");
-    if (!note) throw new AppError(404, "noteNotFound");
+    const [found] = await tx
+      .select({ note: articleNotes, title: articles.title })
+      .from(articleNotes)
+      .innerJoin(articles, eq(articles.id, articleNotes.articleId))
+      .where(eq(articleNotes.id, id))
+      .for("update", { of: articleNotes });
+    if (!found) throw new AppError(404, "noteNotFound");
+    const { note } = found;
     const text = input.text.normalize("NFC");
     if (note.text === text && note.kind === input.kind) return;
     const now = new Date();
     await tx.insert(articleNoteVersions).values({ noteId: note.id, kind: note.kind, text: note.text, replacedAt: now, replacedBy: editor.id });
     await tx.update(articleNotes).set({ kind: input.kind, text, amendedAt: now }).where(eq(articleNotes.id, note.id));
     await touch(tx, note.articleId, now);
-    await recordAudit(tx, editor, "note.update", { id: note.id, label: note.text.slice(0, 80) }, `${input.kind}: ${text}`);
+    await recordAudit(tx, editor, "note.update", { id: note.id, label: found.title }, `${input.kind}: ${text}`);
   });
   publicContentChanged();
   return noteById(db, id);
@@ -121,7 +127,7 @@ export async function listCorrections(db: Executor, query: { page: number; limit
       .from(articleNotes)
       .innerJoin(articles, eq(articles.id, articleNotes.articleId))
       .where(where)
-      .orderBy(desc(articleNotes.createdAt), asc(articleNotes.id))
+      .orderBy(desc(articleNotes.createdAt), desc(articleNotes.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(articleNotes).innerJoin(articles, eq(articles.id, articleNotes.articleId)).where(where),

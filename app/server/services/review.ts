@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { ReviewNote, ReviewQueueItem, ReviewState } from "~/lib/api-types";
+import type { ReviewAction } from "~/lib/limits";
 import type { Database, Executor } from "../db/connection";
 import { articles, reviewNotes, users } from "../db/schema";
 import { publicContentUnchanged } from "../cache/public-changes";
@@ -60,6 +61,12 @@ export async function reviewStateOf(db: Database, actor: Actor | null, slug: str
   };
 }
 
+/** A step of the story's way through review: in its note history, and in the audit trail. */
+async function noteStep(tx: Executor, actor: Actor, story: { id: number; title: string }, action: ReviewAction, note: string) {
+  await tx.insert(reviewNotes).values({ articleId: story.id, userId: actor.id, action, note });
+  await recordAudit(tx, actor, action === "submitted" ? "review.submit" : "review.return", { id: story.id, label: story.title }, note);
+}
+
 /** Hands a draft to the editors, with an optional note. Submitting a story already waiting changes nothing. */
 export async function submitForReview(db: Database, actor: Actor | null, slug: string, note: string): Promise<ReviewState> {
   const staff = requireAbility(actor, "backOffice");
@@ -68,8 +75,7 @@ export async function submitForReview(db: Database, actor: Actor | null, slug: s
     if (story.isPublished) throw new AppError(409, "alreadyPublished");
     if (story.submittedAt) return;
     await tx.update(articles).set({ submittedAt: new Date() }).where(eq(articles.id, story.id));
-    await tx.insert(reviewNotes).values({ articleId: story.id, userId: staff.id, action: "submitted", note });
-    await recordAudit(tx, staff, "review.submit", { id: story.id, label: story.title }, note);
+    await noteStep(tx, staff, story, "submitted", note);
   });
   publicContentUnchanged();
   return reviewStateOf(db, staff, slug);
@@ -83,8 +89,7 @@ export async function returnToDraft(db: Database, actor: Actor | null, slug: str
     const story = await lockedStory(tx, editor, slug);
     if (!story.submittedAt) throw new AppError(409, "notInReview");
     await tx.update(articles).set({ submittedAt: null }).where(eq(articles.id, story.id));
-    await tx.insert(reviewNotes).values({ articleId: story.id, userId: editor.id, action: "returned", note });
-    await recordAudit(tx, editor, "review.return", { id: story.id, label: story.title }, note);
+    await noteStep(tx, editor, story, "returned", note);
   });
   publicContentUnchanged();
   return reviewStateOf(db, editor, slug);

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "~/lib/api-types";
+import { ROLES } from "~/lib/limits";
+import { roleCan } from "~/lib/roles";
 import type { Role, UserUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { articles, bookmarks, users } from "../db/schema";
@@ -76,6 +78,13 @@ export async function listUsers(db: Database, actor: Actor | null): Promise<Publ
   const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
   const marks = await bookmarkIdsOf(db, rows.map((r) => r.id));
   return rows.map((row) => toPublicUser(row, marks.get(row.id) ?? []));
+}
+
+/** The newsroom's members (the roles that reach the back office), by name: the audit trail's "person" filter. */
+export async function listNewsroom(db: Executor, actor: Actor | null): Promise<{ id: number; name: string }[]> {
+  requireAdmin(actor);
+  const newsroom = ROLES.filter((role) => roleCan(role, "backOffice"));
+  return db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.role, newsroom)).orderBy(asc(users.name), asc(users.id));
 }
 
 /** Locks every admin row, so two admins demoting each other at once cannot leave none. */
