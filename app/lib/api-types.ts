@@ -2,7 +2,7 @@
  * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module.
  */
-import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, Role } from "./limits";
+import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, RevisionKind, Role } from "./limits";
 
 export interface MediaItem {
   url: string;
@@ -69,6 +69,58 @@ export interface ArticleNote {
   /** When its wording last changed; null while it is the first. */
   amended_at: string | null;
   earlier: { kind: NoteKind; text: string; replaced_at: string }[];
+}
+
+/** A story as one revision keeps it (issue 15); the media in the article's order. */
+export interface RevisionStory {
+  title: string;
+  content: string;
+  meta_title: string;
+  meta_description: string;
+  language: Language;
+  category_id: number | null;
+  writer_id: number | null;
+  tags: number[];
+  banner: { url: string; caption: string } | null;
+  media: { url: string; caption: string; media_type: "image" | "video" }[];
+}
+
+/** One line of GET /api/news/{slug}/revisions, newest first; numbers count from 1, oldest first. */
+export interface RevisionSummary {
+  id: number;
+  number: number;
+  kind: RevisionKind;
+  /** The number of the revision a restore brought back. */
+  restored_from: number | null;
+  title: string;
+  word_count: number;
+  created_at: string;
+  /** The last autosave folded into it; its creation time otherwise. */
+  saved_at: string;
+  /** Null for a version from before revisions were kept, or by a deleted account. */
+  user_name: string | null;
+}
+
+export interface RevisionDetail {
+  id: number;
+  number: number;
+  saved_at: string;
+  story: RevisionStory;
+}
+
+/** A piece of a readable difference: text both share, or text one of them has alone. */
+export interface DiffPart {
+  change: "same" | "added" | "removed";
+  text: string;
+}
+
+export type RevisionField = "title" | "meta_title" | "meta_description" | "content" | "category" | "writer" | "language" | "tags" | "media";
+
+/** GET /api/news/{slug}/revisions/compare: the fields that differ, each as a readable difference. */
+export interface RevisionComparison {
+  from: { id: number; number: number; saved_at: string };
+  to: { id: number; number: number; saved_at: string };
+  changes: { field: RevisionField; parts: DiffPart[] }[];
 }
 
 /** GET /api/corrections: every correction of a published story, newest first. */

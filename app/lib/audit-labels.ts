@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "article.schedule": "auditArticleSchedule",
   "article.delete": "auditArticleDelete",
   "article.translate": "auditArticleTranslate",
+  "article.restore": "auditArticleRestore",
   "review.submit": "submittedForReview",
   "review.return": "sentBackToDraft",
   "review.legal": "auditReviewLegal",

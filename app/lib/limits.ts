@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "article.schedule",
   "article.delete",
   "article.translate",
+  "article.restore",
   "review.submit",
   "review.return",
   "review.legal",
@@ -66,6 +67,13 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
+/** Why a revision of a story was kept (issue 15): an explicit save, the editor's autosave, a restore. */
+export const REVISION_KINDS = ["save", "autosave", "restore"] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+/** A user's autosaves within this long of their first are one revision. */
+export const AUTOSAVE_COALESCE_MINUTES = 10;
+/** Every this many revisions of a story, one holds the whole story; the rest are deltas from it. */
+export const REVISION_KEYFRAME_EVERY = 25;
 /** What an editor's dated note on a published story says it is (issue 15). */
 export const NOTE_KINDS = ["correction", "update"] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];

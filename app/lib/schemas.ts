@@ -212,6 +212,9 @@ export const noteSchema = z.object({
   text: text("noteTextRequired").max(NOTE_MAX, tooLong),
 });
 
+/** GET /api/news/{slug}/revisions/compare: the two revisions, by id. */
+export const revisionCompareSchema = z.object({ from: id, to: id });
+
 /** GET /api/corrections: one page at a time; out-of-range values are clamped. */
 export const correctionsQuerySchema = z.object({
   limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),

@@ -178,6 +178,18 @@ async function ownArticle(token: string | null, options: { published: boolean; w
   return article;
 }
 
+/**
+ * A story with two revisions, its first title and then ", revised": the caller's own draft when a
+ * token is given, else a published story of the admin's.
+ */
+async function revisedArticle(token: string | null) {
+  const article = token ? await ownArticle(token, { published: false }) : await createArticle({ writer_id: fx.writerId, title: unique("Revised matrix article") });
+  const edit = await call(`/api/news/${article.slug}`, { method: "PUT", token: token ?? (await asAdmin()), json: { title: `${article.title}, revised` } });
+  if (edit.status !== 200) throw new Error(`revision: ${edit.status} ${JSON.stringify(edit.body)}`);
+  const revisions = (await adminGet(`/api/news/${article.slug}/revisions`)).body.revisions as { id: number }[];
+  return { slug: article.slug, title: article.title, first: revisions.at(-1)!.id, second: revisions[0]!.id };
+}
+
 /** What a row's `fresh` step may return; `token` (when present) replaces the role's usual token. */
 type Fresh = Record<string, any> & { token?: string | null };
 
@@ -684,6 +696,56 @@ const rows: Row[] = [
     expected: needs("editEveryArticle", 200),
     verify: async (f, _role, allowed) => {
       expect((await adminGet(`/api/news/${f.article.slug}`)).body.notes[0].text).toBe(allowed ? "Second wording." : "First wording.");
+    },
+  },
+
+  // Revisions (issue 15): whoever may change a story reads and restores its revisions.
+  {
+    method: "GET",
+    route: "/api/news/:slug/revisions (another's published article)",
+    fresh: async () => ({ article: await revisedArticle(null) }),
+    path: (f) => `/api/news/${f.article.slug}/revisions`,
+    expected: needs("editEveryArticle", 200),
+  },
+  {
+    method: "GET",
+    route: "/api/news/:slug/revisions (own draft)",
+    fresh: async (role) => ({ article: await revisedArticle(await tokenFor(role)) }),
+    path: (f) => `/api/news/${f.article.slug}/revisions`,
+    expected: ownWork(status(200)),
+  },
+  {
+    method: "GET",
+    route: "/api/news/:slug/revisions/compare",
+    fresh: async () => ({ article: await revisedArticle(null) }),
+    path: (f) => `/api/news/${f.article.slug}/revisions/compare?from=${f.article.first}&to=${f.article.second}`,
+    expected: needs("editEveryArticle", 200),
+  },
+  {
+    method: "GET",
+    route: "/api/news/:slug/revisions/:id",
+    fresh: async () => ({ article: await revisedArticle(null) }),
+    path: (f) => `/api/news/${f.article.slug}/revisions/${f.article.first}`,
+    expected: needs("editEveryArticle", 200),
+  },
+  {
+    method: "POST",
+    route: "/api/news/:slug/revisions/:id/restore (another's published article)",
+    fresh: async () => ({ article: await revisedArticle(null) }),
+    path: (f) => `/api/news/${f.article.slug}/revisions/${f.article.first}/restore`,
+    expected: needs("editEveryArticle", 200),
+    verify: async (f, _role, allowed) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.title).toBe(allowed ? f.article.title : `${f.article.title}, revised`);
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/news/:slug/revisions/:id/restore (own draft)",
+    fresh: async (role) => ({ article: await revisedArticle(await tokenFor(role)) }),
+    path: (f) => `/api/news/${f.article.slug}/revisions/${f.article.first}/restore`,
+    expected: ownWork(status(200)),
+    verify: async (f) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.title).toBe(f.article.title);
     },
   },
 

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, ROLES } from "../../lib/limits";
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES } from "../../lib/limits";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -352,6 +352,33 @@ export const reviewNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("review_notes_article_idx").on(t.articleId, t.createdAt)],
+);
+
+/**
+ * Every kept version of a story (issue 15). A keyframe (base_id null) holds the whole story as JSON;
+ * every other revision holds the edit from its keyframe to it (services/revisions.ts), so that a
+ * thousand revisions of a long story cost a few keyframes and a thousand small edits. The title is
+ * kept whole for the list.
+ */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: REVISION_KINDS }).notNull(),
+    restoredFrom: integer("restored_from"),
+    baseId: integer("base_id").references((): AnyPgColumn => articleRevisions.id),
+    body: text("body").notNull(),
+    title: text("title").notNull(),
+    wordCount: integer("word_count").notNull().default(0),
+    createdAt: createdAt(),
+    /** The last autosave folded into it; its creation time otherwise. */
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.id)],
 );
 
 export const bookmarks = pgTable(

@@ -30,6 +30,8 @@ import type { MediaStorage } from "../storage";
 import { bodyTextOf } from "./search-snippet";
 import { bannerOf, getArticle } from "./articles";
 import { changedFields, recordAudit } from "./audit";
+import { keepEarliestRevision, listRevisions, recordRevision, snapshotToRestore } from "./revisions";
+import type { RevisionKind } from "~/lib/limits";
 
 /** One piece of media in a create or update, as stored: a fresh upload or a URL kept from before. */
 interface MediaEntry {
@@ -226,6 +228,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
     if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
+    await recordRevision(tx, row.id, { kind: "save", userId: author.id, at: now });
     await recordAudit(tx, author, "article.create", { id: row.id, label: columns.title }, scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : publishedNow ? "published" : "draft");
     return slug;
   }));
@@ -279,16 +282,26 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
   return JSON.stringify(row);
 }
 
-/**
- * Saves an edit. `input.updated_at` is the version the editor loaded; if the stored article changed
- * since, the save is refused with 409 instead of silently overwriting someone else's work.
- * `media` undefined keeps the stored media.
- */
+/** Why a save is kept as a revision: a restore says which revision it brought back. */
+type SaveKind = { kind: Exclude<RevisionKind, "restore"> } | { kind: "restore"; restoredFrom: number; number: number };
+
 /**
  * Saves a change to an article: the patch is merged over the row as it is once locked, so a field
  * the request leaves out keeps what is stored at that moment, not what some earlier read saw.
+ * `input.updated_at` is the version the editor loaded; if the stored article changed since, the
+ * save is refused with 409 instead of silently overwriting someone else's work. Media left out
+ * of the patch are kept. The field `autosave=true` marks the editor's own autosave of a draft,
+ * which is folded into that person's recent autosave revision.
  */
-export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
+export async function updateArticle(
+  db: Database,
+  storage: MediaStorage,
+  actor: Actor | null,
+  slug: string,
+  patch: ArticlePatch,
+  names: Language,
+  saveKind: SaveKind = { kind: patch.fields.autosave === "true" ? "autosave" : "save" },
+): Promise<ArticleDetail> {
   const editor = requireAbility(actor, "backOffice");
   const pending = await PendingMedia.of(patch.media);
   const { newSlug, change } = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
@@ -319,6 +332,7 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
       throw new AppError(409, "editConflict");
     }
     await assertReferencesExist(tx, input, current.id);
+    await keepEarliestRevision(tx, current.id, current.updatedAt);
     // A new title keeps the old address: links already shared must not break. Only an explicit slug moves it.
     const nextSlug = input.slug && slugify(input.slug) !== current.slug ? await chooseSlug(tx, input, current.id) : current.slug;
     const now = new Date();
@@ -346,8 +360,10 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     await replaceLinks(tx, current.id, input);
     // Relinking rewrites both partners' rows (and their search documents): only when it changes.
     if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
+    await recordRevision(tx, current.id, { userId: editor.id, at: now, ...saveKind });
     const rescheduled = scheduledAt !== null && scheduledAt.getTime() !== current.scheduledAt?.getTime();
-    const action = rescheduled ? "article.schedule" : publishedNow === current.isPublished ? "article.update" : publishedNow ? "article.publish" : "article.unpublish";
+    const action =
+      saveKind.kind === "restore" ? "article.restore" : rescheduled ? "article.schedule" : publishedNow === current.isPublished ? "article.update" : publishedNow ? "article.publish" : "article.unpublish";
     // Tags are a set; the version claimed and a kept slug are no change.
     const sorted = (ids: unknown) => (Array.isArray(ids) ? [...ids].sort((a, b) => a - b) : ids);
     const changed = [
@@ -356,7 +372,8 @@ export async function updateArticle(db: Database, storage: MediaStorage, actor: 
     ]
       .filter(Boolean)
       .join(", ");
-    await recordAudit(tx, editor, action, { id: current.id, label: columns.title }, changed);
+    const summary = saveKind.kind === "restore" ? [`revision ${saveKind.number}`, changed].filter(Boolean).join(": ") : changed;
+    await recordAudit(tx, editor, action, { id: current.id, label: columns.title }, summary);
     // A draft that stays a draft is seen by no reader; a published story whose cards and places
     // stay the same changed only its own pages.
     const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
@@ -433,12 +450,48 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
     if (banners.length) await tx.insert(articleMedia).values(banners.map(({ id: _id, ...banner }) => ({ ...banner, articleId: row.id })));
     await replaceLinks(tx, row.id, input);
     await linkTranslation(tx, row.id, source.id);
+    await recordRevision(tx, row.id, { kind: "save", userId: translator.id, at: now });
     await recordAudit(tx, translator, "article.translate", { id: row.id, label: input.title }, `from ${source.slug}`);
     return draftSlug;
   });
   // A draft: no reader sees it, nor the link to it from the published version.
   publicContentUnchanged();
   return getArticle(db, translator, draftSlug, names);
+}
+
+/**
+ * POST /api/news/{slug}/revisions/{id}/restore: the story's words, section, writer, language, tags
+ * and media as that revision kept them, saved as a new revision. Whether and when it is published
+ * stay as they are; a section, writer or tag deleted since is left as it is now.
+ */
+export async function restoreRevision(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, revisionId: number, names: Language): Promise<ArticleDetail> {
+  const story = await snapshotToRestore(db, actor, slug, revisionId);
+  const current = await getArticle(db, actor, slug, names);
+  const existing = async (table: typeof categories | typeof writers | typeof tags, ids: (number | null)[]) => {
+    const wanted = ids.filter((id): id is number => id !== null);
+    if (wanted.length === 0) return new Set<number>();
+    return new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((row) => row.id));
+  };
+  const [categoryIds, writerIds, tagIds] = [await existing(categories, [story.category_id]), await existing(writers, [story.writer_id]), await existing(tags, story.tags)];
+  const kept = (url: string, mediaType: "image" | "video" = "image"): StoredMedia => ({ url, mediaType, width: null, height: null });
+  const fields: Record<string, string> = {
+    title: story.title,
+    content: story.content,
+    meta_title: story.meta_title,
+    meta_description: story.meta_description,
+    language: story.language,
+    category_id: story.category_id !== null && categoryIds.has(story.category_id) ? String(story.category_id) : String(current.category_id ?? ""),
+    writer_id: story.writer_id !== null && writerIds.has(story.writer_id) ? String(story.writer_id) : String(current.writer_id ?? ""),
+    tags: JSON.stringify(story.tags.filter((id) => tagIds.has(id))),
+    updated_at: current.updated_at,
+  };
+  const media: ArticleMediaChoices = {
+    banner: story.banner ? { kept: kept(story.banner.url), caption: story.banner.caption } : null,
+    content: story.media.map((m) => ({ kept: kept(m.url, m.media_type), caption: m.caption })),
+  };
+  const revisions = await listRevisions(db, actor, slug);
+  const number = revisions.find((r) => r.id === revisionId)?.number ?? 0;
+  return updateArticle(db, storage, actor, slug, { fields, media }, names, { kind: "restore", restoredFrom: revisionId, number });
 }
 
 /** The stored values of an article as the create/update payload names them: what an update keeps. */

@@ -22,6 +22,7 @@ import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondary
 import { TranslationAction } from "./TranslationAction";
 import { ReviewPanel } from "./ReviewPanel";
 import { NotesPanel } from "./NotesPanel";
+import { RevisionsPanel } from "./RevisionsPanel";
 import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
 import { ticksChangedEarly, valuesTypedEarly } from "~/components/admin/typed-before-hydration";
@@ -377,6 +378,8 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
         </section>
       </div>
 
+      {article ? <RevisionsPanel slug={article.slug} version={editing.savedVersion ?? article.updated_at} dirty={editing.dirty} onRestored={editing.adopt} /> : null}
+
       {/* Save stays in reach however long the article is. */}
       <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-neutral-200 bg-neutral-100/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:mx-0 lg:rounded-t-lg lg:border-x lg:bg-white/95 lg:px-5 lg:shadow-[0_-2px_8px_rgb(0_0_0/0.06)] dark:border-neutral-800 dark:bg-neutral-950/95 lg:dark:bg-neutral-900/95">
         {editing.formError ? (
@@ -388,6 +391,10 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
           {editing.dirty ? (
             <p className="mr-auto text-sm text-neutral-600 dark:text-neutral-400">
               <span className="font-semibold text-neutral-900 dark:text-neutral-100">{messages.unsavedChanges}.</span> {messages.draftKept}
+            </p>
+          ) : editing.autosavedAt ? (
+            <p role="status" className="mr-auto text-sm text-neutral-600 dark:text-neutral-400">
+              {formatMessage(messages.draftAutosaved, { time: formatDateTime(editing.autosavedAt) })}
             </p>
           ) : null}
           <Link to="/admin/articles" className={secondaryButton}>

@@ -28,6 +28,13 @@ export interface ArticleEditingEvents {
 
 const articlePath = (slug: string) => `/api/news/${encodeURIComponent(slug)}`;
 
+/**
+ * A draft with unsaved changes is saved to the server after this long without typing, as an
+ * autosave: the server folds a person's autosaves into one revision per ten minutes. Published
+ * stories are never autosaved (the change would go live), nor a save that would publish or move.
+ */
+export const SERVER_AUTOSAVE_MS = 30_000;
+
 export function useArticleEditing(article: ArticleDetail | null, events: ArticleEditingEvents) {
   const messages = useMessages();
   const notify = useNotify();
@@ -49,6 +56,7 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
   /** Counts refused saves, so that the form can draw attention to each one. */
   const [refusedSaves, setRefusedSaves] = useState(0);
   const [uploads, setUploads] = useState(0);
+  const [autosavedAt, setAutosavedAt] = useState<string | null>(null);
 
   const dirty = !sameValues(values, baseline);
   const language = values.language ?? inferLanguage(values.title);
@@ -109,16 +117,21 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
     writeDraft(draftKey(saved.slug), { savedAt: new Date().toISOString(), values: { ...now, slug: saved.slug }, updatedAt: saved.updated_at });
   }
 
-  async function save(claimedVersion = version) {
+  /**
+   * Saves what is on screen. An autosave is quiet: it says nothing on success, and on a refusal or
+   * a failure it leaves the local draft to keep the work, for the editor's own Save to report.
+   */
+  async function save(claimedVersion = version, { autosave = false } = {}) {
     if (saving) return;
     if (uploads > 0) {
-      fail(messages.uploadsPending);
+      if (!autosave) fail(messages.uploadsPending);
       return;
     }
     const sent = values;
     const { articleSchema, firstMessage } = await import("~/lib/schemas");
     const checked = articleSchema.safeParse(schemaFields(sent, language));
     if (!checked.success) {
+      if (autosave) return;
       const fields = checked.error.issues.map((issue) => issue.path[0]).filter((f): f is CheckedField => CHECKED_FIELDS.includes(f as CheckedField));
       // One message covers title, content and writer (SPEC 5): mark whichever of them is empty.
       const empty = (["title", "writer_id", "content"] as const).filter((f) => String(sent[f]).trim() === "");
@@ -132,6 +145,7 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
     setInvalid(new Set());
     try {
       const form = toFormData(sent, { language, relatedIds: article?.related_news_ids ?? [], updatedAt: claimedVersion ?? undefined });
+      if (autosave) form.set("autosave", "true");
       const result = article
         ? await apiRequest<ArticleDetail>(articlePath(article.slug), { method: "PUT", form })
         : await apiRequest<ArticleDetail>("/api/news", { method: "POST", form });
@@ -141,7 +155,8 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
         draft.forget();
         setConflict(false);
         setRestoredAt(null);
-        notify(article ? messages.articleUpdated : messages.articleCreated, "success");
+        if (autosave) setAutosavedAt(saved.updated_at);
+        else notify(article ? messages.articleUpdated : messages.articleCreated, "success");
         if (!article || saved.slug !== article.slug) {
           keepTypedSince(sent, saved);
           events.onMoved(saved);
@@ -154,6 +169,7 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
       }
 
       draft.flush();
+      if (autosave) return;
       if (result.code === errorCode("editConflict")) {
         setConflict(true);
         setRefusedSaves((n) => n + 1);
@@ -166,7 +182,7 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
     } catch (error) {
       console.error("Saving the article failed", error);
       draft.flush();
-      fail(messages.articleSaveFailed);
+      if (!autosave) fail(messages.articleSaveFailed);
     } finally {
       setSaving(false);
     }
@@ -182,6 +198,27 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
     }
     setVersion(latest.data.updated_at);
     await save(latest.data.updated_at);
+  }
+
+  const autosaves = article !== null && !article.is_published && !values.is_published && values.publish_at === "" && values.slug.trim() === article.slug;
+  useEffect(() => {
+    if (!autosaves || !dirty || conflict || saving) return;
+    const timer = setTimeout(() => void save(version, { autosave: true }), SERVER_AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [values, autosaves, dirty, conflict, saving]);
+
+  /** A save made elsewhere on the page (a restored revision) becomes what the form edits. */
+  function adopt(saved: ArticleDetail) {
+    const next = valuesFromArticle(saved);
+    draft.forget();
+    seenVersion.current = saved.updated_at;
+    setBaseline(next);
+    setValues(next);
+    setServerVersion(saved.updated_at);
+    setVersion(saved.updated_at);
+    setConflict(false);
+    setRestoredAt(null);
+    setEditorKey((n) => n + 1);
   }
 
   function discardDraft() {
@@ -212,5 +249,10 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
     save,
     saveOverLatest,
     discardDraft,
+    adopt,
+    /** The stored version the form last saved or loaded. */
+    savedVersion: serverVersion,
+    /** When the last quiet autosave of this draft reached the server. */
+    autosavedAt,
   };
 }
