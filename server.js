@@ -18,7 +18,9 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const server = express();
 server.disable("x-powered-by");
 // Behind a reverse proxy or CDN, req.ip must come from X-Forwarded-For (rate limits key on it).
-if (process.env.TRUST_PROXY) server.set("trust proxy", process.env.TRUST_PROXY);
+// A number of hops must reach Express as a number: the string "1" is read as the address 0.0.0.1.
+const trustProxy = process.env.TRUST_PROXY;
+if (trustProxy) server.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true" ? true : trustProxy);
 // "same-origin": other sites never learn which article a reader came from, and our own form posts
 // still carry a real Origin (under "no-referrer" Chromium sends "Origin: null", which fails CSRF checks).
 server.use(

@@ -97,6 +97,7 @@ export default [
     route("writers/:id", "routes/api/writers.$id.ts"),
     route("upload", "routes/api/upload.ts"),
     route("newsletter", "routes/api/newsletter.ts"),
+    route("reads", "routes/api/reads.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   // Feeds and sitemaps: one set per edition (README "Feeds, sitemaps and search engines").

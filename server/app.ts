@@ -14,7 +14,7 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
-import { CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
+import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
@@ -78,7 +78,7 @@ const isApi = (shared: SharedRequest) => shared.url.startsWith("/api/");
  */
 function sharedHeaders(res: ExpressResponse, shared: SharedRequest, response: Response, body: Buffer): [string, string][] {
   const own = [...headerPairs(res.getHeaders()), ...headerPairs(response.headers)].filter(
-    ([name]) => !/^(cache-control|content-security-policy)$/i.test(name),
+    ([name]) => !/^(cache-control|content-security-policy)$/i.test(name) && name.toLowerCase() !== CACHE_LIFETIME_HEADER.toLowerCase(),
   );
   const sources = production ? { hashes: inlineScriptHashes(body.toString("utf8")) } : undefined;
   return [
@@ -121,7 +121,9 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
     const body = Buffer.from(await response.arrayBuffer());
     const headers = sharedHeaders(res, shared, response, body);
     if (storable(req, response)) {
-      const stored = new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body);
+      const lifetime = Number(response.headers.get(CACHE_LIFETIME_HEADER));
+      const expiresAt = lifetime > 0 ? Date.now() + lifetime * 1000 : undefined;
+      const stored = new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body, expiresAt);
       finishRender?.(stored);
       finishRender = undefined;
       return sendCached(req, res, stored, false);

@@ -140,6 +140,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   breakingNews: "ब्रेकिङ न्युज",
   pauseBreakingNews: "ब्रेकिङ न्युज रोक्नुहोस्",
   latestNews: "ताजा समाचार",
+  mostRead: "धेरै पढिएका",
   specialReport: "विशेष रिपोर्ट",
   opinion: "विचार",
   advertisement: "विज्ञापन",

@@ -138,6 +138,7 @@ export const en = {
   breakingNews: "Breaking News",
   pauseBreakingNews: "Pause breaking news",
   latestNews: "Latest News",
+  mostRead: "Most Read",
   specialReport: "Special Report",
   opinion: "Opinion",
   advertisement: "Advertisement",

@@ -212,6 +212,9 @@ export const noteSchema = z.object({
   text: text("noteTextRequired").max(NOTE_MAX, tooLong),
 });
 
+/** POST /api/reads: the story a reader's page says was read. */
+export const readBeaconSchema = z.object({ article_id: id });
+
 /** GET /api/news/{slug}/revisions/compare: the two revisions, by id. */
 export const revisionCompareSchema = z.object({ from: id, to: id });
 

@@ -26,6 +26,11 @@ import type { Route } from "./+types/article";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
 import { ArticleNotes } from "~/components/article/ArticleNotes";
+import { MostRead } from "~/components/most-read/MostRead";
+import { ReadBeacon } from "~/components/most-read/ReadBeacon";
+import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
+
+export const headers = mostReadHeaders;
 
 /** SPEC 9: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
@@ -36,9 +41,10 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   // The one exception is a newsroom member's `?preview`, which may show a draft they may see
   // (app/lib/roles.ts) and is never cached.
   const previewer = isPreview(request) ? await currentActor(request) : null;
-  const [article, latest] = await Promise.all([
+  const [article, latest, mostRead] = await Promise.all([
     getArticle(db, previewer, params.slug, pageLocale(request)),
     listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 2, edition: pageLocale(request) })),
+    mostReadOf(db, pageLocale(request)),
   ]);
   return {
     article: articlePageOf(article),
@@ -47,6 +53,7 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
       .filter((a) => a.id !== article.id && a.id !== article.translation?.id)
       .slice(0, LATEST_NEWS_LIMIT)
       .map((a) => cardOf(a, { excerpt: false })),
+    mostRead,
   };
 });
 
@@ -82,7 +89,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-export default function ArticlePage({ loaderData: { article, latest } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, latest, mostRead } }: Route.ComponentProps) {
   const messages = useMessages();
   const banner = article.media.find((m) => m.kind === "banner");
   // Content media the editor has not already placed in the body follow it.
@@ -90,6 +97,7 @@ export default function ArticlePage({ loaderData: { article, latest } }: Route.C
   return (
     // A different article is a fresh page: no draft, menu or spinner carries over.
     <div key={article.id}>
+      <ReadBeacon articleId={article.id} />
       <ArticleBar articleId={article.id} title={article.title} path={articlePath(article.slug)} language={article.language} />
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
         <div className="min-w-0 space-y-12">
@@ -139,6 +147,7 @@ export default function ArticlePage({ loaderData: { article, latest } }: Route.C
         </div>
         <aside className="mt-12 space-y-8 lg:mt-0">
           <ArticleListSection title={messages.latestNews} articles={latest} empty={messages.noNews} />
+          <MostRead items={mostRead} />
           <AdPlaceholder className="mx-auto lg:sticky lg:top-40" />
         </aside>
       </div>

@@ -18,6 +18,10 @@ import { homeJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/home";
 import { useMessages } from "~/components/i18n/i18n";
+import { MostRead } from "~/components/most-read/MostRead";
+import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
+
+export const headers = mostReadHeaders;
 
 /** SPEC 9: 5 ticker, 3 lead, 5 latest, 3 per category, 3 opinion. */
 const TICKER_COUNT = 5;
@@ -52,11 +56,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await database();
   // The page's language is its edition: each story once, in that language where it exists in it.
   const edition = pageLocale(request);
-  const [newest, featured, perCategory, categories] = await Promise.all([
+  const [newest, featured, perCategory, categories, mostRead] = await Promise.all([
     listArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT, edition })),
     loadFeatured(db, edition),
     latestPerCategory(db, PER_CATEGORY, editionOf(edition)),
     listCategories(db, edition),
+    mostReadOf(db, edition),
   ]);
   const opinion = categories.find(isOpinionCategory);
   // The side lists are small cards, which show no excerpt.
@@ -76,12 +81,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       href: opinion ? `/category/${opinion.slug}` : undefined,
       articles: sideCards((opinion && perCategory.get(opinion.id)?.slice(0, OPINION_COUNT)) || []),
     },
+    mostRead,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
-  const { ticker, leads, latest, featured, sections, opinion } = loaderData;
+  const { ticker, leads, latest, featured, sections, opinion, mostRead } = loaderData;
   const [hero, ...secondary] = leads;
   return (
     <>
@@ -124,8 +130,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : null}
             </div>
-            <div>
+            <div className="space-y-8">
               <ArticleListSection title={messages.opinion} href={opinion.href} articles={opinion.articles} empty={messages.noOpinion} />
+              <MostRead items={mostRead} />
             </div>
           </div>
         </div>

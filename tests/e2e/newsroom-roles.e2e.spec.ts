@@ -213,3 +213,47 @@ test("an editor adds a correction from the story's page; a reader sees it at the
   await expect(reader.getByRole("link", { name: title })).toBeVisible();
   await context.close();
 });
+
+test("an editor reads what the last save changed and restores the earlier revision, which readers then see", async ({ page, request, browser, baseURL }) => {
+  const title = `A story to restore ${Date.now()}`;
+  const writers = (await (await request.get("/api/writers")).json()) as { id: number }[];
+  const created = await adminSend(request, "POST", "/api/news", { title, content: "<p>The minister signed the contract in March.</p>", writer_id: writers[0]!.id, is_published: "true" });
+  const { slug } = (await created.json()) as { slug: string };
+  mine.add(slug);
+
+  await signInAs(page, request, "editor");
+  await page.goto(`/admin/articles/edit/${encodeURIComponent(slug)}`);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Nobody signed anything.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(notification(page, "Article updated successfully")).toBeVisible();
+
+  // The panel follows the save: two revisions, and what the save changed, in words.
+  const revisions = page.getByRole("region", { name: "Revisions" });
+  await expect(revisions.getByRole("listitem")).toHaveCount(2);
+  await expect(revisions.getByRole("listitem").first()).toContainText("Revision 2");
+  await revisions.getByRole("button", { name: "Show changes" }).click();
+  const diff = revisions.locator("[data-revision-diff]");
+  await expect(diff.getByRole("heading", { name: "Changes from revision 1 to revision 2" })).toBeVisible();
+  await expect(diff.locator("del").filter({ hasText: "minister" })).toBeVisible();
+  await expect(diff.locator("ins").filter({ hasText: "Nobody" })).toBeVisible();
+  await expect(diff).not.toContainText("<p>");
+
+  await revisions.getByRole("button", { name: "Restore Revision 1" }).click();
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText("Restore revision 1?");
+  await confirm.getByRole("button", { name: "Restore" }).click();
+  await expect(notification(page, "Revision 1 restored.")).toBeVisible();
+  await expect(content).toHaveText("The minister signed the contract in March.");
+  await expect(revisions.getByRole("listitem").first()).toContainText("Restored from revision 1");
+  await expect(revisions.getByRole("listitem")).toHaveCount(3);
+
+  const context = await browser.newContext({ baseURL });
+  const reader = await context.newPage();
+  await reader.goto(`/article/${encodeURIComponent(slug)}`);
+  await expect(reader.getByRole("main")).toContainText("The minister signed the contract in March.");
+  await expect(reader.getByRole("main")).not.toContainText("Nobody signed anything.");
+  await context.close();
+});

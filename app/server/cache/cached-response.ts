@@ -18,6 +18,12 @@ const gzipAsync = promisify(gzip);
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /**
+ * Set by a page whose answer may be kept only this many seconds (it shows "Most read"); the server
+ * reads it when storing the answer and never sends it.
+ */
+export const CACHE_LIFETIME_HEADER = "X-Cache-Lifetime";
+
+/**
  * Brotli quality 6: on a 99 KB home page it gives 16.1 KB in about 5 ms; quality 11 gives 14.0 KB
  * but takes 150 ms of a core, paid again for every page after each write (docs/decisions.md).
  */
@@ -81,11 +87,16 @@ export class CachedResponse {
   private readonly compressible: boolean;
   private readonly bodies = new Map<Encoding, EncodedBody | Promise<EncodedBody>>();
 
-  /** `headers` are the answer's own (content type, security headers, CSP, caching). */
+  /**
+   * `headers` are the answer's own (content type, security headers, CSP, caching). `expiresAt`
+   * (epoch ms) ends the life of an answer that shows something changing without a write ("Most
+   * read"); the others live until content changes.
+   */
   constructor(
     readonly status: number,
     headers: [string, string][],
     body: Buffer,
+    readonly expiresAt?: number,
   ) {
     this.etag = etagOf(body);
     const vary = withVary(headers);

@@ -11,7 +11,7 @@ const inAnyLocale = (path: string) => new RegExp(`^(?:/(?:${LOCALES.join("|")}))
 
 /**
  * Signing in and out, registering, bookmarks, new comments (they wait for approval: no public
- * answer shows them yet), the newsletter, and a bare upload (a page changes only when an article
+ * answer shows them yet), the newsletter, a read's beacon, and a bare upload (a page changes only when an article
  * is saved with it).
  */
 const NON_CONTENT_WRITES = [
@@ -22,6 +22,8 @@ const NON_CONTENT_WRITES = [
   /^\/api\/news\/[^/]+\/comments$/,
   /^\/api\/newsletter$/,
   /^\/api\/upload$/,
+  // A read counted: "Most read" changes when its ranking is next worked out, not with each read.
+  /^\/api\/reads$/,
   // The login page's own form, sent before JavaScript loads, and its client-side data request.
   inAnyLocale("/login(?:\\.data)?"),
 ];

@@ -28,8 +28,12 @@ export class PageCache {
   /** `maxBytes` 0 turns the cache off (every request renders). */
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): CachedResponse | undefined {
+  get(key: string, now = Date.now()): CachedResponse | undefined {
     const entry = this.entries.get(key);
+    if (entry?.expiresAt !== undefined && now >= entry.expiresAt) {
+      this.remove(key);
+      return undefined;
+    }
     if (entry) {
       // Map order doubles as recency order for the LRU eviction below.
       this.entries.delete(key);

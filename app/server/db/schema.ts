@@ -381,6 +381,22 @@ export const articleRevisions = pgTable(
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.id)],
 );
 
+/**
+ * How often each published story was read, per hour (issue 15): a count and nothing else, no
+ * reader, address or device. Several instances add to the same row.
+ */
+export const articleReads = pgTable(
+  "article_reads",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    reads: integer("reads").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.hour] }), index("article_reads_hour_idx").on(t.hour)],
+);
+
 export const bookmarks = pgTable(
   "bookmarks",
   {

@@ -30,6 +30,11 @@ export interface AppConfig {
   editionMode: EditionMode;
   /** How often each instance looks for scheduled stories that are due, in milliseconds. */
   scheduleCheckMs: number;
+  /**
+   * How stale "Most read" may be, in milliseconds: how often counted reads are written, how long a
+   * ranking is reused, and how long a cached page that shows one is served.
+   */
+  mostReadRefreshMs: number;
 }
 
 export const EDITION_MODES = ["own-language", "fallback"] as const;
@@ -83,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),
     editionMode: parseEditionMode(env.EDITION_MODE),
     scheduleCheckMs: parseSeconds("SCHEDULE_CHECK_SECONDS", env.SCHEDULE_CHECK_SECONDS, 15) * 1000,
+    mostReadRefreshMs: parseSeconds("MOST_READ_REFRESH_SECONDS", env.MOST_READ_REFRESH_SECONDS, 60) * 1000,
   };
 }
 

@@ -9,6 +9,7 @@ import { bootstrap } from "./bootstrap";
 import { PageCache } from "../cache/page-cache";
 import type { PublicChange } from "../cache/public-changes";
 import { publishDue, startScheduler } from "../services/scheduled-publishing";
+import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -52,18 +53,26 @@ export async function database(): Promise<Database> {
   return (await opening).db;
 }
 
+/** Reads counted since the last write, and the reader's "Most read" ranking (services/most-read.ts). */
+export const readCounter = new ReadCounter();
+export const mostReadRanking = new MostReadRanking(config().mostReadRefreshMs);
+
 let stopScheduler: (() => Promise<void>) | undefined;
+let stopReadCounter: (() => Promise<void>) | undefined;
 
 /** Opens, migrates and bootstraps, and starts scheduled publishing; the server calls it before it listens. */
 export async function startApp(): Promise<void> {
   const db = await database();
   // A story that went live changes every list, feed and sitemap, on every instance.
   stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
+  stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
 }
 
 export async function stopApp(): Promise<void> {
   await stopScheduler?.();
   stopScheduler = undefined;
+  await stopReadCounter?.();
+  stopReadCounter = undefined;
   if (!opening) return;
   const handle = await opening;
   opening = undefined;
