@@ -123,6 +123,21 @@ export interface RevisionComparison {
   changes: { field: RevisionField; parts: DiffPart[] }[];
 }
 
+/** A Nepal calendar day (YYYY-MM-DD) and the stories published on it in each language: the dashboard's chart. */
+export interface PublishedDay {
+  day: string;
+  counts: Record<Language, number>;
+}
+
+/** A story of the dashboard's most-read lists and its reads. */
+export interface MostReadStat {
+  id: number;
+  slug: string;
+  title: string;
+  language: Language;
+  reads: number;
+}
+
 /** GET /api/corrections: every correction of a published story, newest first. */
 export interface CorrectionList {
   corrections: { id: number; text: string; created_at: string; amended_at: string | null; article: { slug: string; title: string; language: Language } }[];

@@ -11,12 +11,21 @@ import { countCategories } from "~/server/services/categories";
 import { countComments, countPendingComments } from "~/server/services/comments";
 import { countUsers } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
+import { PublishedChart } from "~/components/admin/dashboard/PublishedChart";
+import { MostReadChart } from "~/components/admin/dashboard/MostReadChart";
+import { publishedPerDay } from "~/server/services/dashboard";
+import { dashboardMostRead } from "~/server/services/most-read";
+import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/dashboard";
+
+/** The most-read lists' length. */
+const MOST_READ_LISTED = 8;
 
 /**
  * SPEC 2: totals for articles, users, comments and categories, and (issue 15) the newsroom's queues:
  * stories waiting for review or for their time, comments waiting for approval. Each role sees those
- * of the sections it may open (a contributor's and an author's articles are their own).
+ * of the sections it may open (a contributor's and an author's articles are their own). Then the
+ * charts: stories published per day, and the most-read stories of the last day and week.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request);
@@ -31,17 +40,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { articles, users, comments, categories, pendingComments, inReview: workflow.inReview, scheduled: workflow.scheduled };
   });
-  return { stats };
+  const charts = await readOrNull(async (db) => {
+    const [published, mostRead] = await Promise.all([publishedPerDay(db, admin), dashboardMostRead(db, admin, pageLocale(request), MOST_READ_LISTED)]);
+    return { published, mostRead };
+  });
+  return { stats, charts };
 }
 
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { stats: null });
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { stats: null, charts: null });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   const formatNumber = useFormatNumber();
-  const { stats } = loaderData;
+  const { stats, charts } = loaderData;
   const { can } = useNewsroomRole();
   return (
     <>
@@ -73,6 +86,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+      )}
+      {charts === null ? null : (
+        <div className="mt-8 grid gap-6 xl:grid-cols-2">
+          <PublishedChart days={charts.published} />
+          <MostReadChart day={charts.mostRead.day} week={charts.mostRead.week} />
+        </div>
       )}
       <p className="mt-8">
         <Link to="/admin/articles/new" className="inline-block rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90">

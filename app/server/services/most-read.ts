@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import type { ArticleSummary } from "~/lib/api-types";
+import type { ArticleSummary, MostReadStat } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import type { Database, Executor } from "../db/connection";
 import { articleReads, articles, inEditionSql } from "../db/schema";
@@ -144,8 +144,9 @@ export class MostReadRanking {
 }
 
 /** The dashboard's most-read lists (every story, in the newsroom member's language): the last day and the last week. */
-export async function dashboardMostRead(db: Database, actor: Actor | null, names: Language, limit: number) {
+export async function dashboardMostRead(db: Executor, actor: Actor | null, names: Language, limit: number): Promise<{ day: MostReadStat[]; week: MostReadStat[] }> {
   requireAbility(actor, "backOffice");
+  const stat = ({ article, reads }: MostReadEntry): MostReadStat => ({ id: article.id, slug: article.slug, title: article.title, language: article.language, reads });
   const [day, week] = await Promise.all([mostRead(db, { hours: 24, names, limit }), mostRead(db, { hours: 24 * 7, names, limit })]);
-  return { day, week };
+  return { day: day.map(stat), week: week.map(stat) };
 }
