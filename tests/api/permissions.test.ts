@@ -749,6 +749,9 @@ const rows: Row[] = [
     },
   },
 
+  // A read's beacon: anyone, and nothing of the caller is used.
+  { method: "POST", route: "/api/reads", path: () => `/api/reads?article_id=${fx.published.id}`, expected: everyone(status(204)) },
+
   // Audit trail (issue 15)
   { method: "GET", route: "/api/audit", path: () => "/api/audit", expected: needs("manageUsers", 200) },
   {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { asAdmin, baseUrl, call, newReader } from "./client";
 import { createWriter } from "./fixtures";
+import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 
 async function member(role: "contributor" | "editor") {
   const reader = await newReader();
@@ -78,4 +79,33 @@ describe("scheduled publishing", () => {
     const created = await call("/api/news", { method: "POST", token: editor, json: { title: `Now, give or take ${Date.now()}`, content: "<p>x</p>", writer_id: writerId, is_published: "true", published_at: inFuture(2) } });
     expect(created.body).toMatchObject({ is_published: true, scheduled_at: null });
   });
+});
+
+describe("scheduled publishing across a restart", () => {
+  it("a story whose time came while the server was down goes live as soon as it is back, once", async () => {
+    const first = await startServer();
+    const login = async (server: RunningServer) =>
+      ((await (await fetch(`${server.baseUrl}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }) })).json()) as { token: string }).token;
+    const token = await login(first);
+    const send = (server: RunningServer, path: string, json: object) =>
+      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(json) }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const writer = await send(first, "/api/writers", { name: "Restart Writer", email: "restart-writer@test.example" });
+    const at = inFuture(6);
+    const created = await send(first, "/api/news", { title: `Due while down ${Date.now()}`, content: "<p>Waited out a restart.</p>", writer_id: writer.body.id, is_published: "true", published_at: at });
+    expect(created.body).toMatchObject({ is_published: false, scheduled_at: at });
+    await first.stop({ keepData: true });
+
+    // Its time passes while nothing runs.
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(at) - Date.now() + 1_000));
+    const second = await startServer({}, { dataDir: first.dataDir });
+    try {
+      const story = () => fetch(`${second.baseUrl}/api/news/${created.body.slug}`);
+      await eventually(async () => (await story()).status === 200);
+      expect(await (await story()).json()).toMatchObject({ is_published: true, scheduled_at: null, published_at: at });
+      const audit = await fetch(`${second.baseUrl}/api/audit?action=article.publish&object_id=${created.body.id}`, { headers: { authorization: `Bearer ${await login(second)}` } });
+      expect(((await audit.json()) as { entries: unknown[] }).entries).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ export const en: LanguageConfig = {
   formatNumber: String,
   formatCardDate,
   formatDateTime,
+  formatScheduleTime: formatDateTime,
   clockParts,
   fontPreload: null,
   selfName: "English",

@@ -19,6 +19,8 @@ export interface LanguageConfig {
   formatCardDate: (iso: string) => string;
   /** A date with its time of day, as the back office says when a draft was kept. */
   formatDateTime: (iso: string) => string;
+  /** When a scheduled story goes live: in Nepali both calendars (BS, then AD), as newsrooms plan by both. */
+  formatScheduleTime: (iso: string) => string;
   /** A recent date in words once the browser knows the time ('३ घण्टा पहिले'); without it, the date stays. */
   formatRelative?: (iso: string, now: Date) => string;
   /** The header clock's weekday, date and time. */

@@ -31,6 +31,8 @@ describe("the language configs", () => {
     expect([ne.tag, ne.ogLocale, ne.calendar]).toEqual(["ne-NP", "ne_NP", "bikram-sambat"]);
     expect(ne.formatCardDate(instant)).toBe("मंसिर ९, २०८३");
     expect(ne.formatDateTime(instant)).toBe("मंसिर ९, २०८३, १४:२०");
+    // A scheduled story's time in both calendars.
+    expect(ne.formatScheduleTime(instant)).toBe("मंसिर ९, २०८३, १४:२० (25 Nov 2026, 14:20)");
     expect(ne.formatNumber(2083)).toBe("२०८३");
     expect(ne.formatRelative?.(instant, new Date("2026-11-25T11:35:00.000Z"))).toBe("३ घण्टा पहिले");
     expect(ne.clockParts(new Date(instant))).toEqual({ weekday: "बुधबार", date: "मंसिर ९, २०८३", time: "१४:२०:००" });

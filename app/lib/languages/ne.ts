@@ -1,5 +1,5 @@
 import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
-import { NEPAL_TIME_ZONE } from "../dates";
+import { NEPAL_TIME_ZONE, formatDateTime } from "../dates";
 import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../nepali-calendar";
 import type { LanguageConfig } from "./language";
 
@@ -12,6 +12,7 @@ export const ne: LanguageConfig = {
   formatNumber: toDevanagariDigits,
   formatCardDate: formatBsCardDate,
   formatDateTime: formatBsDateTime,
+  formatScheduleTime: (iso) => `${formatBsDateTime(iso)} (${formatDateTime(iso)})`,
   formatRelative: formatRelativeNe,
   clockParts: nepaliClockParts,
   fontPreload: devanagariRegular,

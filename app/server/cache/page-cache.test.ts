@@ -8,6 +8,17 @@ const answer = (bytes = 10) => ({ status: 200, etag: `W/"${bytes}"`, bytes }) as
 const MB = 1024 * 1024;
 
 describe("PageCache", () => {
+  it("serves an answer with a lifetime until it ends, then forgets it and its bytes", () => {
+    const cache = new PageCache(1000);
+    cache.set("/", { ...answer(100), expiresAt: 5_000 } as CachedResponse);
+    cache.set("/about", answer(100));
+    expect(cache.get("/", 4_999)).toBeDefined();
+    expect(cache.get("/", 5_000)).toBeUndefined();
+    expect(cache.get("/", 4_000)).toBeUndefined();
+    expect(cache.storedBytes).toBe(100);
+    expect(cache.get("/about", 1e15)).toBeDefined();
+  });
+
   it("evicts the least recently used answers once their bytes exceed the budget", () => {
     const cache = new PageCache(1000);
     cache.set("/a", answer(100));

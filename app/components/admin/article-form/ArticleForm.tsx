@@ -47,7 +47,7 @@ export interface ArticleFormProps {
 export function ArticleForm({ article, review, categories, writers, tags }: ArticleFormProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
-  const { formatDateTime } = useLanguage();
+  const { formatDateTime, formatScheduleTime } = useLanguage();
   const formatNumber = useFormatNumber();
   const id = useId();
   const navigate = useNavigate();
@@ -364,7 +364,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
                   className={`${fieldClass} max-w-xs`}
                 />
                 <p id={`${id}-publish-at-hint`} className={hintClass}>
-                  {publishAt ? formatMessage(messages.goesLiveAt, { time: formatDateTime(publishAt) }) : messages.publishAtHint}
+                  {publishAt ? formatMessage(messages.goesLiveAt, { time: formatScheduleTime(publishAt) }) : messages.publishAtHint}
                 </p>
               </div>
             </div>

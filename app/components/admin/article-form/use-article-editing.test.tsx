@@ -348,3 +348,49 @@ describe("useArticleEditing: the local draft", () => {
     expect(sent[0]!.fields.updated_at).toBe(STORED);
   });
 });
+
+describe("useArticleEditing: autosaves to the server", () => {
+  const afterIdle = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  /** Lets the save's promises settle (a little time at a time: timers are fake) until `check` holds. */
+  async function until(check: () => boolean) {
+    for (let i = 0; i < 50 && !check(); i++) await afterIdle(10);
+    expect(check()).toBe(true);
+  }
+
+  it("saves a draft with unsaved changes quietly after 30 s without typing, marked as an autosave", async () => {
+    const sent = fakeApi({ status: 200, body: storedArticle({ title: "Gravel trail, day two", updated_at: NEWER }) });
+    const { result } = renderEditing(storedArticle(), "/admin/articles/edit/gravel-trail");
+    act(() => result.current.set("title", "Gravel trail, day two"));
+    await afterIdle(29_000);
+    expect(sent).toEqual([]);
+    await afterIdle(2_000);
+    await until(() => sent.length === 1);
+    expect(sent[0]).toMatchObject({ method: "PUT", path: "/api/news/gravel-trail", fields: { autosave: "true", title: "Gravel trail, day two", updated_at: STORED } });
+    await until(() => result.current.autosavedAt === NEWER);
+    expect(result.current.dirty).toBe(false);
+    expect(screen.queryByText("Article updated successfully")).toBeNull();
+  });
+
+  it("never autosaves a published story, nor a draft about to be published", async () => {
+    const sent = fakeApi();
+    const published = renderEditing(storedArticle({ is_published: true }), "/admin/articles/edit/gravel-trail");
+    act(() => published.result.current.set("title", "Changed while live"));
+    await afterIdle(61_000);
+    published.unmount();
+    const draft = renderEditing(storedArticle(), "/admin/articles/edit/gravel-trail");
+    act(() => draft.result.current.set("is_published", true));
+    await afterIdle(61_000);
+    expect(sent).toEqual([]);
+  });
+
+  it("says nothing when an autosave fails, and keeps the work in the local draft", async () => {
+    const sent = fakeApi("offline");
+    const { result } = renderEditing(storedArticle(), "/admin/articles/edit/gravel-trail");
+    act(() => result.current.set("title", "Typed on a train"));
+    await afterIdle(31_000);
+    await until(() => sent.length === 1);
+    await until(() => keptDraft("gravel-trail")?.values.title === "Typed on a train");
+    expect(result.current.formError).toBeNull();
+    expect(result.current.dirty).toBe(true);
+  });
+});

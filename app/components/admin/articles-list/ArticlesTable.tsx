@@ -48,7 +48,7 @@ function TranslationCell({ article }: { article: AdminArticleRow }) {
 export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
   const messages = useMessages();
   const formatDate = useFormatDate();
-  const { formatDateTime } = useLanguage();
+  const { formatScheduleTime } = useLanguage();
   const localize = useLocalizePath();
   const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
   const { staff, mayEdit } = useNewsroomRole();
@@ -90,7 +90,7 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
                 <span className={`${badge} bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200`}>{messages.published}</span>
               ) : article.scheduled_at ? (
                 <span className={`${badge} bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200`}>
-                  {messages.scheduled} <time dateTime={article.scheduled_at}>{formatDateTime(article.scheduled_at)}</time>
+                  {messages.scheduled} <time dateTime={article.scheduled_at}>{formatScheduleTime(article.scheduled_at)}</time>
                 </span>
               ) : article.in_review ? (
                 <span className={`${badge} bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200`}>{messages.inReview}</span>
