@@ -99,6 +99,66 @@ describe("audit trail", () => {
     expect(roleChange).toEqual([expect.objectContaining({ actor_email: TEST_ADMIN.email, object_label: contributor.email, summary: "user → contributor" })]);
   });
 
+  it("leaves one entry for every other back-office action, naming its object", async () => {
+    const admin = await asAdmin();
+    const as = (token: string, method: string, path: string, json?: object) => call(path, { method, token, json });
+    const ok = async (pending: Promise<{ status: number; body: any }>) => {
+      const res = await pending;
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body;
+    };
+    const story = await ok(as(editor.token, "POST", "/api/news", { title: "Every action story", content: "<p>Text.</p>", writer_id: writerId, is_published: "true" }));
+    await ok(as(editor.token, "PUT", `/api/news/${story.slug}`, { is_published: "false" }));
+    await ok(as(editor.token, "PUT", `/api/news/${story.slug}`, { is_published: "true", published_at: new Date(Date.now() + 3_600_000).toISOString() }));
+    await ok(as(editor.token, "PUT", `/api/news/${story.slug}/review`, { legal_review: true }));
+    const translation = await ok(as(editor.token, "POST", `/api/news/${story.slug}/translation`));
+    const live = await ok(as(editor.token, "POST", "/api/news", { title: "Every action, published", content: "<p>Text.</p>", writer_id: writerId, is_published: "true" }));
+    const note = await ok(as(editor.token, "POST", `/api/news/${live.slug}/notes`, { text: "A first wording." }));
+    await ok(as(editor.token, "PUT", `/api/notes/${note.id}`, { text: "A second wording." }));
+    const reader = await newReader();
+    const comment = await ok(as(reader.token, "POST", `/api/news/${live.id}/comments`, { content: "A reader's comment." }));
+    await ok(as(editor.token, "PUT", `/api/comments/${comment.id}/approve`));
+    await ok(as(editor.token, "DELETE", `/api/comments/${comment.id}`));
+    const category = await ok(as(editor.token, "POST", "/api/categories", { name: "Every action section" }));
+    await ok(as(editor.token, "PUT", `/api/categories/${category.id}`, { name: "Every action section, renamed" }));
+    await ok(as(editor.token, "DELETE", `/api/categories/${category.id}`));
+    const tag = await ok(as(editor.token, "POST", "/api/tags", { name: "Every action tag" }));
+    await ok(as(editor.token, "PUT", `/api/tags/${tag.id}`, { name: "Every action tag, renamed" }));
+    await ok(as(editor.token, "DELETE", `/api/tags/${tag.id}`));
+    const writer = await ok(as(editor.token, "POST", "/api/writers", { name: "Every action writer", email: "every-action-writer@test.example" }));
+    await ok(as(editor.token, "PUT", `/api/writers/${writer.id}`, { name: "Every action writer, renamed", email: "every-action-writer@test.example" }));
+    await ok(as(editor.token, "DELETE", `/api/writers/${writer.id}`));
+    const account = await newReader();
+    await ok(as(admin, "PUT", `/api/users/${account.user.id}`, { name: "Renamed reader" }));
+    await ok(as(admin, "DELETE", `/api/users/${account.user.id}`));
+
+    const expected: [string, number][] = [
+      ["article.unpublish", story.id],
+      ["article.schedule", story.id],
+      ["review.legal", story.id],
+      ["article.translate", translation.id],
+      ["note.create", note.id],
+      ["note.update", note.id],
+      ["comment.approve", comment.id],
+      ["comment.delete", comment.id],
+      ["category.create", category.id],
+      ["category.update", category.id],
+      ["category.delete", category.id],
+      ["tag.create", tag.id],
+      ["tag.update", tag.id],
+      ["tag.delete", tag.id],
+      ["writer.create", writer.id],
+      ["writer.update", writer.id],
+      ["writer.delete", writer.id],
+      ["user.update", account.user.id],
+      ["user.delete", account.user.id],
+    ];
+    for (const [action, objectId] of expected) {
+      const entries = (await trail(`action=${action}&object_id=${objectId}`)).entries;
+      expect(entries, action).toHaveLength(1);
+    }
+  });
+
   it("records back-office sign-ins and failed ones, never a reader's", async () => {
     const signIn = (email: string, password: string) => call("/api/admin/login", { method: "POST", json: { username: email, password } });
     expect((await signIn(editor.email, "not the password")).status).toBe(401);
