@@ -1,7 +1,8 @@
 import { Link } from "~/components/i18n/links";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { LoadFailed } from "~/components/admin/table/AdminTable";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useMessages } from "~/components/i18n/i18n";
+import { formatMessage } from "~/lib/format-message";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
@@ -13,7 +14,7 @@ import { countUsers } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import { PublishedChart } from "~/components/admin/dashboard/PublishedChart";
 import { MostReadChart } from "~/components/admin/dashboard/MostReadChart";
-import { publishedPerDay } from "~/server/services/dashboard";
+import { publishedPerDay, queueAges } from "~/server/services/dashboard";
 import { dashboardMostRead } from "~/server/services/most-read";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/dashboard";
@@ -30,15 +31,16 @@ const MOST_READ_LISTED = 8;
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request);
   const stats = await readOrNull(async (db) => {
-    const [articles, users, comments, categories, pendingComments, workflow] = await Promise.all([
+    const [articles, users, comments, categories, pendingComments, workflow, ages] = await Promise.all([
       listArticles(db, admin, newsQuerySchema.parse({ limit: 1, status: "all" })).then((list) => list.total),
       countUsers(db),
       countComments(db),
       countCategories(db),
       countPendingComments(db),
       workflowCounts(db),
+      queueAges(db, admin),
     ]);
-    return { articles, users, comments, categories, pendingComments, inReview: workflow.inReview, scheduled: workflow.scheduled };
+    return { articles, users, comments, categories, pendingComments, inReview: workflow.inReview, scheduled: workflow.scheduled, ages };
   });
   const charts = await readOrNull(async (db) => {
     const [published, mostRead] = await Promise.all([publishedPerDay(db, admin), dashboardMostRead(db, admin, pageLocale(request), MOST_READ_LISTED)]);
@@ -87,6 +89,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       )}
+      {stats === null ? null : <QueueAges ages={stats.ages} />}
       {charts === null ? null : (
         <div className="mt-8 grid gap-6 xl:grid-cols-2">
           <PublishedChart days={charts.published} />
@@ -99,5 +102,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
     </>
+  );
+}
+
+/** How long the queues have waited, for the roles that work them: what to open first. */
+function QueueAges({ ages }: { ages: { review: string | null; comments: string | null; nextScheduled: string | null } }) {
+  const messages = useMessages();
+  const { formatDateTime, formatScheduleTime } = useLanguage();
+  const { can } = useNewsroomRole();
+  const lines = [
+    can("editEveryArticle") && ages.review ? formatMessage(messages.queueOldestReview, { time: formatDateTime(ages.review) }) : null,
+    can("moderateComments") && ages.comments ? formatMessage(messages.queueOldestComment, { time: formatDateTime(ages.comments) }) : null,
+    can("editEveryArticle") && ages.nextScheduled ? formatMessage(messages.queueNextScheduled, { time: formatScheduleTime(ages.nextScheduled) }) : null,
+  ].filter((line): line is string => line !== null);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="mt-4 space-y-1 text-sm text-neutral-700 dark:text-neutral-300" data-queue-ages>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }

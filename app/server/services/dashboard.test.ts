@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
-import { articleReads, articles } from "../db/schema";
+import { articleReads, articles, comments } from "../db/schema";
 import type { Actor } from "./actor";
-import { CHART_DAYS, publishedPerDay } from "./dashboard";
+import { CHART_DAYS, publishedPerDay, queueAges } from "./dashboard";
 import { ReadCounter, mostRead } from "./most-read";
 
 let handle: DatabaseHandle;
@@ -90,5 +90,27 @@ describe("ReadCounter", () => {
     await counter.flush(handle.db, at);
     const week = await mostRead(handle.db, { hours: 1, names: "en", limit: 5, now: new Date("2026-12-02T06:59:00Z") });
     expect(week.map((entry) => [entry.article.slug, entry.reads])).toEqual([["just-before-midnight", 3]]);
+  });
+});
+
+describe("queueAges", () => {
+  it("names the oldest story in review, the oldest comment waiting and the next scheduled story", async () => {
+    expect(await queueAges(handle.db, editor)).toEqual({ review: null, comments: null, nextScheduled: null });
+    const [older, newer] = [ago(30), ago(3)];
+    await handle.db.insert(articles).values([
+      { slug: "in-review-long", title: "Waiting", content: "<p>x</p>", isPublished: false, submittedAt: older },
+      { slug: "in-review-short", title: "Waiting less", content: "<p>x</p>", isPublished: false, submittedAt: newer },
+      { slug: "scheduled-later", title: "Later", content: "<p>x</p>", isPublished: false, scheduledAt: new Date(NOW.getTime() + 2 * HOUR) },
+      { slug: "scheduled-sooner", title: "Sooner", content: "<p>x</p>", isPublished: false, scheduledAt: new Date(NOW.getTime() + HOUR) },
+    ]);
+    await handle.db.insert(comments).values([
+      { articleId: ids["today-en"]!, content: "Waiting", isApproved: false, createdAt: newer },
+      { articleId: ids["today-en"]!, content: "Approved long ago", isApproved: true, createdAt: older },
+    ]);
+    expect(await queueAges(handle.db, editor)).toEqual({
+      review: older.toISOString(),
+      comments: newer.toISOString(),
+      nextScheduled: new Date(NOW.getTime() + HOUR).toISOString(),
+    });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The dashboard's charts (issue 15): stories published per day over the last 30 days, by language,
- * counted by Nepal's calendar day. The most-read lists are in most-read.ts.
+ * counted by Nepal's calendar day, and how long the queues have been waiting. The most-read lists
+ * are in most-read.ts.
  */
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, min, not, sql } from "drizzle-orm";
 import type { PublishedDay } from "~/lib/api-types";
 import type { Executor } from "../db/connection";
-import { articles } from "../db/schema";
+import { articles, comments } from "../db/schema";
 import { type Actor, requireAbility } from "./actor";
 
 export const CHART_DAYS = 30;
@@ -37,4 +38,16 @@ export async function publishedPerDay(db: Executor, actor: Actor | null, now = n
     if (entry) entry.counts[row.language] += row.n;
   }
   return days;
+}
+
+/** How long each queue has waited: its oldest story in review and comment to moderate, and the next scheduled story. */
+export async function queueAges(db: Executor, actor: Actor | null): Promise<{ review: string | null; comments: string | null; nextScheduled: string | null }> {
+  requireAbility(actor, "backOffice");
+  const [[review], [pending], [scheduled]] = await Promise.all([
+    db.select({ at: min(articles.submittedAt) }).from(articles).where(and(isNotNull(articles.submittedAt), not(articles.isPublished))),
+    db.select({ at: min(comments.createdAt) }).from(comments).where(eq(comments.isApproved, false)),
+    db.select({ at: min(articles.scheduledAt) }).from(articles).where(isNotNull(articles.scheduledAt)),
+  ]);
+  const iso = (at: Date | null | undefined) => at?.toISOString() ?? null;
+  return { review: iso(review?.at), comments: iso(pending?.at), nextScheduled: iso(scheduled?.at) };
 }
