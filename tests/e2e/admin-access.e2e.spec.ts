@@ -189,6 +189,33 @@ test.describe("dashboard", () => {
     }
   });
 
+  test("draws the stories published per day for 30 days, counting a story published today, and the most-read lists", async ({ page, request }) => {
+    await page.goto("/admin/dashboard");
+    const chart = page.getByRole("figure", { name: "Stories published per day, last 30 days" });
+    await expect(chart).toBeVisible();
+    // The same numbers for screen readers: one row per day, today's last.
+    const days = chart.getByRole("table").getByRole("row").filter({ has: page.getByRole("rowheader") });
+    await expect(days).toHaveCount(30);
+    const todayEnglish = Number(await days.last().getByRole("cell").first().textContent());
+
+    const created = await adminSend(request, "POST", "/api/news", {
+      title: `Counted in today's bar ${Date.now()}`,
+      content: "<p>Published for the dashboard's chart.</p>",
+      writer_id: (await (await request.get("/api/writers")).json())[0].id,
+      language: "en",
+      is_published: "true",
+    });
+    const { slug } = (await created.json()) as { slug: string };
+    try {
+      await page.reload();
+      await expect(days.last().getByRole("cell").first()).toHaveText(String(todayEnglish + 1));
+      const mostRead = page.getByRole("region", { name: "Most Read" });
+      await expect(mostRead.getByRole("heading", { level: 3 })).toHaveText(["Last 24 hours", "Last 7 days"]);
+    } finally {
+      await adminSend(request, "DELETE", `/api/news/${encodeURIComponent(slug)}`);
+    }
+  });
+
   test("says 'Failed to fetch dashboard stats' when the totals cannot be fetched, inside the admin frame", async ({ page }) => {
     await page.goto("/admin/users");
     // Opening the dashboard from another screen fetches its data; the connection drops.
