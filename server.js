@@ -78,7 +78,14 @@ if (production) {
   });
 }
 
-await build.startApp();
+try {
+  await build.startApp();
+} catch (error) {
+  // One line that says what is wrong (issue 16): a stack trace is for us, not for an operator.
+  console.error(build.startupMessage(error));
+  await build.stopApp().catch(() => undefined);
+  process.exit(1);
+}
 
 // A public answer already in the cache needs none of Express's work (routing, compression, static
 // files, security headers): it was stored with its headers and encodings, and goes out at once.

@@ -62,6 +62,7 @@ export default [
   // REST API first: /api/* is never a page in any language.
   ...prefix("api", [
     route("health", "routes/api/health.ts"),
+    route("ready", "routes/api/ready.ts"),
     route("admin/login", "routes/api/admin.login.ts"),
     route("users/register", "routes/api/users.register.ts"),
     route("users/logout", "routes/api/users.logout.ts"),

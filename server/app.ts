@@ -25,6 +25,7 @@ import { requestInfoContext } from "~/server/http/request-context";
 import { pageCache, startApp, stopApp } from "~/server/process/runtime";
 
 export { startApp, stopApp };
+export { startupMessage } from "~/server/process/startup-error";
 /** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
 export { bulkSeed } from "~/server/demo/bulk-seed";
 export { database } from "~/server/process/runtime";

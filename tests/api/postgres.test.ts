@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestCluster, startCluster } from "../support/postgres-cluster.mjs";
-import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
+import pg from "pg";
+import { type RunningServer, TEST_ADMIN, runUntilExit, startServer } from "../support/server";
 
 describe("PostgreSQL", () => {
   let cluster: TestCluster;
@@ -20,6 +21,21 @@ describe("PostgreSQL", () => {
     await Promise.all(servers.map((s) => s.stop()));
     cluster?.stop();
   });
+
+  it("refuses to start on a database that does not see Devanagari as letters (LC_CTYPE C): one line, exit 1", async () => {
+    const admin = new pg.Client({ connectionString: cluster.url("postgres") });
+    await admin.connect();
+    try {
+      await admin.query("create database bytes_only template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'");
+    } finally {
+      await admin.end();
+    }
+    const run = await runUntilExit({ DATABASE_URL: cluster.url("bytes_only"), PORT: "0" });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "The database uses UTF8 with LC_CTYPE C, which does not see Devanagari as letters: search would miss Nepali words. Create it with a UTF-8 locale (createdb -E UTF8 --locale=C.UTF-8 -T template0 …).",
+    ]);
+  }, 90_000);
 
   it("migrates, seeds once and serves the API from either instance", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];

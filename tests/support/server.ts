@@ -26,6 +26,29 @@ export interface StartOptions {
   dataDir?: string;
 }
 
+/**
+ * Starts the built server with `env` over the test defaults and waits for it to exit, as a start
+ * that must fail does: its exit code and what it printed on each stream.
+ */
+export async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "khulasa-fail-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", DEMO_CONTENT: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => (stdout += chunk));
+  child.stderr?.on("data", (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  await rm(dataDir, { recursive: true, force: true });
+  return { code, stdout, stderr };
+}
+
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
   if (!existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {

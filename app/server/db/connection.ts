@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { preparingClient } from "./prepared-statements";
 import * as schema from "./schema";
 import { sourcePath } from "./source-path";
+import { StartupError, databaseUnreachable } from "../process/startup-error";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -26,6 +27,26 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string };
 
 const MIGRATION_LOCK = 715000;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Nepali text needs a database that classifies Unicode letters. Under LC_CTYPE C (or POSIX), or a
+ * non-UTF-8 encoding, PostgreSQL does not see Devanagari as letters: pg_trgm makes no trigrams of
+ * a Nepali word (search's partial-word matching finds nothing), `\w` does not match it, and lower()
+ * folds no non-ASCII letter (checked on PostgreSQL 15). C.UTF-8 (code-point order) is fine.
+ */
+async function assertUnicodeDatabase(client: import("pg").PoolClient): Promise<void> {
+  const { rows } = await client.query<{ encoding: string; ctype: string }>(
+    "select pg_encoding_to_char(encoding) as encoding, datctype as ctype from pg_database where datname = current_database()",
+  );
+  const [database] = rows;
+  if (!database) return;
+  if (database.encoding !== "UTF8" || /^(C|POSIX)$/i.test(database.ctype)) {
+    throw new StartupError(
+      `The database uses ${database.encoding} with LC_CTYPE ${database.ctype}, which does not see Devanagari as letters: search would miss Nepali words. Create it with a UTF-8 locale (createdb -E UTF8 --locale=C.UTF-8 -T template0 …).`,
+    );
+  }
+}
 
 /** Channel names are ours, but keep them from ever being read as SQL. */
 function pgIdentifier(name: string): string {
@@ -47,7 +68,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pool = embedded
     ? // One connection, kept open: the embedded database has a single session.
       new pg.Pool({ stream: () => embedded.connect(), user: "postgres", database: "postgres", Client, max: 1, idleTimeoutMillis: 0 })
-    : new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, Client, max: 10 });
+    : // A request never waits long for a connection: a database that went away is a quick 503.
+      new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, Client, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its server (a restart) must not take the process down with it.
   pool.on("error", (error) => console.error("Database connection lost", error));
   const db = drizzle(pool, { schema });
@@ -59,8 +81,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   };
   try {
     // Instances starting together must not run the same migration twice: serialise on a lock.
-    const lock = await pool.connect();
+    const lock = await pool.connect().catch((error: unknown) => {
+      throw target.kind === "postgres" ? databaseUnreachable(target.url, error) : error;
+    });
     try {
+      if (target.kind === "postgres") await assertUnicodeDatabase(lock);
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrate(drizzle(lock, { schema }), { migrationsFolder: sourcePath("app/server/db/migrations") });
     } finally {
