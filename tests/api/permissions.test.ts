@@ -263,6 +263,7 @@ function listRow(query: string, visible: Record<"reader" | "own" | "every", List
 const rows: Row[] = [
   // Health
   { method: "GET", route: "/api/health", path: () => "/api/health", expected: everyone(status(200)) },
+  { method: "GET", route: "/api/ready", path: () => "/api/ready", expected: everyone(status(200)) },
 
   // Sign-in, registration, sign-out: open to anyone
   {
@@ -1217,6 +1218,8 @@ describe("drafts and pending comments stay hidden from everyone but editors and 
  */
 const unsupported: { method: Method; route: string; path: () => string; allow: string }[] = [
   { method: "POST", route: "/api/health", path: () => "/api/health", allow: "GET" },
+  { method: "POST", route: "/api/ready", path: () => "/api/ready", allow: "GET" },
+  { method: "GET", route: "/api/reads", path: () => "/api/reads?article_id=1", allow: "POST" },
   { method: "GET", route: "/api/admin/login", path: () => "/api/admin/login", allow: "POST" },
   { method: "PUT", route: "/api/admin/login", path: () => "/api/admin/login", allow: "POST" },
   { method: "GET", route: "/api/users/register", path: () => "/api/users/register", allow: "POST" },
