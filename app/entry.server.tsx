@@ -1,10 +1,28 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { requestInfoContext } from "./server/http/request-context";
+import { OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/errors";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders and actions, before React Router hides their detail from the page: logged as
+ * it would (never for a reader who left), and a database outage noted for the page's status, in
+ * one line rather than a stack per request while it lasts.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    (context as RouterContextProvider).get(requestInfoContext).databaseUnavailable = true;
+    console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  // A thrown 404 or other response is an answer, not a failure.
+  if (isRouteErrorResponse(error)) return;
+  console.error(error);
+};
 
 /**
  * Pages are rendered whole before the first byte is sent (onAllReady): the HTML is cached and
@@ -17,6 +35,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page that failed because the database is away says so (503, try again), not 500 (issue 16).
+  if (loadContext.get(requestInfoContext).databaseUnavailable) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -632,6 +632,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   // Resources and input (ours)
   notFound: "भेटिएन",
   articleNotFound: "समाचार भेटिएन",
+  serviceUnavailable: "सेवा केही बेरका लागि उपलब्ध छैन। केही बेरपछि फेरि प्रयास गर्नुहोस्।",
   revisionNotFound: "संशोधन भेटिएन",
   commentNotFound: "प्रतिक्रिया भेटिएन",
   tagNotFound: "ट्याग भेटिएन",

@@ -632,6 +632,7 @@ export const en = {
   // Resources and input (ours)
   notFound: "Not found",
   articleNotFound: "Article not found",
+  serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
   revisionNotFound: "Revision not found",
   commentNotFound: "Comment not found",
   tagNotFound: "Tag not found",

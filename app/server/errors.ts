@@ -26,3 +26,23 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Connection-level failures: the database is down, restarting or out of reach (SQLSTATE class 08, 57P0x). */
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "57P01", "57P02", "57P03"]);
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is not open/i;
+
+/**
+ * Whether a failure means the database cannot be reached right now (issue 16): the request gets a
+ * 503 and a "try again", not a 500, and the next one tries again by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** How long a client is asked to wait before trying again while the database is away, in seconds. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 10;

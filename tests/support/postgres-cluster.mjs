@@ -33,13 +33,19 @@ export async function startCluster() {
   const port = await freePort();
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-U", "postgres", "-A", "trust"]);
-  run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  const start = () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  start();
   const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
     createDatabase(name) {
       run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-T", "template0", "-E", "UTF8", "--locale=C.UTF-8", name]);
     },
+    // An outage: the server stops (its connections with it) and comes back on the same port and data.
+    pause() {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+    resume: start,
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);

@@ -17,7 +17,8 @@ export interface DatabaseHandle {
    * Cross-instance signals (PostgreSQL LISTEN/NOTIFY). The embedded database has one process, so
    * there the signal has no one else to reach and both calls do nothing.
    */
-  listen(channel: string, onSignal: (payload: string) => void): Promise<void>;
+  /** `onGap` is told when the listening connection came back after losing its server: signals may have been missed. */
+  listen(channel: string, onSignal: (payload: string) => void, onGap?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,6 +29,7 @@ export type DatabaseTarget =
 
 const MIGRATION_LOCK = 715000;
 const CONNECT_TIMEOUT_MS = 5_000;
+const LISTEN_RETRY_MS = 2_000;
 
 /**
  * Nepali text needs a database that classifies Unicode letters. Under LC_CTYPE C (or POSIX), or a
@@ -75,7 +77,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = drizzle(pool, { schema });
   const listeners: import("pg").Client[] = [];
   const close = async () => {
-    await Promise.all(listeners.map((client) => client.end()));
+    // Taken off the list first: a listener that ends while closing is not opened again.
+    await Promise.all(listeners.splice(0).map((client) => client.end()));
     await pool.end();
     await embedded?.stop();
   };
@@ -102,14 +105,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as unknown as Database,
     kind: "postgres",
-    async listen(channel, onSignal) {
-      // LISTEN needs a connection of its own that stays open, outside the pool.
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      client.on("notification", (message) => message.channel === channel && onSignal(message.payload ?? ""));
-      client.on("error", (error) => console.error("LISTEN connection failed", error));
-      await client.query(`LISTEN ${pgIdentifier(channel)}`);
-      listeners.push(client);
+    async listen(channel, onSignal, onGap) {
+      // LISTEN needs a connection of its own that stays open, outside the pool. When its server
+      // goes away it is opened again, every few seconds until it succeeds.
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        client.on("notification", (message) => message.channel === channel && onSignal(message.payload ?? ""));
+        client.on("error", (error) => console.error(`LISTEN connection lost: ${error.message}`));
+        client.on("end", () => {
+          const index = listeners.indexOf(client);
+          if (index === -1) return;
+          listeners.splice(index, 1);
+          const retry = () =>
+            connect().then(
+              () => onGap?.(),
+              () => setTimeout(retry, LISTEN_RETRY_MS).unref(),
+            );
+          setTimeout(retry, LISTEN_RETRY_MS).unref();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pgIdentifier(channel)}`);
+        listeners.push(client);
+      };
+      await connect();
     },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [pgIdentifier(channel), payload]);

@@ -4,7 +4,7 @@ import { errorCode } from "~/lib/error-codes";
 import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
 import { type Locale, isLocale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
-import { AppError, isUniqueViolation } from "../errors";
+import { AppError, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUniqueViolation } from "../errors";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -39,6 +39,10 @@ function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof ZodError) return errorJson(400, locale, firstMessage(error));
   // Two writers raced past a service's own uniqueness check; the database constraint held.
   if (isUniqueViolation(error)) return errorJson(409, locale, "conflict");
+  if (isDatabaseUnavailable(error)) {
+    console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    return errorJson(503, locale, "serviceUnavailable", undefined, { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) });
+  }
   // Unexpected: log the detail for operators, show the client a plain message and no stack.
   console.error(error);
   return errorJson(500, locale, "serverError");

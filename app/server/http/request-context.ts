@@ -5,6 +5,8 @@ export interface RequestInfo {
   clientIp: string;
   /** CSP nonce for inline scripts; empty in development. */
   nonce: string;
+  /** Set when a loader failed because the database is away: the page answers 503, not 500. */
+  databaseUnavailable?: boolean;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ clientIp: "unknown", nonce: "" });

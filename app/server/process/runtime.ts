@@ -41,7 +41,8 @@ async function open(): Promise<DatabaseHandle> {
   );
   await bootstrap(handle, cfg);
   // A content write on any instance clears every instance's cached pages.
-  await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)));
+  // Back after an outage, it cannot know what the other instances changed meanwhile: all is stale.
+  await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)), () => pageCache.clear("everything"));
   pageCache.onInvalidate((change) => {
     handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => console.error("Page-cache notification failed", error));
   });
