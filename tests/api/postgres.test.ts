@@ -142,6 +142,33 @@ describe("PostgreSQL", () => {
     expect(new Set(burst.map((r) => r.text)).size).toBe(1);
   });
 
+  it("counts sign-in failures across both instances, storing neither the address nor the e-mail", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const email = `shared-limit-${Date.now()}@test.example`;
+    const registered = await fetch(`${a.baseUrl}/api/users/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Shared Limit", email, password: "the-right-password-1" }),
+    });
+    expect(registered.status).toBe(201);
+    const signIn = (server: RunningServer, password: string) =>
+      fetch(`${server.baseUrl}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: email, password }) }).then((res) => res.status);
+    // Ten wrong passwords, half through each instance: each alone has seen five.
+    for (let i = 0; i < 10; i++) expect(await signIn(i % 2 === 0 ? a : b, "a-wrong-password")).toBe(401);
+    expect(await signIn(a, "the-right-password-1")).toBe(429);
+    expect(await signIn(b, "the-right-password-1")).toBe(429);
+
+    const client = new pg.Client({ connectionString: cluster.url("khulasa") });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ key: string }>("select key from rate_limits");
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { key } of rows) expect(key).not.toMatch(/@|127\.0\.0\.1|shared-limit/);
+    } finally {
+      await client.end();
+    }
+  });
+
   it("keeps Devanagari slugs and finds Nepali words", async () => {
     const [a] = servers as [RunningServer];
     const list = (await (await fetch(`${a.baseUrl}/api/news?language=ne&limit=1`)).json()) as {

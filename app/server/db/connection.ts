@@ -13,6 +13,8 @@ export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" 
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The connection pool behind `db`, for libraries that speak to PostgreSQL themselves (shared rate limits). */
+  pool: import("pg").Pool;
   /**
    * Cross-instance signals (PostgreSQL LISTEN/NOTIFY). The embedded database has one process, so
    * there the signal has no one else to reach and both calls do nothing.
@@ -100,11 +102,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     throw error;
   }
   if (target.kind === "pglite") {
-    return { db: db as unknown as Database, kind: "pglite", listen: async () => undefined, notify: async () => undefined, close };
+    return { db: db as unknown as Database, kind: "pglite", pool, listen: async () => undefined, notify: async () => undefined, close };
   }
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    pool,
     async listen(channel, onSignal, onGap) {
       // LISTEN needs a connection of its own that stays open, outside the pool. When its server
       // goes away it is opened again, every few seconds until it succeeds.

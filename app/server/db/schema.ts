@@ -12,6 +12,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
+  bigint,
 } from "drizzle-orm/pg-core";
 import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES } from "../../lib/limits";
 
@@ -420,3 +422,19 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL (issue 16), in the layout of
+ * rate-limiter-flexible's PostgreSQL store. Keys are keyed hashes, never an address or an e-mail.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/** Secrets the instances of one site share, made at first start (the rate limits' hashing key). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -9,6 +9,8 @@ import { bootstrap } from "./bootstrap";
 import { PageCache } from "../cache/page-cache";
 import type { PublicChange } from "../cache/public-changes";
 import { publishDue, startScheduler } from "../services/scheduled-publishing";
+import { useSharedRateLimits } from "../http/rate-limits";
+import { sharedSecret } from "./shared-secrets";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
@@ -40,6 +42,8 @@ async function open(): Promise<DatabaseHandle> {
       : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db") },
   );
   await bootstrap(handle, cfg);
+  // Several instances share one PostgreSQL: they count sign-in failures and sign-ups together.
+  if (handle.kind === "postgres") useSharedRateLimits(handle.pool, await sharedSecret(handle.db, "rate_limit_key"));
   // A content write on any instance clears every instance's cached pages.
   // Back after an outage, it cannot know what the other instances changed meanwhile: all is stale.
   await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)), () => pageCache.clear("everything"));
