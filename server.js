@@ -84,22 +84,32 @@ try {
   // One line that says what is wrong (issue 16): a stack trace is for us, not for an operator.
   console.error(build.startupMessage(error));
   await build.stopApp().catch(() => undefined);
+  build.flushLog();
   process.exit(1);
 }
 
 // A public answer already in the cache needs none of Express's work (routing, compression, static
 // files, security headers): it was stored with its headers and encodings, and goes out at once.
 const serveFromCache = production ? build.serveFromCache : () => false;
+// Every request gets an id (kept from a proxy in front when it sent one), returned as X-Request-Id
+// and carried by every log line written while it is handled; one line logs its outcome.
 const httpServer = http.createServer((req, res) => {
-  if (!serveFromCache(req, res)) server(req, res);
+  const id = build.requestIdOf(req.headers["x-request-id"]);
+  const started = process.hrtime.bigint();
+  res.setHeader("X-Request-Id", id);
+  res.once("finish", () => build.withRequestId(id, () => build.logRequest(req.method, req.url, res.statusCode, started)));
+  build.withRequestId(id, () => {
+    if (!serveFromCache(req, res)) server(req, res);
+  });
 });
 httpServer.once("error", async (error) => {
   console.error(`Cannot serve on ${host}:${port}: ${error.message}`);
   await build.stopApp();
+  build.flushLog();
   process.exit(1);
 });
 httpServer.listen(port, host, () => {
-  console.log(`Serving on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  build.log.info(`Serving on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
 // SIGTERM (a deploy, a container stop): stop accepting, let in-flight requests finish, close the database.
@@ -107,16 +117,17 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing in-flight requests`);
+  build.log.info(`${signal} received: finishing in-flight requests`);
   const forced = setTimeout(() => {
-    console.error("Requests did not finish within 10 s; closing anyway");
+    build.log.warn("Requests did not finish within 10 s; closing anyway");
     httpServer.closeAllConnections();
   }, 10_000);
   forced.unref();
   httpServer.close(async () => {
     await viteDevServer?.close();
     await build.stopApp();
-    console.log("Stopped cleanly");
+    build.log.info("Stopped cleanly");
+    build.flushLog();
     process.exit(0);
   });
   // A keep-alive socket whose last request just finished would otherwise hold the exit for seconds.

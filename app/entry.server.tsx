@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { requestInfoContext } from "./server/http/request-context";
 import { OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/errors";
+import { log, logError } from "~/server/process/log";
 
 export const streamTimeout = 5_000;
 
@@ -16,12 +17,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {
     (context as RouterContextProvider).get(requestInfoContext).databaseUnavailable = true;
-    console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
   // A thrown 404 or other response is an answer, not a failure.
   if (isRouteErrorResponse(error)) return;
-  console.error(error);
+  logError("Unexpected error in a page", error);
 };
 
 /**
@@ -65,7 +66,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           responseStatusCode = 500;
-          console.error(error);
+          logError("A page failed to render", error);
         },
       },
     );

@@ -26,6 +26,7 @@ import { pageCache, startApp, stopApp } from "~/server/process/runtime";
 
 export { startApp, stopApp };
 export { startupMessage } from "~/server/process/startup-error";
+export { flushLog, log, logRequest, requestIdOf, withRequestId } from "~/server/process/log";
 /** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
 export { bulkSeed } from "~/server/demo/bulk-seed";
 export { database } from "~/server/process/runtime";

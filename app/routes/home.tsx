@@ -20,6 +20,7 @@ import type { Route } from "./+types/home";
 import { useMessages } from "~/components/i18n/i18n";
 import { MostRead } from "~/components/most-read/MostRead";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
+import { logError } from "~/server/process/log";
 
 export const headers = mostReadHeaders;
 
@@ -46,7 +47,7 @@ async function loadFeatured(db: Executor, edition: Locale): Promise<FeaturedResu
     const { articles } = await listArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1, edition }));
     return articles[0] ? { status: "found", article: cardOf(articles[0]) } : { status: "none" };
   } catch (error) {
-    console.error("featured article", error);
+    logError("The featured article could not be loaded", error);
     return { status: "failed" };
   }
 }

@@ -1,6 +1,8 @@
 /** First start, restart and SIGTERM, on a server of this file's own with the embedded database. */
 import http from "node:http";
 import net from "node:net";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -31,10 +33,13 @@ describe("first start, restart and shutdown", () => {
     if (first.child.exitCode === null) await first.stop();
   });
 
-  it("creates the first admin with a generated password, printed once, that signs in", async () => {
-    const printed = first.output().match(/admin@example\.com with password (\S+)/);
-    expect(printed).not.toBeNull();
-    password = printed![1]!;
+  it("creates the first admin with a generated password, in a file only the server's user reads and never in the log, that signs in", async () => {
+    const file = path.join(first.dataDir, "first-admin-password.txt");
+    expect(first.output()).toContain(`Created the first admin account: admin@example.com. Its password is in ${file}`);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    password = (await readFile(file, "utf8")).trim();
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(first.output()).not.toContain(password);
     const login = await signIn(first.baseUrl, "admin@example.com", password);
     expect(login.status).toBe(200);
     expect(login.body.user.role).toBe("admin");
@@ -62,6 +67,23 @@ describe("first start, restart and shutdown", () => {
     expect((await json(`${first.baseUrl}/api/tags`)).body).toHaveLength(10);
   });
 
+  it("logs one JSON line per request with its id, which the answer carries, and never the query", async () => {
+    const res = await fetch(`${first.baseUrl}/api/news?limit=1&search=a-secret-search`, { headers: { "x-request-id": "proxy-request-0001" } });
+    expect(res.headers.get("x-request-id")).toBe("proxy-request-0001");
+    const own = await fetch(`${first.baseUrl}/about`);
+    const id = own.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // Lines are written at least every second.
+    const logged = () => first.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    await expect.poll(() => logged().some((line) => line.reqId === id), { timeout: 5_000 }).toBe(true);
+    const lines = logged();
+    expect(lines.find((line) => line.reqId === "proxy-request-0001")).toMatchObject({ msg: "request", method: "GET", path: "/api/news", status: 200, ms: expect.any(Number) });
+    expect(lines.find((line) => line.reqId === id)).toMatchObject({ msg: "request", path: "/about", status: 200 });
+    expect(first.output()).not.toContain("a-secret-search");
+    // Whatever else it logs is JSON too: the start, the first admin, the demo.
+    expect(lines.some((line) => String(line.msg).startsWith("Serving on"))).toBe(true);
+  });
+
   it("a reader who leaves before the page arrives is not logged as a server error", async () => {
     const url = new URL(first.baseUrl);
     // Pages that are not kept in the page cache (here a 404) are streamed to the socket.
@@ -79,7 +101,8 @@ describe("first start, restart and shutdown", () => {
     }
     // The same pages, asked for again and waited for, are rendered after the abandoned ones.
     for (const path of paths) expect((await fetch(`${first.baseUrl}${path}`)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The log is written at least every second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(first.output()).not.toMatch(/Error|^\s+at /m);
   });
 

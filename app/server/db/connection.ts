@@ -4,6 +4,7 @@ import { preparingClient } from "./prepared-statements";
 import * as schema from "./schema";
 import { sourcePath } from "./source-path";
 import { StartupError, databaseUnreachable } from "../process/startup-error";
+import { log } from "~/server/process/log";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -75,7 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     : // A request never waits long for a connection: a database that went away is a quick 503.
       new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, Client, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its server (a restart) must not take the process down with it.
-  pool.on("error", (error) => console.error("Database connection lost", error));
+  pool.on("error", (error) => log.warn(`Database connection lost: ${error.message}`));
   const db = drizzle(pool, { schema });
   const listeners: import("pg").Client[] = [];
   const close = async () => {
@@ -114,7 +115,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
         client.on("notification", (message) => message.channel === channel && onSignal(message.payload ?? ""));
-        client.on("error", (error) => console.error(`LISTEN connection lost: ${error.message}`));
+        client.on("error", (error) => log.warn(`LISTEN connection lost: ${error.message}`));
         client.on("end", () => {
           const index = listeners.indexOf(client);
           if (index === -1) return;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { Duplex } from "node:stream";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { sourcePath } from "./source-path";
+import { logError } from "~/server/process/log";
 
 export interface EmbeddedServer {
   /** A new connection's stream, for a `pg` pool's `stream` setting. */
@@ -147,7 +148,7 @@ export async function startEmbeddedServer(dataDir: string | "memory"): Promise<E
   // After start-up, a dead database thread leaves nothing to serve: say why and let the process
   // supervisor restart us, rather than answer every request with a connection error.
   const onCrash = (error: Error) => {
-    console.error("The embedded database failed", error);
+    logError("The embedded database failed", error);
     process.exit(1);
   };
   worker.on("error", onCrash);

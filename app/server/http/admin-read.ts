@@ -1,5 +1,6 @@
 import type { Database } from "../db/connection";
 import { database } from "../process/runtime";
+import { logError } from "~/server/process/log";
 
 /**
  * What a back-office page shows, or null when it cannot be read: the page then says SPEC 8's
@@ -9,7 +10,7 @@ export async function readOrNull<T>(read: (db: Database) => Promise<T>): Promise
   try {
     return await read(await database());
   } catch (error) {
-    console.error(error);
+    logError("A back-office read failed", error);
     return null;
   }
 }

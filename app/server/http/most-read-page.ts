@@ -8,6 +8,7 @@ import { CACHE_LIFETIME_HEADER } from "../cache/cached-response";
 import type { Executor } from "../db/connection";
 import { config } from "../process/config";
 import { mostReadRanking } from "../process/runtime";
+import { logError } from "~/server/process/log";
 
 /** Five, like the Latest News box beside it (SPEC 9). */
 const MOST_READ_COUNT = 5;
@@ -18,7 +19,7 @@ export async function mostReadOf(db: Executor, edition: Language): Promise<MostR
     return entries.map(({ article }) => ({ id: article.id, slug: article.slug, title: article.title, language: article.language }));
   } catch (error) {
     // A page without its ranking still serves its news.
-    console.error("most read", error);
+    logError("Most read could not be worked out", error);
     return [];
   }
 }

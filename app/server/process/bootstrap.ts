@@ -1,5 +1,7 @@
 /** First start: make sure an admin exists, and fill an empty embedded database with the demo. */
 import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle, Executor } from "../db/connection";
@@ -8,8 +10,10 @@ import { seedDemoContent } from "../demo/seed";
 import { derivedFromContent } from "../services/article-writes";
 import { createUser } from "../services/users";
 import { mediaStorage } from "../storage/index";
+import { log } from "./log";
 
 const DEFAULT_ADMIN_EMAIL = "admin@example.com";
+export const FIRST_ADMIN_PASSWORD_FILE = "first-admin-password.txt";
 
 export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise<void> {
   const { db } = handle;
@@ -22,9 +26,14 @@ export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise
       const email = cfg.adminEmail ?? DEFAULT_ADMIN_EMAIL;
       const password = cfg.adminPassword ?? randomBytes(12).toString("base64url");
       await createUser(tx, { name: "Administrator", email, password, role: "admin" });
-      if (cfg.adminPassword) console.log(`Created the first admin account: ${email}`);
-      // Printed once: it is stored only as a hash.
-      else console.log(`Created the first admin account: ${email} with password ${password}\nChange it after signing in.`);
+      if (cfg.adminPassword) log.info(`Created the first admin account: ${email}`);
+      else {
+        // Stored only as a hash; the operator gets it in a file only this user can read, never in
+        // the log, which may travel to other machines and people (issue 16).
+        const file = path.join(cfg.dataDir, FIRST_ADMIN_PASSWORD_FILE);
+        await writeFile(file, `${password}\n`, { mode: 0o600 });
+        log.info(`Created the first admin account: ${email}. Its password is in ${file}: sign in, change it, then delete the file.`);
+      }
     }
 
     await backfillDerivedText(tx);
@@ -36,7 +45,7 @@ export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise
       .from(sql`(select 1) as one`);
     if (Number(content?.n ?? 0) > 0) return;
     await seedDemoContent(tx, mediaStorage());
-    console.log("Loaded the demo content (set DEMO_CONTENT=false to start empty).");
+    log.info("Loaded the demo content (set DEMO_CONTENT=false to start empty).");
   });
 }
 

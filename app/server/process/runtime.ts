@@ -12,6 +12,7 @@ import { publishDue, startScheduler } from "../services/scheduled-publishing";
 import { useSharedRateLimits } from "../http/rate-limits";
 import { sharedSecret } from "./shared-secrets";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
+import { logError } from "~/server/process/log";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -48,7 +49,7 @@ async function open(): Promise<DatabaseHandle> {
   // Back after an outage, it cannot know what the other instances changed meanwhile: all is stale.
   await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)), () => pageCache.clear("everything"));
   pageCache.onInvalidate((change) => {
-    handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => console.error("Page-cache notification failed", error));
+    handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => logError("Page-cache notification failed", error));
   });
   return handle;
 }

@@ -18,6 +18,7 @@ import type { Database, Executor } from "../db/connection";
 import { articleReads, articles, inEditionSql } from "../db/schema";
 import { publishedSummariesByIds } from "./articles";
 import { type Actor, requireAbility } from "./actor";
+import { logError } from "~/server/process/log";
 
 const HOUR_MS = 3_600_000;
 /** One address reading one story counts once in this long. */
@@ -85,7 +86,7 @@ export function startReadCounter(counter: ReadCounter, db: () => Promise<Databas
     try {
       await counter.flush(await db());
     } catch (error) {
-      console.error("Writing read counts failed", error);
+      logError("Writing read counts failed", error);
     }
   };
   const timer = setInterval(() => void write(), periodMs);

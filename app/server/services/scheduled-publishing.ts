@@ -9,6 +9,7 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "../db/connection";
 import { articles } from "../db/schema";
 import { type AuditActor, recordAudit } from "./audit";
+import { logError } from "~/server/process/log";
 
 /** The audit trail's name for the site's own publishing of a scheduled story. */
 const SCHEDULER: AuditActor = { id: null, name: "Scheduled publishing", email: "" };
@@ -53,7 +54,7 @@ export function startScheduler(look: () => Promise<string[]>, onPublished: (slug
       .then((slugs) => {
         if (slugs.length > 0) onPublished(slugs);
       })
-      .catch((error: unknown) => console.error("Scheduled publishing failed; trying again shortly", error))
+      .catch((error: unknown) => logError("Scheduled publishing failed; trying again shortly", error))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, everyMs).unref();
       });
