@@ -97,9 +97,10 @@ const httpServer = http.createServer((req, res) => {
   const id = build.requestIdOf(req.headers["x-request-id"]);
   const started = process.hrtime.bigint();
   res.setHeader("X-Request-Id", id);
-  res.once("finish", () => build.withRequestId(id, () => build.logRequest(req.method, req.url, res.statusCode, started)));
+  res.once("finish", () => build.withRequestId(id, () => build.requestFinished(req.method, req.url, res.statusCode, started)));
   build.withRequestId(id, () => {
-    if (!serveFromCache(req, res)) server(req, res);
+    if (req.url === "/metrics") void build.serveMetrics(req, res);
+    else if (!serveFromCache(req, res)) server(req, res);
   });
 });
 httpServer.once("error", async (error) => {

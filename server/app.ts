@@ -14,6 +14,8 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
+import { logRequest } from "~/server/process/log";
+import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
 import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
@@ -26,7 +28,20 @@ import { pageCache, startApp, stopApp } from "~/server/process/runtime";
 
 export { startApp, stopApp };
 export { startupMessage } from "~/server/process/startup-error";
-export { flushLog, log, logRequest, requestIdOf, withRequestId } from "~/server/process/log";
+export { flushLog, log, requestIdOf, withRequestId } from "~/server/process/log";
+
+/** A request answered: its log line and its metrics. */
+export function requestFinished(method: string | undefined, url: string | undefined, status: number, started: bigint): void {
+  logRequest(method, url, status, started);
+  observeRequest(method, url, status, Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+/** `GET /metrics`, outside the application: only with METRICS_TOKEN set, and only to its bearer. */
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const answer = await metricsResponse(config().metricsToken, req.headers.authorization);
+  res.writeHead(answer.status, { "Content-Type": answer.type, "Cache-Control": "no-store" });
+  res.end(answer.body);
+}
 /** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
 export { bulkSeed } from "~/server/demo/bulk-seed";
 export { database } from "~/server/process/runtime";
@@ -105,12 +120,14 @@ export function serveFromCache(req: IncomingMessage, res: ServerResponse): boole
   const shared = sharedRequest(req.method, req.url ?? "/", req.headers);
   const cached = shared && pageCache.get(shared.key);
   if (!cached) return false;
+  countPageCache(true);
   sendCached(req, res, cached, true);
   return true;
 }
 
 async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): Promise<void> {
   const cached = pageCache.get(shared.key) ?? (req.method === "GET" ? await pageCache.pending(shared.key) : undefined);
+  countPageCache(Boolean(cached));
   if (cached) return sendCached(req, res, cached, true);
   const keep = req.method === "GET" && (!shared.search || pageCache.askedBefore(shared.key));
   let finishRender: FinishRender | undefined = keep ? pageCache.begin(shared.key) : undefined;

@@ -35,6 +35,8 @@ export interface AppConfig {
    * ranking is reused, and how long a cached page that shows one is served.
    */
   mostReadRefreshMs: number;
+  /** The bearer token that opens `/metrics`; unset, there are no metrics. */
+  metricsToken: string | undefined;
 }
 
 export const EDITION_MODES = ["own-language", "fallback"] as const;
@@ -88,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),
     editionMode: parseEditionMode(env.EDITION_MODE),
     scheduleCheckMs: parseSeconds("SCHEDULE_CHECK_SECONDS", env.SCHEDULE_CHECK_SECONDS, 15) * 1000,
+    metricsToken: env.METRICS_TOKEN || undefined,
     mostReadRefreshMs: parseSeconds("MOST_READ_REFRESH_SECONDS", env.MOST_READ_REFRESH_SECONDS, 60) * 1000,
   };
 }

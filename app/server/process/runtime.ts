@@ -11,6 +11,7 @@ import type { PublicChange } from "../cache/public-changes";
 import { publishDue, startScheduler } from "../services/scheduled-publishing";
 import { useSharedRateLimits } from "../http/rate-limits";
 import { sharedSecret } from "./shared-secrets";
+import { watchPool } from "./metrics";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
 import { logError } from "~/server/process/log";
 
@@ -43,6 +44,7 @@ async function open(): Promise<DatabaseHandle> {
       : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db") },
   );
   await bootstrap(handle, cfg);
+  watchPool(handle.pool);
   // Several instances share one PostgreSQL: they count sign-in failures and sign-ups together.
   if (handle.kind === "postgres") useSharedRateLimits(handle.pool, await sharedSecret(handle.db, "rate_limit_key"));
   // A content write on any instance clears every instance's cached pages.
