@@ -37,6 +37,52 @@ export interface AppConfig {
   mostReadRefreshMs: number;
   /** The bearer token that opens `/metrics`; unset, there are no metrics. */
   metricsToken: string | undefined;
+  /** MEDIA_STORAGE=s3: the bucket that holds uploads. Unset: the local folder DATA_DIR/uploads. */
+  mediaStorage: S3Settings | undefined;
+  /**
+   * Where readers fetch uploads, without a trailing slash: MEDIA_PUBLIC_URL (a CDN or the bucket's
+   * public address) with a bucket; this site's own /uploads otherwise.
+   */
+  mediaPublicUrl: string;
+}
+
+export interface S3Settings {
+  /** An S3-compatible service's address (MinIO, Garage, R2…); unset, AWS itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset, the SDK's own chain (an instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+const MEDIA_STORAGES = ["local", "s3"] as const;
+
+function parseHttpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) address, not "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${name} must be an http(s) address, not "${value}"`);
+  return value.replace(/\/+$/, "");
+}
+
+function parseMediaStorage(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const kind = env.MEDIA_STORAGE || "local";
+  if (!MEDIA_STORAGES.some((known) => known === kind)) throw new Error(`MEDIA_STORAGE must be "local" or "s3", not "${kind}"`);
+  if (kind === "local") return undefined;
+  const missing = ["S3_BUCKET", "MEDIA_PUBLIC_URL"].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`MEDIA_STORAGE=s3 needs ${missing.join(" and ")}`);
+  const keyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secret = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(keyId) !== Boolean(secret)) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's own credentials");
+  return {
+    endpoint: env.S3_ENDPOINT ? parseHttpUrl("S3_ENDPOINT", env.S3_ENDPOINT) : undefined,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION || "us-east-1",
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+  };
 }
 
 export const EDITION_MODES = ["own-language", "fallback"] as const;
@@ -74,6 +120,7 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = env.PORT ?? "3000";
+  const mediaStorage = parseMediaStorage(env);
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     buildDir: path.resolve(env.BUILD_DIR ?? "build"),
@@ -91,6 +138,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     editionMode: parseEditionMode(env.EDITION_MODE),
     scheduleCheckMs: parseSeconds("SCHEDULE_CHECK_SECONDS", env.SCHEDULE_CHECK_SECONDS, 15) * 1000,
     metricsToken: env.METRICS_TOKEN || undefined,
+    mediaStorage,
+    mediaPublicUrl: mediaStorage ? parseHttpUrl("MEDIA_PUBLIC_URL", env.MEDIA_PUBLIC_URL!) : "/uploads",
     mostReadRefreshMs: parseSeconds("MOST_READ_REFRESH_SECONDS", env.MOST_READ_REFRESH_SECONDS, 60) * 1000,
   };
 }

@@ -17,6 +17,12 @@ function memoryStorage(failAfter = Number.POSITIVE_INFINITY) {
     async remove(name) {
       files.delete(name);
     },
+    async *list() {
+      yield* files.keys();
+    },
+    async read(name) {
+      return files.get(name) ?? null;
+    },
   };
   return { storage, files };
 }

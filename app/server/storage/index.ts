@@ -1,33 +1,57 @@
 /**
- * Where uploaded media live. Local disk under DATA_DIR/uploads by default; the interface is what an
- * S3-compatible store implements when the site runs on several machines.
+ * Where uploaded media live: local disk under DATA_DIR/uploads by default, or an S3-compatible
+ * bucket (MEDIA_STORAGE=s3) when the site runs on several machines.
+ *
+ * Whatever the store, the database and the article HTML name a file by its path under
+ * UPLOADS_URL_PREFIX (`/uploads/abc.jpg`): moving the files to a bucket changes no stored record,
+ * and pages turn the path into the public address as they render (lib/media-url.ts).
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../process/config";
+import { UPLOADS_URL_PREFIX, assertSafeMediaName, isSafeMediaName } from "./media-names";
+import { s3Storage } from "./s3";
+
+export { UPLOADS_URL_PREFIX };
 
 export interface MediaStorage {
-  /** Stores `data` under the server-generated `name` and returns its public URL path. */
+  /** Stores `data` under the server-generated `name` and returns its URL path (/uploads/name). */
   save(name: string, data: Uint8Array, contentType: string): Promise<string>;
   /** Removes what `save` stored under `name`; a name never stored is no error. */
   remove(name: string): Promise<void>;
+  /** Every stored name, in no particular order (backups, migration). */
+  list(): AsyncIterable<string>;
+  /** The bytes stored under `name`, or null when there are none. */
+  read(name: string): Promise<Uint8Array | null>;
 }
-
-const SAFE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
-
-export const UPLOADS_URL_PREFIX = "/uploads/";
 
 export function localDiskStorage(directory: string): MediaStorage {
   return {
     async save(name, data) {
-      if (!SAFE_NAME.test(name)) throw new Error(`unsafe media name: ${name}`);
+      assertSafeMediaName(name);
       await mkdir(directory, { recursive: true });
       await writeFile(path.join(directory, name), data, { flag: "wx" });
       return UPLOADS_URL_PREFIX + name;
     },
     async remove(name) {
-      if (!SAFE_NAME.test(name)) throw new Error(`unsafe media name: ${name}`);
+      assertSafeMediaName(name);
       await rm(path.join(directory, name), { force: true });
+    },
+    async *list() {
+      const entries = await readdir(directory, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) if (entry.isFile() && isSafeMediaName(entry.name)) yield entry.name;
+    },
+    async read(name) {
+      assertSafeMediaName(name);
+      try {
+        return await readFile(path.join(directory, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
     },
   };
 }
@@ -37,7 +61,11 @@ export function uploadsDirectory(): string {
 }
 
 let current: MediaStorage | undefined;
+/** The store this process's configuration names. */
 export function mediaStorage(): MediaStorage {
-  current ??= localDiskStorage(uploadsDirectory());
+  if (!current) {
+    const cfg = config();
+    current = cfg.mediaStorage ? s3Storage(cfg.mediaStorage) : localDiskStorage(uploadsDirectory());
+  }
   return current;
 }
