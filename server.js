@@ -12,7 +12,6 @@ import { pathToFileURL } from "node:url";
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 const server = express();
@@ -27,12 +26,6 @@ server.use(
   helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "same-origin" } }),
 );
 server.use(compression());
-
-// Uploads have server-generated unique names, so they never change: cache them for a year.
-server.use(
-  "/uploads",
-  express.static(path.join(dataDir, "uploads"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-);
 
 let build;
 let viteDevServer;
@@ -60,13 +53,21 @@ if (production) {
     },
   });
   server.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
-  build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  try {
+    build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  } catch (error) {
+    // The configuration is read as the build loads: a bad setting is one line, not a stack trace.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  server.use("/uploads", build.uploadsHandler());
   server.use(build.app);
 } else {
   const vite = await import("vite");
   viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
   build = await viteDevServer.ssrLoadModule("./server/app.ts");
+  server.use("/uploads", build.uploadsHandler());
   server.use(async (req, res, next) => {
     try {
       const module = await viteDevServer.ssrLoadModule("./server/app.ts");

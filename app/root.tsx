@@ -16,11 +16,13 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /**
  * Only what every page needs to know before it renders: which language unprefixed URLs are in, the
- * public origin that canonical, Open Graph and share addresses are built on, and where each
- * language's catalog is, for the page to fetch its own beside its other scripts.
+ * public origin that canonical, Open Graph and share addresses are built on, where uploads are
+ * fetched from, and where each language's catalog is, for the page to fetch its own beside its
+ * other scripts.
  */
 export function loader() {
-  return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl, catalogChunks: catalogChunks() };
+  const { defaultLocale, publicUrl, mediaPublicUrl } = config();
+  return { defaultLocale, publicUrl, mediaUrl: mediaPublicUrl, catalogChunks: catalogChunks() };
 }
 
 /**

@@ -29,6 +29,7 @@ import { pageCache, startApp, stopApp } from "~/server/process/runtime";
 export { startApp, stopApp };
 export { startupMessage } from "~/server/process/startup-error";
 export { flushLog, log, requestIdOf, withRequestId } from "~/server/process/log";
+export { uploadsHandler } from "~/server/http/uploads";
 
 /** A request answered: its log line and its metrics. */
 export function requestFinished(method: string | undefined, url: string | undefined, status: number, started: bigint): void {

@@ -20,4 +20,10 @@ describe("responsive images", () => {
     expect(srcSetFor("https://example.com/x.jpg", 1200)).toBeUndefined();
     expect(srcSetFor("/uploads/small.jpg", 300)).toBeUndefined();
   });
+
+  it("points every width at the media base when uploads live elsewhere", () => {
+    expect(srcSetFor("/uploads/x.jpg", 1000, "https://cdn.example/m")).toBe(
+      "https://cdn.example/m/x-480w.jpg 480w, https://cdn.example/m/x-960w.jpg 960w, https://cdn.example/m/x.jpg 1000w",
+    );
+  });
 });

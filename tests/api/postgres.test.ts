@@ -1,25 +1,82 @@
 /**
- * The same app on PostgreSQL (DATABASE_URL): migrations apply at start, and two instances started
- * together against one empty database create one admin and one demo between them.
+ * The same app on PostgreSQL (DATABASE_URL) with uploads in a bucket (MEDIA_STORAGE=s3), as a site
+ * on several machines runs: migrations apply at start, two instances started together against one
+ * empty database create one admin and one demo between them, and share sessions, pages, limits and
+ * media.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestCluster, startCluster } from "../support/postgres-cluster.mjs";
 import pg from "pg";
+import sharp from "sharp";
+import { type TestS3, startS3 } from "../support/s3-server.mjs";
 import { type RunningServer, TEST_ADMIN, runUntilExit, startServer } from "../support/server";
 
 describe("PostgreSQL", () => {
   let cluster: TestCluster;
+  let s3: TestS3;
   let servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    cluster = await startCluster();
+    [cluster, s3] = await Promise.all([startCluster(), startS3()]);
     cluster.createDatabase("khulasa");
-    const env = { DATABASE_URL: cluster.url("khulasa"), DEMO_CONTENT: "true" };
+    const env = { DATABASE_URL: cluster.url("khulasa"), DEMO_CONTENT: "true", ...s3.env };
     servers = await Promise.all([startServer(env), startServer(env)]);
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     cluster?.stop();
+    await s3?.stop();
+  });
+
+  it("refuses to start when the bucket does not exist: one line, exit 1", async () => {
+    const run = await runUntilExit({ ...s3.env, S3_BUCKET: "no-such-bucket", PORT: "0" });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      `MEDIA_STORAGE=s3: the bucket "no-such-bucket" at ${s3.endpoint} does not exist. Create it, or set S3_BUCKET to one that does.`,
+    ]);
+  });
+
+  it("stores an image uploaded through one instance in the bucket, where pages of the other point readers", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const writers = (await (await fetch(`${a.baseUrl}/api/writers`)).json()) as { id: number }[];
+    const image = await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#16a085" } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append("title", `Banner in the bucket ${Date.now()}`);
+    form.append("content", "<p>Body.</p>");
+    form.append("writer_id", String(writers[0]!.id));
+    form.append("is_published", "true");
+    form.append("banner", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "banner.jpg");
+    const created = await fetch(`${a.baseUrl}/api/news`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(created.status).toBe(201);
+    const { slug, image_url: imageUrl } = (await created.json()) as { slug: string; image_url: string };
+    expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f]+\.jpg$/);
+    const name = imageUrl.slice("/uploads/".length);
+
+    // The other instance sends the address it is asked for on to the bucket, whose copy is the upload.
+    const moved = await fetch(`${b.baseUrl}${imageUrl}`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`${s3.publicUrl}/${name}`);
+    const stored = await fetch(moved.headers.get("location")!);
+    expect(stored.headers.get("content-type")).toBe("image/jpeg");
+    expect(await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).toMatchObject({ width: 1000, height: 500 });
+    const variant = name.replace(/\.jpg$/, "-480w.jpg");
+    expect(await sharp(Buffer.from(await (await fetch(`${s3.publicUrl}/${variant}`)).arrayBuffer())).metadata()).toMatchObject({ width: 480 });
+    expect((await fetch(`${a.baseUrl}/uploads/${variant}`)).url).toBe(`${s3.publicUrl}/${variant}`);
+
+    // The story's page on the other instance has the reader fetch the image from the bucket, which its policy allows.
+    const page = await fetch(`${b.baseUrl}/article/${encodeURIComponent(slug)}`);
+    const html = await page.text();
+    expect(html).toContain(`src="${s3.publicUrl}/${name}"`);
+    expect(html).toContain(`${s3.publicUrl}/${variant} 480w`);
+    expect(html).toContain(`<meta property="og:image" content="${s3.publicUrl}/${name}"/>`);
+    expect(html).not.toContain(`src="/uploads/${name}"`);
+    expect(page.headers.get("content-security-policy")).toMatch(new RegExp(`img-src [^;]*${s3.endpoint.replace(/[.:/]/g, "\\$&")}`));
   });
 
   it("refuses to start on a database that does not see Devanagari as letters (LC_CTYPE C): one line, exit 1", async () => {

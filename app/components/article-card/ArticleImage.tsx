@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { useMediaBase } from "~/components/media/use-media-base";
+import { publicMediaUrl } from "~/lib/media-url";
 import { srcSetFor } from "~/lib/responsive-images";
 
 /** SPEC 8: a broken image falls back to /placeholder.jpg. */
@@ -14,6 +16,7 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
 export function ArticleImage({ src, srcWidth, alt = "", ...rest }: ImgProps) {
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
+  const mediaBase = useMediaBase();
   const usable = src && !broken ? src : null;
 
   // A server-rendered image can fail before React attaches onError: check once after hydration.
@@ -27,8 +30,8 @@ export function ArticleImage({ src, srcWidth, alt = "", ...rest }: ImgProps) {
       {...rest}
       ref={ref}
       alt={alt}
-      src={usable ?? PLACEHOLDER_IMAGE}
-      srcSet={usable ? srcSetFor(usable, srcWidth) : undefined}
+      src={usable ? publicMediaUrl(usable, mediaBase) : PLACEHOLDER_IMAGE}
+      srcSet={usable ? srcSetFor(usable, srcWidth, mediaBase) : undefined}
       decoding="async"
       // A grey box, not white space, while the image is still on its way over a slow network.
       className={`bg-neutral-200 dark:bg-neutral-800 ${rest.className ?? ""}`}

@@ -1,3 +1,5 @@
+import { useMediaBase } from "~/components/media/use-media-base";
+import { publicMediaHtml } from "~/lib/media-url";
 import { rewriteUploadSources } from "~/lib/upload-paths";
 import { ARTICLE_FONT_SIZE_CLASSES } from "./FontSizeMenu";
 
@@ -25,11 +27,12 @@ export const ARTICLE_BODY_STYLES = [
 
 /** The article's HTML, sanitized by the server when it was saved (see server/services/html.ts). */
 export function ArticleBody({ html }: { html: string }) {
+  const mediaBase = useMediaBase();
   return (
     <div
       data-testid="article-body"
       className={`${ARTICLE_FONT_SIZE_CLASSES} ${ARTICLE_BODY_STYLES}`}
-      dangerouslySetInnerHTML={{ __html: rewriteUploadSources(html) }}
+      dangerouslySetInnerHTML={{ __html: publicMediaHtml(rewriteUploadSources(html), mediaBase) }}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { ArticleImage } from "~/components/article-card/ArticleImage";
+import { useMediaBase } from "~/components/media/use-media-base";
 import type { MediaItem } from "~/lib/api-types";
+import { publicMediaUrl } from "~/lib/media-url";
 
 /** Demo and legacy media may lack a size: assume the 16:9 of our banners so the space is still kept. */
 const FALLBACK_SIZE = { width: 1200, height: 675 };
@@ -11,11 +13,12 @@ const ARTICLE_IMAGE_SIZES = "(min-width: 800px) 768px, calc(100vw - 2rem)";
 export function MediaFigure({ media, lead = false }: { media: MediaItem; lead?: boolean }) {
   const width = media.width ?? FALLBACK_SIZE.width;
   const height = media.height ?? FALLBACK_SIZE.height;
+  const mediaBase = useMediaBase();
   return (
     <figure className="my-6">
       {media.media_type === "video" ? (
         <video
-          src={media.url}
+          src={publicMediaUrl(media.url, mediaBase)}
           controls
           preload="none"
           width={width}

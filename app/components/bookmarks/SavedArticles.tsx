@@ -6,10 +6,13 @@ import type { ArticleSummary } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
 import { useMessages } from "~/components/i18n/i18n";
 import { CardTime } from "~/components/article-card/CardTime";
+import { useMediaBase } from "~/components/media/use-media-base";
+import { publicMediaUrl } from "~/lib/media-url";
 
 /** SPEC 2 saved-articles overlay: the reader's bookmarks, each with a remove button. */
 export function SavedArticles({ open, onClose }: { open: boolean; onClose: () => void }) {
   const messages = useMessages();
+  const mediaBase = useMediaBase();
   const session = useSession();
   const [articles, setArticles] = useState<ArticleSummary[] | null>(null);
 
@@ -39,7 +42,7 @@ export function SavedArticles({ open, onClose }: { open: boolean; onClose: () =>
           {visible.map((article) => (
             <li key={article.id} lang={article.language} className="flex items-start gap-3 py-3">
               {article.image_url ? (
-                <img src={article.image_url} alt="" width={96} height={54} loading="lazy" className="h-[54px] w-24 shrink-0 rounded object-cover" />
+                <img src={publicMediaUrl(article.image_url, mediaBase)} alt="" width={96} height={54} loading="lazy" className="h-[54px] w-24 shrink-0 rounded object-cover" />
               ) : null}
               <div className="min-w-0 flex-1">
                 <Link to={`/article/${article.slug}`} onClick={onClose} className="font-semibold leading-snug hover:underline">

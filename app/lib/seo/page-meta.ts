@@ -7,11 +7,14 @@
 import type { MetaDescriptor } from "react-router";
 import { type Catalog, LOCALES, type Locale, catalogFor, isLocale, localizePath, splitLocalePath } from "~/lib/i18n";
 import { languages } from "../languages";
+import { LOCAL_MEDIA_BASE, publicMediaUrl } from "../media-url";
 
-/** What the root loader gives every page: the language of unprefixed paths and the public origin. */
+/** What the root loader gives every page: the language of unprefixed paths, the public origin and the media base. */
 export interface SiteInfo {
   defaultLocale: Locale;
   publicUrl: string;
+  /** Where uploads are fetched from (lib/media-url.ts). */
+  mediaUrl: string;
 }
 
 /** One page's place on the site: its language and its address without the language. */
@@ -41,6 +44,7 @@ function siteInfoOf(matches: ReadonlyArray<MatchLike | undefined>): SiteInfo {
   return {
     defaultLocale: isLocale(data?.defaultLocale) ? data.defaultLocale : "en",
     publicUrl: data?.publicUrl ?? "",
+    mediaUrl: data?.mediaUrl ?? LOCAL_MEDIA_BASE,
   };
 }
 
@@ -50,9 +54,12 @@ export function pageSeo(matches: ReadonlyArray<MatchLike | undefined>, location:
   return { site, locale, messages: catalogFor(locale), path: rest, search: location.search };
 }
 
-/** An absolute address on the public origin; already absolute URLs (remote images) stay as they are. */
+/**
+ * An absolute address on the public origin, an upload's at the media base; already absolute URLs
+ * (remote images) stay as they are.
+ */
 export function absoluteUrl(site: SiteInfo, pathOrUrl: string): string {
-  return new URL(pathOrUrl, `${site.publicUrl}/`).href;
+  return new URL(publicMediaUrl(pathOrUrl, site.mediaUrl), `${site.publicUrl}/`).href;
 }
 
 /** The absolute address of a locale-free `path` in `locale` (the page's own language by default). */

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { THEME_SCRIPT } from "~/lib/theme-script";
+import { config } from "../process/config";
 
 export type ScriptSources = { nonce: string } | { hashes: string[] };
 
@@ -30,6 +31,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/**
+ * Uploads kept in object storage come from MEDIA_PUBLIC_URL's origin, which may be plain http (a
+ * bucket on the local network); any https origin is allowed already, for images editors link to.
+ */
+function mediaSources(): string {
+  const base = config().mediaPublicUrl;
+  return URL.canParse(base) ? ` ${new URL(base).origin}` : "";
+}
+
 /** `sources` undefined: development, where Vite injects scripts of its own. */
 export function contentSecurityPolicy(sources: ScriptSources | undefined): string {
   const scripts =
@@ -42,8 +52,8 @@ export function contentSecurityPolicy(sources: ScriptSources | undefined): strin
     "default-src 'self'",
     `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "media-src 'self' https:",
+    `img-src 'self' data: https:${mediaSources()}`,
+    `media-src 'self' https:${mediaSources()}`,
     "font-src 'self'",
     "connect-src 'self'" + (sources === undefined ? " ws: wss:" : ""),
     "frame-ancestors 'none'",

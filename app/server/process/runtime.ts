@@ -14,6 +14,7 @@ import { sharedSecret } from "./shared-secrets";
 import { watchPool } from "./metrics";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
 import { logError } from "~/server/process/log";
+import { mediaStorage } from "../storage";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -70,6 +71,7 @@ let stopReadCounter: (() => Promise<void>) | undefined;
 
 /** Opens, migrates and bootstraps, and starts scheduled publishing; the server calls it before it listens. */
 export async function startApp(): Promise<void> {
+  await mediaStorage().check();
   const db = await database();
   // A story that went live changes every list, feed and sitemap, on every instance.
   stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);

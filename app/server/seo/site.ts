@@ -2,9 +2,9 @@ import type { SiteInfo } from "~/lib/seo/page-meta";
 import { translate } from "~/lib/i18n";
 import { config } from "~/server/process/config";
 
-/** The public origin and default language that feeds, sitemaps and robots.txt are written for. */
+/** The public origin, default language and media base that feeds, sitemaps and robots.txt are written for. */
 export function siteInfo(): SiteInfo {
-  return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl };
+  return { defaultLocale: config().defaultLocale, publicUrl: config().publicUrl, mediaUrl: config().mediaPublicUrl };
 }
 
 /** Feeds and sitemaps answer an unknown address in plain words, not with a page. */

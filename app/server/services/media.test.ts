@@ -23,6 +23,7 @@ function memoryStorage(failAfter = Number.POSITIVE_INFINITY) {
     async read(name) {
       return files.get(name) ?? null;
     },
+    async check() {},
   };
   return { storage, files };
 }

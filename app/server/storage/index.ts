@@ -6,11 +6,13 @@
  * UPLOADS_URL_PREFIX (`/uploads/abc.jpg`): moving the files to a bucket changes no stored record,
  * and pages turn the path into the public address as they render (lib/media-url.ts).
  */
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../process/config";
 import { UPLOADS_URL_PREFIX, assertSafeMediaName, isSafeMediaName } from "./media-names";
 import { s3Storage } from "./s3";
+import { StartupError } from "../process/startup-error";
 
 export { UPLOADS_URL_PREFIX };
 
@@ -23,6 +25,8 @@ export interface MediaStorage {
   list(): AsyncIterable<string>;
   /** The bytes stored under `name`, or null when there are none. */
   read(name: string): Promise<Uint8Array | null>;
+  /** At start-up: fails with one clear line (a StartupError) when the store cannot be used. */
+  check(): Promise<void>;
 }
 
 export function localDiskStorage(directory: string): MediaStorage {
@@ -51,6 +55,14 @@ export function localDiskStorage(directory: string): MediaStorage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
+      }
+    },
+    async check() {
+      try {
+        await mkdir(directory, { recursive: true });
+        await access(directory, constants.W_OK);
+      } catch (error) {
+        throw new StartupError(`The uploads folder ${directory} cannot be written: ${(error as Error).message}`);
       }
     },
   };

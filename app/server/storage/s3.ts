@@ -24,12 +24,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 // which supports Node 20; the warning would only break the server's one-line start-up messages.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-export interface S3MediaStorage extends MediaStorage {
-  /** Fails with one clear line when the bucket cannot be reached or does not exist (start-up). */
-  check(): Promise<void>;
-}
-
-export function s3Storage(settings: S3Settings): S3MediaStorage {
+export function s3Storage(settings: S3Settings): MediaStorage {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
