@@ -30,6 +30,9 @@ export { startApp, stopApp };
 export { startupMessage } from "~/server/process/startup-error";
 export { flushLog, log, requestIdOf, withRequestId } from "~/server/process/log";
 export { uploadsHandler } from "~/server/http/uploads";
+/** For `npm run media:migrate` (scripts/media-migrate.js). */
+export { mediaStorage } from "~/server/storage";
+export { migrateMedia } from "~/server/storage/migrate";
 
 /** A request answered: its log line and its metrics. */
 export function requestFinished(method: string | undefined, url: string | undefined, status: number, started: bigint): void {
