@@ -32,6 +32,15 @@ describe("a start that cannot work", () => {
     expect(lines(run.stderr)).toEqual([`Cannot reach the database at 127.0.0.1:${port}/khulasa (DATABASE_URL): nothing answers there.`]);
     expect(run.stderr + run.stdout).not.toContain("s3cret-pass");
   }, 90_000);
+
+  it("a setting it cannot use: one line naming it and what it takes, exit 1", async () => {
+    const edition = await runUntilExit({ PORT: String(await freePort()), EDITION_MODE: "nepali" });
+    expect(edition.code).toBe(1);
+    expect(lines(edition.stderr)).toEqual(['EDITION_MODE must be "own-language" or "fallback", not "nepali"']);
+    const bucket = await runUntilExit({ PORT: String(await freePort()), MEDIA_STORAGE: "s3", S3_BUCKET: "media" });
+    expect(bucket.code).toBe(1);
+    expect(lines(bucket.stderr)).toEqual(["MEDIA_STORAGE=s3 needs MEDIA_PUBLIC_URL"]);
+  }, 90_000);
 });
 
 describe("GET /api/ready", () => {
