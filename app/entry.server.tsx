@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { requestInfoContext } from "./server/http/request-context";
 import { OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/errors";
-import { log, logError } from "~/server/process/log";
+import { logDatabaseUnavailable, logError } from "~/server/process/log";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +17,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   if (isDatabaseUnavailable(error)) {
     (context as RouterContextProvider).get(requestInfoContext).databaseUnavailable = true;
-    log.warn(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    logDatabaseUnavailable(error);
     return;
   }
   // A thrown 404 or other response is an answer, not a failure.

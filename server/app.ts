@@ -14,7 +14,7 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
-import { logRequest } from "~/server/process/log";
+import { logError, logRequest } from "~/server/process/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
 import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
@@ -40,11 +40,20 @@ export function requestFinished(method: string | undefined, url: string | undefi
   observeRequest(method, url, status, Number(process.hrtime.bigint() - started) / 1e9);
 }
 
-/** `GET /metrics`, outside the application: only with METRICS_TOKEN set, and only to its bearer. */
+/**
+ * `GET /metrics`, outside the application: only with METRICS_TOKEN set, and only to its bearer.
+ * Never rejects: server.js does not wait for it, and a failed collection is a 500, not a crash.
+ */
 export async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const answer = await metricsResponse(config().metricsToken, req.headers.authorization);
-  res.writeHead(answer.status, { "Content-Type": answer.type, "Cache-Control": "no-store" });
-  res.end(answer.body);
+  try {
+    const answer = await metricsResponse(config().metricsToken, req.headers.authorization);
+    res.writeHead(answer.status, { "Content-Type": answer.type, "Cache-Control": "no-store" });
+    res.end(answer.body);
+  } catch (error) {
+    logError("Collecting metrics failed", error);
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end();
+  }
 }
 /** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
 export { bulkSeed } from "~/server/demo/bulk-seed";

@@ -277,3 +277,11 @@ export interface AuditPage {
   page: number;
   limit: number;
 }
+
+/** A story in the reader's "Most read" list. */
+export interface MostReadItem {
+  id: number;
+  slug: string;
+  title: string;
+  language: Language;
+}

@@ -1,5 +1,8 @@
 /** Dates are always shown in Nepal time, whatever the server's or the reader's time zone. */
 export const NEPAL_TIME_ZONE = "Asia/Kathmandu";
+/** Nepal is UTC+5:45 all year (no daylight saving), so a fixed offset is exact. */
+export const NEPAL_UTC_OFFSET = "+05:45";
+export const NEPAL_OFFSET_MINUTES = 5 * 60 + 45;
 
 const cardDate = new Intl.DateTimeFormat("en-US", {
   timeZone: NEPAL_TIME_ZONE,
@@ -73,6 +76,6 @@ export function toNepalLocalInput(iso: string): string {
 /** A `datetime-local` value (seconds optional) read as Nepal time (UTC+5:45, no daylight saving), as an instant; null if it is not one. */
 export function fromNepalLocalInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const date = new Date(`${value.length === 16 ? `${value}:00` : value}+05:45`);
+  const date = new Date(`${value.length === 16 ? `${value}:00` : value}${NEPAL_UTC_OFFSET}`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

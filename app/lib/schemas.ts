@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { TextsByLanguage } from "./bilingual";
 import { inferLanguage } from "./language";
+import { NEPAL_UTC_OFFSET } from "./dates";
 import { type MessageKey, en } from "./messages";
 
 import {
@@ -229,7 +230,7 @@ export const correctionsQuerySchema = z.object({
 const nepalDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .transform((day) => new Date(`${day}T00:00:00+05:45`))
+  .transform((day) => new Date(`${day}T00:00:00${NEPAL_UTC_OFFSET}`))
   .refine((date) => !Number.isNaN(date.getTime()));
 const DAY_MS = 24 * 60 * 60 * 1000;
 

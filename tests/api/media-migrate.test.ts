@@ -55,7 +55,7 @@ describe("npm run media:migrate", () => {
     // A run that stopped after two files.
     const [first, second] = [...files.keys()];
     for (const name of [first!, second!]) {
-      await fetch(`${s3.publicUrl}/${name}`, { method: "PUT", body: files.get(name)! });
+      await fetch(`${s3.publicUrl}/${name}`, { method: "PUT", body: new Uint8Array(files.get(name)!) });
     }
     const run = await migrate({ DATA_DIR: dataDir, ...s3.env });
     expect(run.stderr).toBe("");

@@ -2,14 +2,7 @@ import { useId } from "react";
 import { articlePath } from "~/components/article-card/ArticleCard";
 import { Link } from "~/components/i18n/links";
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
-import type { Language } from "~/lib/limits";
-
-export interface MostReadItem {
-  id: number;
-  slug: string;
-  title: string;
-  language: Language;
-}
+import type { MostReadItem } from "~/lib/api-types";
 
 /**
  * The reader's "Most read" of the last 24 hours (issue 15): a numbered list of headlines, as news

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
 import { type Locale, isLocale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
 import { AppError, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUniqueViolation } from "../errors";
-import { log, logError } from "~/server/process/log";
+import { logDatabaseUnavailable, logError } from "~/server/process/log";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -41,7 +41,7 @@ function errorResponse(error: unknown, locale: Locale): Response {
   // Two writers raced past a service's own uniqueness check; the database constraint held.
   if (isUniqueViolation(error)) return errorJson(409, locale, "conflict");
   if (isDatabaseUnavailable(error)) {
-    log.warn(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    logDatabaseUnavailable(error);
     return errorJson(503, locale, "serviceUnavailable", undefined, { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) });
   }
   // Unexpected: log the detail for operators, show the client a plain message and no stack.

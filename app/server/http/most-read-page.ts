@@ -2,7 +2,7 @@
  * "Most read" as a reader page loads it: the shared ranking of the page's edition, and how long the
  * cached page may show it (the ranking's period) before it is rendered again.
  */
-import type { MostReadItem } from "~/components/most-read/MostRead";
+import type { MostReadItem } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { CACHE_LIFETIME_HEADER } from "../cache/cached-response";
 import type { Executor } from "../db/connection";

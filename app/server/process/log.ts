@@ -51,6 +51,11 @@ export function logError(message: string, error: unknown): void {
   log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) } }, message);
 }
 
+/** A request that needed the database while it was away: a warning without a stack, one per request. */
+export function logDatabaseUnavailable(error: unknown): void {
+  log.warn(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /** One line per answered request: method, path without its query, status, duration. */
 export function logRequest(method: string | undefined, url: string | undefined, status: number, started: bigint): void {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -5,13 +5,13 @@
  */
 import { and, eq, gte, isNotNull, lte, min, not, sql } from "drizzle-orm";
 import type { PublishedDay } from "~/lib/api-types";
+import { NEPAL_OFFSET_MINUTES } from "~/lib/dates";
 import type { Executor } from "../db/connection";
 import { articles, comments } from "../db/schema";
 import { type Actor, requireAbility } from "./actor";
 
 export const CHART_DAYS = 30;
-/** Nepal time is UTC+5:45 all year. */
-const NEPAL_OFFSET_MS = (5 * 60 + 45) * 60_000;
+const NEPAL_OFFSET_MS = NEPAL_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 
 
@@ -25,7 +25,8 @@ export async function publishedPerDay(db: Executor, actor: Actor | null, now = n
   const names = Array.from({ length: CHART_DAYS }, (_, i) => new Date(todayMidnight - (CHART_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
   // The first day's midnight in Nepal, as an instant.
   const first = new Date(todayMidnight - (CHART_DAYS - 1) * DAY_MS - NEPAL_OFFSET_MS);
-  const day = sql<string>`to_char((${articles.publishedAt} at time zone 'UTC') + interval '5 hours 45 minutes', 'YYYY-MM-DD')`;
+  // Written into the SQL, not bound: GROUP BY must see the same expression as the select list.
+  const day = sql<string>`to_char((${articles.publishedAt} at time zone 'UTC') + interval '${sql.raw(String(NEPAL_OFFSET_MINUTES))} minutes', 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, language: articles.language, n: sql<number>`count(*)`.mapWith(Number) })
     .from(articles)
