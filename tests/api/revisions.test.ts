@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
 import { asAdmin, call } from "./client";
-import { createArticle, createTag, createWriter } from "./fixtures";
+import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 
 let writerId: number;
 beforeAll(async () => {
@@ -50,6 +50,21 @@ describe("revisions", () => {
     const audit = await call(`/api/audit?action=article.restore&object_id=${article.id}`, { token: await asAdmin() });
     expect(audit.body.entries[0]).toMatchObject({ action: "article.restore", object_label: article.title });
     expect(audit.body.entries[0].summary).toMatch(/^revision 1: /);
+  });
+
+  it("restores a story whose section, writer and tag have been deleted since, keeping the current ones", async () => {
+    const [oldSection, newSection, oldWriter, oldTag] = [await createCategory(), await createCategory(), await createWriter(), await createTag()];
+    const title = `Bridge audit ${Date.now()}`;
+    const article = await createArticle({ writer_id: oldWriter.id, category_id: oldSection.id, tags: [oldTag.id], title, content: "<p>First telling.</p>" });
+    await edit(article.slug, { writer_id: writerId, category_id: newSection.id, tags: [], title: `${title}, revised`, content: "<p>Second telling.</p>" });
+    for (const path of [`/api/categories/${oldSection.id}`, `/api/writers/${oldWriter.id}`, `/api/tags/${oldTag.id}`]) {
+      expect((await call(path, { method: "DELETE", token: await asAdmin() })).status).toBe(200);
+    }
+    const first = (await revisionsOf(article.slug)).find((r) => r.number === 1)!;
+    const restored = await call(`/api/news/${article.slug}/revisions/${first.id}/restore`, { method: "POST", token: await asAdmin() });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ title, content: "<p>First telling.</p>", category_id: newSection.id, writer_id: writerId, tags: [] });
+    expect((await revisionsOf(article.slug))[0]).toMatchObject({ number: 3, kind: "restore", restored_from: 1 });
   });
 
   it("answers a revision of another story with 404 and a comparison without revisions with 400", async () => {

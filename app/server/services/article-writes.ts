@@ -30,7 +30,7 @@ import type { MediaStorage } from "../storage";
 import { bodyTextOf } from "./search-snippet";
 import { bannerOf, getArticle } from "./articles";
 import { changedFields, recordAudit } from "./audit";
-import { keepEarliestRevision, listRevisions, recordRevision, snapshotToRestore } from "./revisions";
+import { keepEarliestRevision, recordRevision, snapshotToRestore } from "./revisions";
 import type { RevisionKind } from "~/lib/limits";
 
 /** One piece of media in a create or update, as stored: a fresh upload or a URL kept from before. */
@@ -465,8 +465,7 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
  * stay as they are; a section, writer or tag deleted since is left as it is now.
  */
 export async function restoreRevision(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, revisionId: number, names: Language): Promise<ArticleDetail> {
-  const story = await snapshotToRestore(db, actor, slug, revisionId);
-  const current = await getArticle(db, actor, slug, names);
+  const { story, number } = await snapshotToRestore(db, actor, slug, revisionId);
   const existing = async (table: typeof categories | typeof writers | typeof tags, ids: (number | null)[]) => {
     const wanted = ids.filter((id): id is number => id !== null);
     if (wanted.length === 0) return new Set<number>();
@@ -474,23 +473,21 @@ export async function restoreRevision(db: Database, storage: MediaStorage, actor
   };
   const [categoryIds, writerIds, tagIds] = [await existing(categories, [story.category_id]), await existing(writers, [story.writer_id]), await existing(tags, story.tags)];
   const kept = (url: string, mediaType: "image" | "video" = "image"): StoredMedia => ({ url, mediaType, width: null, height: null });
+  // A section or writer deleted since is left out of the patch: the update keeps the current one.
   const fields: Record<string, string> = {
     title: story.title,
     content: story.content,
     meta_title: story.meta_title,
     meta_description: story.meta_description,
     language: story.language,
-    category_id: story.category_id !== null && categoryIds.has(story.category_id) ? String(story.category_id) : String(current.category_id ?? ""),
-    writer_id: story.writer_id !== null && writerIds.has(story.writer_id) ? String(story.writer_id) : String(current.writer_id ?? ""),
+    ...(story.category_id !== null && categoryIds.has(story.category_id) ? { category_id: String(story.category_id) } : {}),
+    ...(story.writer_id !== null && writerIds.has(story.writer_id) ? { writer_id: String(story.writer_id) } : {}),
     tags: JSON.stringify(story.tags.filter((id) => tagIds.has(id))),
-    updated_at: current.updated_at,
   };
   const media: ArticleMediaChoices = {
     banner: story.banner ? { kept: kept(story.banner.url), caption: story.banner.caption } : null,
     content: story.media.map((m) => ({ kept: kept(m.url, m.media_type), caption: m.caption })),
   };
-  const revisions = await listRevisions(db, actor, slug);
-  const number = revisions.find((r) => r.id === revisionId)?.number ?? 0;
   return updateArticle(db, storage, actor, slug, { fields, media }, names, { kind: "restore", restoredFrom: revisionId, number });
 }
 

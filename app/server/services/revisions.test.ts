@@ -53,7 +53,7 @@ describe("recordRevision", () => {
     let list = await listRevisions(handle.db, editor, "autosaves");
     expect(list.map((r) => [r.number, r.kind])).toEqual([[2, "autosave"], [1, "save"]]);
     expect(list[0]!.saved_at).toBe(minutes(9).toISOString());
-    expect((await snapshotToRestore(handle.db, editor, "autosaves", list[0]!.id)).content).toBe("<p>One two three</p>");
+    expect((await snapshotToRestore(handle.db, editor, "autosaves", list[0]!.id)).story.content).toBe("<p>One two three</p>");
 
     // Past ten minutes from the first autosave, another person, an explicit save: each a new one.
     await save("autosave", minutes(12));
@@ -77,7 +77,7 @@ describe("recordRevision", () => {
     await keepEarliestRevision(handle.db, id, minutes(-30));
     const list = await listRevisions(handle.db, editor, "older-story");
     expect(list).toEqual([expect.objectContaining({ number: 1, kind: "save", user_name: null, saved_at: minutes(-60).toISOString() })]);
-    expect((await snapshotToRestore(handle.db, editor, "older-story", list[0]!.id)).content).toBe("<p>As seeded</p>");
+    expect((await snapshotToRestore(handle.db, editor, "older-story", list[0]!.id)).story.content).toBe("<p>As seeded</p>");
   });
 
   it("gives every revision back exactly, across keyframes, and compares two as readable text", async () => {
@@ -91,8 +91,9 @@ describe("recordRevision", () => {
     const rows = await handle.db.select().from(articleRevisions).where(eq(articleRevisions.articleId, id)).orderBy(articleRevisions.id);
     expect(rows.filter((r) => r.baseId === null)).toHaveLength(3);
     for (const [n, row] of rows.entries()) {
-      const story = await snapshotToRestore(handle.db, editor, "keyframes", row.id);
+      const { story, number } = await snapshotToRestore(handle.db, editor, "keyframes", row.id);
       expect(story).toMatchObject({ title: `The dam contract, take ${n}`, content: paragraphs(n) });
+      expect(number).toBe(n + 1);
     }
 
     const comparison = await compareRevisions(handle.db, editor, "keyframes", rows[4]!.id, rows[5]!.id, "en");
@@ -127,6 +128,6 @@ describe("recordRevision", () => {
     expect(stored!.bytes).toBeLessThan(storyBytes * 60);
     expect(stored!.disk).toBeLessThan(storyBytes * 10);
     const last = (await listRevisions(handle.db, editor, "long-story"))[0]!;
-    expect((await snapshotToRestore(handle.db, editor, "long-story", last.id)).content).toBe(body());
+    expect((await snapshotToRestore(handle.db, editor, "long-story", last.id)).story.content).toBe(body());
   }, 120_000);
 });

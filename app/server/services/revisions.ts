@@ -183,9 +183,10 @@ export async function getRevision(db: Database, actor: Actor | null, slug: strin
 }
 
 /** What a restore puts back: the story's words, section, writer, language, tags and media. */
-export async function snapshotToRestore(db: Executor, actor: Actor | null, slug: string, id: number): Promise<RevisionStory> {
+export async function snapshotToRestore(db: Executor, actor: Actor | null, slug: string, id: number): Promise<{ story: RevisionStory; number: number }> {
   const article = await editableArticle(db, actor, slug);
-  return decode(db, await revisionOf(db, article.id, id));
+  const row = await revisionOf(db, article.id, id);
+  return { story: await decode(db, row), number: (await numbering(db, article.id)).get(row.id) ?? 0 };
 }
 
 /** Section, writer and tag names of two snapshots, in the reader's language. */
