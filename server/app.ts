@@ -58,6 +58,10 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse): P
 /** For `npm run seed` (scripts/seed.js), which runs against this build's database settings. */
 export { bulkSeed } from "~/server/demo/bulk-seed";
 export { database } from "~/server/process/runtime";
+/** For `npm run backup` and `npm run restore` (scripts/backup.js, scripts/restore.js). */
+export { backup } from "~/server/backup/backup";
+export { restore } from "~/server/backup/restore";
+export { backupFailureMessage } from "~/server/backup/errors";
 
 const production = process.env.NODE_ENV === "production";
 

@@ -115,17 +115,23 @@ function isRunning(pid: number): boolean {
  * Claims the data folder for this process. PGlite does not notice a second process opening the
  * same folder, and two would corrupt it; a lock left by a process that died is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = `${dataDir}.lock`;
+/** Another running process that holds the embedded database in `dataDir` (its `.lock` file), if any. */
+export function dataFolderHolder(dataDir: string): number | null {
   let holder = Number.NaN;
   try {
-    holder = Number(readFileSync(lockFile, "utf8"));
+    holder = Number(readFileSync(`${dataDir}.lock`, "utf8"));
   } catch {
     // no lock: the folder is free
   }
-  if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder) ? holder : null;
+}
+
+function lockDataDir(dataDir: string): () => void {
+  const holder = dataFolderHolder(dataDir);
+  if (holder !== null) {
     throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}: stop it first (one process per data folder).`);
   }
+  const lockFile = `${dataDir}.lock`;
   writeFileSync(lockFile, String(process.pid));
   return () => rmSync(lockFile, { force: true });
 }
