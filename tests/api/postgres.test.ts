@@ -137,10 +137,11 @@ describe("PostgreSQL", () => {
     });
     expect(created.status).toBe(201);
 
-    // NOTIFY is asynchronous: give it a moment, bounded.
-    let text = "";
-    for (let attempt = 0; attempt < 50 && !text.includes(title); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // NOTIFY is asynchronous: the other instance has a second to show it.
+    const deadline = Date.now() + 1_000;
+    let text = await (await fetch(`${b.baseUrl}/`)).text();
+    while (!text.includes(title) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
       text = await (await fetch(`${b.baseUrl}/`)).text();
     }
     expect(text).toContain(title);
