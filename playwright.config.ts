@@ -46,6 +46,7 @@ export default defineConfig({
       DEMO_CONTENT: "true",
       // Every test registers its own readers from 127.0.0.1.
       REGISTRATIONS_PER_ADDRESS: "1000",
+      TIP_ACTIONS_PER_HOUR: "1000",
       // A scheduled story goes live within a second of its time.
       SCHEDULE_CHECK_SECONDS: "1",
     },

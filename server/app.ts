@@ -202,7 +202,8 @@ async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise
   const { result: response, change } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
   if (change !== "nothing" && mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate(change ?? "everything");
   res.status(response.status);
-  for (const [key, value] of response.headers) res.append(key, value);
+  // A page's own Referrer-Policy (the tip line's no-referrer) replaces the site's, not joins it.
+  for (const [key, value] of response.headers) key === "referrer-policy" ? res.setHeader(key, value) : res.append(key, value);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { nonce } : undefined));
   if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
   if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);

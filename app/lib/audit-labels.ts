@@ -32,6 +32,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "note.update": "auditNoteUpdate",
   "account.signin": "auditAccountSignin",
   "account.signin_failed": "auditAccountSigninFailed",
+  "tip.open": "auditTipOpen",
+  "tip.download": "auditTipDownload",
+  "tip.reply": "auditTipReply",
+  "tip.keep": "auditTipKeep",
+  "tip.release": "auditTipRelease",
+  "tip.delete": "auditTipDelete",
+  "tipkey.create": "auditTipkeyCreate",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
@@ -44,4 +51,6 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   user: "auditObjectUser",
   note: "auditObjectNote",
   account: "auditObjectAccount",
+  tip: "auditObjectTip",
+  tipkey: "auditObjectTipkey",
 };

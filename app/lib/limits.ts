@@ -63,9 +63,16 @@ export const AUDIT_ACTIONS = [
   "note.update",
   "account.signin",
   "account.signin_failed",
+  "tip.open",
+  "tip.download",
+  "tip.reply",
+  "tip.keep",
+  "tip.release",
+  "tip.delete",
+  "tipkey.create",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account"] as const;
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "tip", "tipkey"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 /** Why a revision of a story was kept (issue 15): an explicit save, the editor's autosave, a restore. */
 export const REVISION_KINDS = ["save", "autosave", "restore"] as const;
@@ -81,3 +88,6 @@ export type NoteKind = (typeof NOTE_KINDS)[number];
 export const NOTE_MAX = 5000;
 /** A review note's most characters. */
 export const REVIEW_NOTE_MAX = 5000;
+/** Who wrote a message of a tip-line conversation (issue 17). */
+export const TIP_SENDERS = ["source", "newsroom"] as const;
+export type TipSender = (typeof TIP_SENDERS)[number];

@@ -7,8 +7,8 @@
  * - `contributor`: writes drafts and submits them; cannot publish; sees and edits only their own
  *   unpublished articles.
  * - `author`: also publishes, unpublishes and edits their own articles.
- * - `editor`: every article; comment moderation; categories, tags and writers.
- * - `admin`: everything, users and roles included (every right the spec's admin had).
+ * - `editor`: every article; comment moderation; categories, tags and writers; the tip line's inbox.
+ * - `admin`: everything, users and roles and the tip line's key included (every right the spec's admin had).
  */
 import type { Role } from "./limits";
 
@@ -23,14 +23,18 @@ export type Ability =
   /** Categories, tags and writers. */
   | "manageSections"
   /** Accounts and their roles. */
-  | "manageUsers";
+  | "manageUsers"
+  /** The tip line's inbox: open, answer, keep and delete sources' tips (issue 17). */
+  | "readTips"
+  /** Set up or rotate the tip line's key. */
+  | "manageTipKeys";
 
 const ABILITIES: Record<Role, readonly Ability[]> = {
   user: [],
   contributor: ["backOffice"],
   author: ["backOffice", "publish"],
-  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections"],
-  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers"],
+  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "readTips"],
+  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers", "readTips", "manageTipKeys"],
 };
 
 export const roleCan = (role: Role, ability: Ability): boolean => ABILITIES[role].includes(ability);

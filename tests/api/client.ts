@@ -15,6 +15,8 @@ export interface RequestOptions {
   token?: string | null;
   json?: unknown;
   form?: FormData;
+  /** A raw body, sent as application/octet-stream. */
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -27,6 +29,9 @@ export async function call<T = any>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
+  } else if (options.bytes) {
+    headers["content-type"] = "application/octet-stream";
+    body = new Uint8Array(options.bytes);
   }
   const res = await fetch(baseUrl() + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
   const text = await res.text();

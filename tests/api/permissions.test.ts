@@ -15,6 +15,8 @@ import type { Ability } from "../../app/lib/roles";
 import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, call, newReader, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
+import { newCodename, newNewsroomKey, sourceKeys } from "../../app/lib/tips/crypto";
+import { sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
 
 type Role = "guest" | "user" | "contributor" | "author" | "editor" | "admin";
 /** The roles that reach the back office. */
@@ -34,8 +36,8 @@ const ABILITIES: Record<Role, readonly Ability[]> = {
   user: [],
   contributor: ["backOffice"],
   author: ["backOffice", "publish"],
-  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections"],
-  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers"],
+  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "readTips"],
+  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers", "readTips", "manageTipKeys"],
 };
 const can = (role: Role, ability: Ability): boolean => ABILITIES[role].includes(ability);
 
@@ -188,6 +190,20 @@ async function revisedArticle(token: string | null) {
   if (edit.status !== 200) throw new Error(`revision: ${edit.status} ${JSON.stringify(edit.body)}`);
   const revisions = (await adminGet(`/api/news/${article.slug}/revisions`)).body.revisions as { id: number }[];
   return { slug: article.slug, title: article.title, first: revisions.at(-1)!.id, second: revisions[0]!.id };
+}
+
+/** A source's tip, whose id the admin finds first in the inbox, and a message sealed for it. */
+async function freshTip(): Promise<Fresh> {
+  const sent = await sendTip(call, { text: "Matrix tip" });
+  const tipId = ((await adminGet("/api/tips/inbox")).body.tips[0] as { id: number }).id;
+  return { sent, tipId, sealed: await sealedForBoth("Matrix answer", sent.newsroomKey, sent.source.publicKey) };
+}
+
+/** A first tip's request body, sealed to the newsroom's current key. */
+async function tipRequest() {
+  const setup = (await call("/api/tips/setup")).body as { publicKey: string; codenameSalt: string };
+  const { keys, accessToken } = await sourceKeys(await newCodename(), setup.codenameSalt);
+  return { public_key: setup.publicKey, source_public_key: keys.publicKey, access_token: accessToken, message: await sealedForBoth("Matrix tip", setup.publicKey, keys.publicKey) };
 }
 
 /** What a row's `fresh` step may return; `token` (when present) replaces the role's usual token. */
@@ -753,6 +769,82 @@ const rows: Row[] = [
   // A read's beacon: anyone, and nothing of the caller is used.
   { method: "POST", route: "/api/reads", path: () => `/api/reads?article_id=${fx.published.id}`, expected: everyone(status(204)) },
 
+  // The tip line (issue 17): a source needs no account, and a session changes nothing for them;
+  // the inbox is for editors and admins, the key for admins.
+  { method: "GET", route: "/api/tips/setup", path: () => "/api/tips/setup", expected: everyone(status(200)) },
+  { method: "POST", route: "/api/tips", fresh: async () => ({ tip: await tipRequest() }), path: () => "/api/tips", body: (f) => f.tip, expected: everyone(status(201)) },
+  { method: "POST", route: "/api/tips/attachments", path: () => "/api/tips/attachments", body: () => ({ size: 10 }), expected: everyone(status(201)) },
+  {
+    method: "PUT",
+    route: "/api/tips/attachments/:id/parts/:part",
+    fresh: async () => ({ attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: 2 } })).body.id }),
+    path: (f) => `/api/tips/attachments/${f.attachment}/parts/0`,
+    body: () => ({}),
+    expected: everyone(status(204)),
+  },
+  {
+    method: "POST",
+    route: "/api/tips/conversation",
+    fresh: async () => ({ sent: await sendTip(call, { text: "Matrix tip" }) }),
+    path: () => "/api/tips/conversation",
+    body: (f) => ({ access_token: f.sent.accessToken }),
+    expected: everyone(status(200)),
+  },
+  {
+    method: "POST",
+    route: "/api/tips/conversation/messages",
+    fresh: freshTip,
+    path: () => "/api/tips/conversation/messages",
+    body: (f) => ({ access_token: f.sent.accessToken, public_key: f.sent.newsroomKey, message: f.sealed }),
+    expected: everyone(status(201)),
+  },
+  { method: "GET", route: "/api/tips/keys", path: () => "/api/tips/keys", expected: needs("readTips", 200) },
+  {
+    method: "POST",
+    route: "/api/tips/keys",
+    fresh: async () => ({ key: (await newNewsroomKey("matrix passphrase")).keys.publicKey }),
+    path: () => "/api/tips/keys",
+    body: (f) => ({ public_key: f.key }),
+    expected: needs("manageTipKeys", 201),
+    verify: async (f, _role, allowed) => {
+      const keys = (await adminGet("/api/tips/keys")).body as { public_key: string }[];
+      expect(keys.some((k) => k.public_key === f.key)).toBe(allowed);
+    },
+  },
+  { method: "GET", route: "/api/tips/inbox", path: () => "/api/tips/inbox", expected: needs("readTips", 200) },
+  { method: "GET", route: "/api/tips/inbox/:id", fresh: freshTip, path: (f) => `/api/tips/inbox/${f.tipId}`, expected: needs("readTips", 200) },
+  {
+    method: "DELETE",
+    route: "/api/tips/inbox/:id",
+    fresh: freshTip,
+    path: (f) => `/api/tips/inbox/${f.tipId}`,
+    expected: needs("readTips", 200),
+    verify: async (f, _role, allowed) => {
+      expect((await adminGet(`/api/tips/inbox/${f.tipId}`)).status).toBe(allowed ? 404 : 200);
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/tips/inbox/:id/replies",
+    fresh: freshTip,
+    path: (f) => `/api/tips/inbox/${f.tipId}/replies`,
+    body: (f) => ({ public_key: f.sent.newsroomKey, message: f.sealed }),
+    expected: needs("readTips", 201),
+  },
+  { method: "POST", route: "/api/tips/inbox/:id/keep", fresh: freshTip, path: (f) => `/api/tips/inbox/${f.tipId}/keep`, body: () => ({ keep: true }), expected: needs("readTips", 200) },
+  {
+    method: "GET",
+    route: "/api/tips/inbox/:id/attachments/:attachment",
+    fresh: async () => {
+      const sent = await sendTip(call, { text: "Matrix tip with a file" }, [{ name: "a.txt", type: "text/plain", bytes: new Uint8Array([1, 2, 3]) }]);
+      const tipId = ((await adminGet("/api/tips/inbox")).body.tips[0] as { id: number }).id;
+      const attachment = (await adminGet(`/api/tips/inbox/${tipId}`)).body.messages[0].attachments[0].id as string;
+      return { sent, tipId, attachment };
+    },
+    path: (f) => `/api/tips/inbox/${f.tipId}/attachments/${f.attachment}`,
+    expected: needs("readTips", 200),
+  },
+
   // Audit trail (issue 15)
   { method: "GET", route: "/api/audit", path: () => "/api/audit", expected: needs("manageUsers", 200) },
   {
@@ -1082,6 +1174,7 @@ const rows: Row[] = [
 ];
 
 beforeAll(async () => {
+  await setUpTipKey(call, await asAdmin());
   const reader = await newReader();
   const commenter = await newReader();
   const [contributor, author, editor] = await Promise.all([newStaff("contributor"), newStaff("author"), newStaff("editor")]);

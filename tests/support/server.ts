@@ -70,6 +70,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       ADMIN_PASSWORD: TEST_ADMIN.password,
       DEMO_CONTENT: "false",
       REGISTRATIONS_PER_ADDRESS: "1000",
+      TIP_ACTIONS_PER_HOUR: "1000",
+      TIP_PARTS_PER_HOUR: "1000",
       // Scheduled stories go live within a second of their time, not fifteen: tests wait less.
       SCHEDULE_CHECK_SECONDS: "1",
       ...env,

@@ -97,6 +97,12 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
                 }}
               />
             </p>
+            <p>
+              {/* A whole page load: the tip line's own headers (no-store, no-referrer) then govern it. */}
+              <Link to="/tips" reloadDocument className="font-semibold text-brand hover:underline dark:text-red-400">
+                {messages.tipsFooterLink}
+              </Link>
+            </p>
           </address>
           <Link
             to="/support"

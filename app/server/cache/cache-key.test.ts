@@ -4,7 +4,7 @@ import { isPublicPagePath, sharedRequest } from "./cache-key";
 const key = (url: string, headers: Record<string, string> = {}, method = "GET") => sharedRequest(method, url, headers)?.key ?? null;
 
 describe("which requests share the public cache, under which key", () => {
-  it("treats everything but /api and /admin as public pages", () => {
+  it("treats everything but /api, /admin and the tip line as public pages", () => {
     expect(isPublicPagePath("/")).toBe(true);
     expect(isPublicPagePath("/category/politics.data")).toBe(true);
     expect(isPublicPagePath("/api/news")).toBe(false);
@@ -12,6 +12,9 @@ describe("which requests share the public cache, under which key", () => {
     expect(isPublicPagePath("/ne/admin/dashboard")).toBe(false);
     expect(isPublicPagePath("/en/admin/users.data")).toBe(false);
     expect(isPublicPagePath("/ne/article/x")).toBe(true);
+    expect(isPublicPagePath("/tips")).toBe(false);
+    expect(isPublicPagePath("/ne/tips.data")).toBe(false);
+    expect(isPublicPagePath("/tipsy-story")).toBe(true);
   });
 
   it("drops tracking and unknown parameters from a page's key, keeps the ones pages read, in one order", () => {

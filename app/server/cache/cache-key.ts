@@ -31,10 +31,13 @@ const ROUTE_MANIFEST = "/__manifest";
 const PUBLIC_API = /^\/api\/(?:news(?:\/[^/]+(?:\/comments)?)?|(?:categories|tags|writers)(?:\/[^/]+)?)$/;
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
-/** Public pages: everything but the API and the back office (in every language: /admin, /ne/admin, /en/admin). */
+/**
+ * Public pages: everything but the API, the back office and the tip line (in every language:
+ * /admin, /ne/admin, /en/admin…). A source's page is never stored anywhere, this cache included.
+ */
 export function isPublicPagePath(pathname: string): boolean {
   if (pathname.startsWith("/api/") || pathname === "/api") return false;
-  return !/^(\/(ne|en))?\/admin(\/|\.|$)/.test(pathname);
+  return !/^(\/(ne|en))?\/(admin|tips)(\/|\.|$)/.test(pathname);
 }
 
 export interface SharedRequest {

@@ -15,7 +15,7 @@ import {
   varchar,
   bigint,
 } from "drizzle-orm/pg-core";
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES } from "../../lib/limits";
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES, TIP_SENDERS } from "../../lib/limits";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -25,6 +25,9 @@ import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REV
 export function inEditionSql(t: { language: AnyPgColumn; translationPublished: AnyPgColumn }, language: Language): SQL {
   return sql`(${t.language} = ${sql.raw(`'${language}'`)} or not ${t.translationPublished})`;
 }
+
+/** Raw bytes (node-postgres reads and writes them as a Buffer). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 /** PostgreSQL's full-text document; only the database reads and writes it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -438,3 +441,86 @@ export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * The tip line (issue 17, docs/tips.md). The newsroom's public keys, newest current: sources'
+ * messages are sealed to it. A rotated key stays, for the tips sealed to it, which its own key file
+ * still opens. The private keys are never here.
+ */
+export const tipKeys = pgTable("tip_keys", {
+  id: serial("id").primaryKey(),
+  publicKey: text("public_key").notNull().unique(),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A source's conversation with the newsroom. Nothing here says who the source is: no address, agent
+ * or referrer, only the hash of the access token the codename gives and the public key the
+ * newsroom's replies are sealed to. Times are kept to the hour (when a tip came is metadata too).
+ */
+export const tips = pgTable(
+  "tips",
+  {
+    id: serial("id").primaryKey(),
+    accessHash: text("access_hash").notNull().unique(),
+    sourcePublicKey: text("source_public_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+    /** Whether the newsroom has read the source's latest message. */
+    unread: boolean("unread").notNull().default(true),
+    /** Kept beyond TIPS_RETENTION_DAYS, by whom. */
+    keptAt: timestamp("kept_at", { withTimezone: true }),
+    keptBy: integer("kept_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("tips_last_message_idx").on(t.lastMessageAt)],
+);
+
+/** One message, sealed to the newsroom's key and to the source's: the server can open neither. */
+export const tipMessages = pgTable(
+  "tip_messages",
+  {
+    id: serial("id").primaryKey(),
+    tipId: integer("tip_id")
+      .notNull()
+      .references(() => tips.id, { onDelete: "cascade" }),
+    sender: text("sender", { enum: TIP_SENDERS }).notNull(),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => tipKeys.id),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    forNewsroom: text("for_newsroom").notNull(),
+    forSource: text("for_source").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("tip_messages_tip_idx").on(t.tipId, t.id)],
+);
+
+/**
+ * An attachment's ciphertext, uploaded in parts before the message that names it (and holds its
+ * key) is sent; one never attached is deleted within a day.
+ */
+export const tipAttachments = pgTable(
+  "tip_attachments",
+  {
+    id: text("id").primaryKey(),
+    tipId: integer("tip_id").references(() => tips.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").references(() => tipMessages.id, { onDelete: "cascade" }),
+    size: integer("size").notNull(),
+    received: integer("received").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tip_attachments_message_idx").on(t.messageId)],
+);
+
+export const tipAttachmentParts = pgTable(
+  "tip_attachment_parts",
+  {
+    attachmentId: text("attachment_id")
+      .notNull()
+      .references(() => tipAttachments.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attachmentId, t.part] })],
+);

@@ -92,7 +92,7 @@ function methodNotAllowed(allowed: string[]): Response {
 }
 
 /** Reads the body, refusing more than `maxBytes` whatever Content-Length claims. */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError(413, "requestTooLarge");
   if (!request.body) return new Uint8Array();

@@ -44,6 +44,10 @@ export interface AppConfig {
    * public address) with a bucket; this site's own /uploads otherwise.
    */
   mediaPublicUrl: string;
+  /** How long a tip-line conversation is kept after its last message, unless an editor keeps it. */
+  tipsRetentionDays: number;
+  /** The site's .onion address, sent as Onion-Location on the tip line's pages (Tor Browser offers it). */
+  onionUrl: string | undefined;
 }
 
 export interface S3Settings {
@@ -112,6 +116,12 @@ function parseMegabytes(name: string, value: string | undefined, fallback: numbe
   return Math.round(megabytes * 1024 * 1024);
 }
 
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  const days = value === undefined || value === "" ? fallback : Number(value);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`${name} must be a whole number of days (1 or more), not "${value}"`);
+  return days;
+}
+
 function parseSeconds(name: string, value: string | undefined, fallback: number): number {
   const seconds = value === undefined || value === "" ? fallback : Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a number of seconds (more than 0), not "${value}"`);
@@ -141,6 +151,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaStorage,
     mediaPublicUrl: mediaStorage ? parseHttpUrl("MEDIA_PUBLIC_URL", env.MEDIA_PUBLIC_URL!) : "/uploads",
     mostReadRefreshMs: parseSeconds("MOST_READ_REFRESH_SECONDS", env.MOST_READ_REFRESH_SECONDS, 60) * 1000,
+    tipsRetentionDays: parseDays("TIPS_RETENTION_DAYS", env.TIPS_RETENTION_DAYS, 90),
+    onionUrl: env.ONION_URL ? parseHttpUrl("ONION_URL", env.ONION_URL) : undefined,
   };
 }
 

@@ -15,6 +15,7 @@ import { watchPool } from "./metrics";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
 import { logError } from "~/server/process/log";
 import { mediaStorage } from "../storage";
+import { startTipPurge } from "../services/tips";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -68,6 +69,7 @@ export const mostReadRanking = new MostReadRanking(config().mostReadRefreshMs);
 
 let stopScheduler: (() => Promise<void>) | undefined;
 let stopReadCounter: (() => Promise<void>) | undefined;
+let stopTipPurge: (() => Promise<void>) | undefined;
 
 /** Opens, migrates and bootstraps, and starts scheduled publishing; the server calls it before it listens. */
 export async function startApp(): Promise<void> {
@@ -76,6 +78,7 @@ export async function startApp(): Promise<void> {
   // A story that went live changes every list, feed and sitemap, on every instance.
   stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
+  stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
 }
 
 export async function stopApp(): Promise<void> {
@@ -83,6 +86,8 @@ export async function stopApp(): Promise<void> {
   stopScheduler = undefined;
   await stopReadCounter?.();
   stopReadCounter = undefined;
+  await stopTipPurge?.();
+  stopTipPurge = undefined;
   if (!opening) return;
   const handle = await opening;
   opening = undefined;

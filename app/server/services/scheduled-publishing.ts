@@ -9,7 +9,7 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "../db/connection";
 import { articles } from "../db/schema";
 import { type AuditActor, recordAudit } from "./audit";
-import { logError } from "~/server/process/log";
+import { repeatEvery } from "~/server/process/repeat";
 
 /** The audit trail's name for the site's own publishing of a scheduled story. */
 const SCHEDULER: AuditActor = { id: null, name: "Scheduled publishing", email: "" };
@@ -46,23 +46,12 @@ export async function publishDue(db: Database, now: Date): Promise<string[]> {
  * returns a stop that waits for a look under way. A failed look is logged and tried again.
  */
 export function startScheduler(look: () => Promise<string[]>, onPublished: (slugs: string[]) => void, everyMs: number): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = look()
-      .then((slugs) => {
-        if (slugs.length > 0) onPublished(slugs);
-      })
-      .catch((error: unknown) => logError("Scheduled publishing failed; trying again shortly", error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, everyMs).unref();
-      });
-  };
-  tick();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery(
+    async () => {
+      const slugs = await look();
+      if (slugs.length > 0) onPublished(slugs);
+    },
+    everyMs,
+    "Scheduled publishing failed; trying again shortly",
+  );
 }

@@ -1,0 +1,120 @@
+/**
+ * The source's side of the tip line in the browser (issue 17): everything is sealed here before it
+ * leaves, so the server only ever receives ciphertext. Errors come back in the page's language
+ * (the server words them), or as a generic failure when the network failed.
+ */
+import { type ApiResult, apiRequest, pageLanguage } from "~/lib/api-client";
+import { type KeyPair, encryptAttachment, newCodename, open, seal, sourceKeys } from "~/lib/tips/crypto";
+import type { ReadableTipMessage, SealedMessage, TipAttachmentRef, TipMessageBody, TipReplyBody, TipSetup } from "~/lib/tips/protocol";
+
+export class TipFailure extends Error {
+  constructor(readonly serverMessage: string | null) {
+    super(serverMessage ?? "failed");
+  }
+}
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new TipFailure(result.error);
+  return result.data;
+}
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+/**
+ * A photo without its metadata (EXIF: location, camera, time): drawn onto a canvas and encoded
+ * again, which keeps the pixels (turned upright first) and nothing else. Other files pass unchanged.
+ */
+export async function withoutMetadata(file: File): Promise<Blob> {
+  if (!IMAGE_TYPES.has(file.type)) return file;
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  const canvas = document.createElement("canvas");
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext("2d")!.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const type = file.type === "image/png" ? "image/png" : "image/jpeg";
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("image could not be encoded"))), type, 0.92));
+}
+
+/** Encrypts one file and uploads its ciphertext in parts, telling `onProgress` the share sent (0 to 1). */
+async function uploadAttachment(file: File, keepMetadata: boolean, onProgress: (share: number) => void): Promise<TipAttachmentRef> {
+  const clean = keepMetadata ? file : await withoutMetadata(file);
+  const { key, ciphertext } = await encryptAttachment(new Uint8Array(await clean.arrayBuffer()));
+  const { id, part_bytes: partBytes } = unwrap(await apiRequest<{ id: string; part_bytes: number }>("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } }));
+  for (let part = 0; part * partBytes < ciphertext.length; part++) {
+    const body = ciphertext.slice(part * partBytes, (part + 1) * partBytes);
+    let response: Response;
+    try {
+      response = await fetch(`/api/tips/attachments/${encodeURIComponent(id)}/parts/${part}`, {
+        method: "PUT",
+        headers: { "content-type": "application/octet-stream", "accept-language": pageLanguage() },
+        body,
+      });
+    } catch {
+      throw new TipFailure(null);
+    }
+    if (!response.ok) throw new TipFailure(((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? null);
+    onProgress(Math.min(1, ((part + 1) * partBytes) / ciphertext.length));
+  }
+  return { id, name: file.name, type: clean.type || file.type, size: clean.size, key };
+}
+
+async function sealForBoth(body: TipMessageBody | TipReplyBody, newsroomKey: string, sourcePublicKey: string): Promise<SealedMessage> {
+  return { forNewsroom: await seal(body, newsroomKey), forSource: await seal(body, sourcePublicKey) };
+}
+
+export interface BrowserTip {
+  text: string;
+  contact: string;
+  files: File[];
+  keepMetadata: boolean;
+}
+
+/** Sends a first tip, sealed here; returns the codename to show the source, once. */
+export async function sendTipFromBrowser(tip: BrowserTip, onProgress: (file: string, share: number) => void): Promise<string> {
+  const setup = unwrap(await apiRequest<TipSetup>("/api/tips/setup"));
+  if (!setup.publicKey) throw new TipFailure(null);
+  const codename = await newCodename();
+  const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
+  const attachments: TipAttachmentRef[] = [];
+  for (const file of tip.files) attachments.push(await uploadAttachment(file, tip.keepMetadata, (share) => onProgress(file.name, share)));
+  const body: TipMessageBody = { text: tip.text, ...(tip.contact ? { contact: tip.contact } : {}), ...(attachments.length ? { attachments } : {}) };
+  unwrap(
+    await apiRequest("/api/tips", {
+      method: "POST",
+      json: {
+        public_key: setup.publicKey,
+        source_public_key: keys.publicKey,
+        access_token: accessToken,
+        message: await sealForBoth(body, setup.publicKey, keys.publicKey),
+        attachments: attachments.map((a) => a.id),
+      },
+    }),
+  );
+  return codename;
+}
+
+interface SealedConversation {
+  messages: { id: number; sender: "source" | "newsroom"; created_at: string; for_source: string; attachments: { id: string; size: number }[] }[];
+}
+
+/** A returning source's conversation: fetched sealed, opened here with the keys the codename gives. */
+export async function openConversationInBrowser(codename: string): Promise<{ messages: ReadableTipMessage[]; keys: KeyPair; accessToken: string; newsroomKey: string | null }> {
+  const setup = unwrap(await apiRequest<TipSetup>("/api/tips/setup"));
+  const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
+  const { messages } = unwrap(await apiRequest<SealedConversation>("/api/tips/conversation", { method: "POST", json: { access_token: accessToken } }));
+  const readable = await Promise.all(
+    messages.map(async (message) => {
+      const body = await open<TipMessageBody>(message.for_source, keys);
+      return { id: message.id, sender: message.sender, created_at: message.created_at, text: body.text, ...(body.contact ? { contact: body.contact } : {}), attachments: message.attachments.length };
+    }),
+  );
+  return { messages: readable, keys, accessToken, newsroomKey: setup.publicKey };
+}
+
+/** A returning source's answer, sealed here to the newsroom and to themselves. */
+export async function replyFromBrowser(session: { keys: KeyPair; accessToken: string; newsroomKey: string | null }, text: string): Promise<void> {
+  if (!session.newsroomKey) throw new TipFailure(null);
+  const message = await sealForBoth({ text }, session.newsroomKey, session.keys.publicKey);
+  unwrap(await apiRequest("/api/tips/conversation/messages", { method: "POST", json: { access_token: session.accessToken, public_key: session.newsroomKey, message } }));
+}

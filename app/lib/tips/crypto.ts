@@ -1,0 +1,174 @@
+/**
+ * The tip line's cryptography (issue 17, docs/tips.md), one module for the browser and the server:
+ * libsodium (the sumo build, for Argon2id), loaded only by the pages and requests that need it.
+ *
+ * - The newsroom has an X25519 key pair. Sources' messages are sealed to its public key
+ *   (crypto_box_seal: anonymous sender, only the private key opens them). The private key leaves
+ *   the admin's browser only as a file sealed under a passphrase (Argon2id, then secretbox).
+ * - A source has a codename: words from the BIP-39 list. Argon2id of the codename under the site's
+ *   salt gives a seed for the source's own key pair, to which replies are sealed, and an access
+ *   token, whose hash is how the server finds the conversation again.
+ * - Attachments are encrypted as a secretstream under a random key that travels inside the sealed
+ *   message.
+ */
+import { wordlist } from "@scure/bip39/wordlists/english.js";
+import type { TipKeyFile } from "./protocol";
+import { ATTACHMENT_CHUNK_BYTES, CODENAME_WORDS } from "./protocol";
+
+type Sodium = typeof import("libsodium-wrappers-sumo");
+
+let loading: Promise<Sodium> | undefined;
+export function sodium(): Promise<Sodium> {
+  loading ??= import("libsodium-wrappers-sumo").then(async (module) => {
+    const lib = (module.default ?? module) as Sodium;
+    await lib.ready;
+    return lib;
+  });
+  return loading;
+}
+
+export interface KeyPair {
+  publicKey: string;
+  privateKey: Uint8Array;
+}
+
+const text = new TextEncoder();
+const fromText = new TextDecoder("utf-8", { fatal: true });
+
+/** A new codename: CODENAME_WORDS words drawn uniformly (2,048 is a power of two, so no bias). */
+export async function newCodename(): Promise<string> {
+  const lib = await sodium();
+  return Array.from({ length: CODENAME_WORDS }, () => wordlist[lib.randombytes_uniform(wordlist.length)]!).join(" ");
+}
+
+/** What a source types back may differ in case and spacing, not in words. */
+export function normaliseCodename(codename: string): string {
+  return codename.normalize("NFKC").toLowerCase().trim().split(/\s+/).join(" ");
+}
+
+export function isWellFormedCodename(codename: string): boolean {
+  const words = normaliseCodename(codename).split(" ");
+  return words.length === CODENAME_WORDS && words.every((word) => wordlist.includes(word));
+}
+
+/** The source's key pair and access token, from the codename and the site's salt. */
+export async function sourceKeys(codename: string, saltBase64: string): Promise<{ keys: KeyPair; accessToken: string }> {
+  const lib = await sodium();
+  const derived = lib.crypto_pwhash(
+    64,
+    normaliseCodename(codename),
+    lib.from_base64(saltBase64),
+    lib.crypto_pwhash_OPSLIMIT_INTERACTIVE,
+    lib.crypto_pwhash_MEMLIMIT_INTERACTIVE,
+    lib.crypto_pwhash_ALG_ARGON2ID13,
+  );
+  const pair = lib.crypto_box_seed_keypair(derived.slice(0, 32));
+  return { keys: { publicKey: lib.to_base64(pair.publicKey), privateKey: pair.privateKey }, accessToken: lib.to_base64(derived.slice(32)) };
+}
+
+/** What the server keeps of an access token: its hash, so that a copy of the database opens nothing. */
+export async function accessHash(accessToken: string): Promise<string> {
+  const lib = await sodium();
+  return lib.to_base64(lib.crypto_generichash(32, lib.from_base64(accessToken), null));
+}
+
+export async function newSalt(): Promise<string> {
+  const lib = await sodium();
+  return lib.to_base64(lib.randombytes_buf(lib.crypto_pwhash_SALTBYTES));
+}
+
+/** Seals a JSON value so that only the holder of `publicKey`'s private key can open it. */
+export async function seal(value: unknown, publicKey: string): Promise<string> {
+  const lib = await sodium();
+  return lib.to_base64(lib.crypto_box_seal(text.encode(JSON.stringify(value)), lib.from_base64(publicKey)));
+}
+
+/** Opens what `seal` sealed to this key pair; throws if it was sealed to another or altered. */
+export async function open<T>(sealed: string, keys: KeyPair): Promise<T> {
+  const lib = await sodium();
+  const plain = lib.crypto_box_seal_open(lib.from_base64(sealed), lib.from_base64(keys.publicKey), keys.privateKey);
+  return JSON.parse(fromText.decode(plain)) as T;
+}
+
+/** The newsroom's key pair and its key file, the private key sealed under `passphrase`. */
+export async function newNewsroomKey(passphrase: string, now = new Date()): Promise<{ keys: KeyPair; file: TipKeyFile }> {
+  const lib = await sodium();
+  const pair = lib.crypto_box_keypair();
+  const salt = lib.randombytes_buf(lib.crypto_pwhash_SALTBYTES);
+  const kdf = { algorithm: "argon2id13" as const, salt: lib.to_base64(salt), opslimit: lib.crypto_pwhash_OPSLIMIT_MODERATE, memlimit: lib.crypto_pwhash_MEMLIMIT_MODERATE };
+  const nonce = lib.randombytes_buf(lib.crypto_secretbox_NONCEBYTES);
+  const key = lib.crypto_pwhash(lib.crypto_secretbox_KEYBYTES, passphrase, salt, kdf.opslimit, kdf.memlimit, lib.crypto_pwhash_ALG_ARGON2ID13);
+  const file: TipKeyFile = {
+    format: "khulasa-tip-key",
+    version: 1,
+    publicKey: lib.to_base64(pair.publicKey),
+    createdAt: now.toISOString(),
+    kdf,
+    nonce: lib.to_base64(nonce),
+    sealedPrivateKey: lib.to_base64(lib.crypto_secretbox_easy(pair.privateKey, nonce, key)),
+  };
+  return { keys: { publicKey: file.publicKey, privateKey: pair.privateKey }, file };
+}
+
+export class WrongPassphrase extends Error {
+  constructor() {
+    super("wrong passphrase, or not a tip-line key file");
+  }
+}
+
+/** The key pair in a key file; WrongPassphrase when the passphrase (or the file) is wrong. */
+export async function openKeyFile(file: TipKeyFile, passphrase: string): Promise<KeyPair> {
+  const lib = await sodium();
+  if (file?.format !== "khulasa-tip-key" || file.version !== 1 || file.kdf?.algorithm !== "argon2id13") throw new WrongPassphrase();
+  try {
+    const key = lib.crypto_pwhash(lib.crypto_secretbox_KEYBYTES, passphrase, lib.from_base64(file.kdf.salt), file.kdf.opslimit, file.kdf.memlimit, lib.crypto_pwhash_ALG_ARGON2ID13);
+    const privateKey = lib.crypto_secretbox_open_easy(lib.from_base64(file.sealedPrivateKey), lib.from_base64(file.nonce), key);
+    return { publicKey: file.publicKey, privateKey };
+  } catch {
+    throw new WrongPassphrase();
+  }
+}
+
+/** An attachment encrypted as a secretstream: the header, then one sealed chunk per ATTACHMENT_CHUNK_BYTES. */
+export async function encryptAttachment(bytes: Uint8Array): Promise<{ key: string; ciphertext: Uint8Array }> {
+  const lib = await sodium();
+  const key = lib.crypto_secretstream_xchacha20poly1305_keygen();
+  const { state, header } = lib.crypto_secretstream_xchacha20poly1305_init_push(key);
+  const parts: Uint8Array[] = [header];
+  for (let at = 0; at < bytes.length || at === 0; at += ATTACHMENT_CHUNK_BYTES) {
+    const last = at + ATTACHMENT_CHUNK_BYTES >= bytes.length;
+    const tag = last ? lib.crypto_secretstream_xchacha20poly1305_TAG_FINAL : lib.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE;
+    parts.push(lib.crypto_secretstream_xchacha20poly1305_push(state, bytes.subarray(at, at + ATTACHMENT_CHUNK_BYTES), null, tag));
+    if (last) break;
+  }
+  return { key: lib.to_base64(key), ciphertext: concat(parts) };
+}
+
+/** The bytes of an attachment; throws if any chunk was altered, reordered or cut off. */
+export async function decryptAttachment(ciphertext: Uint8Array, keyBase64: string): Promise<Uint8Array> {
+  const lib = await sodium();
+  const headerBytes = lib.crypto_secretstream_xchacha20poly1305_HEADERBYTES;
+  const sealedChunk = ATTACHMENT_CHUNK_BYTES + lib.crypto_secretstream_xchacha20poly1305_ABYTES;
+  const state = lib.crypto_secretstream_xchacha20poly1305_init_pull(ciphertext.subarray(0, headerBytes), lib.from_base64(keyBase64));
+  const parts: Uint8Array[] = [];
+  for (let at = headerBytes; ; at += sealedChunk) {
+    const result = lib.crypto_secretstream_xchacha20poly1305_pull(state, ciphertext.subarray(at, at + sealedChunk), null);
+    if (!result) throw new Error("attachment altered or incomplete");
+    parts.push(result.message);
+    if (result.tag === lib.crypto_secretstream_xchacha20poly1305_TAG_FINAL) {
+      if (at + sealedChunk < ciphertext.length) throw new Error("attachment has bytes after its end");
+      return concat(parts);
+    }
+    if (at + sealedChunk >= ciphertext.length) throw new Error("attachment cut off");
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+import { readBody, resource } from "~/server/http/api";
+import { requestInfoContext } from "~/server/http/request-context";
+import { tipUploadPart } from "~/server/http/tip-rate-limit";
+import { database } from "~/server/process/runtime";
+import { storeAttachmentPart } from "~/server/services/tips";
+import { UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
+import type { Route } from "./+types/tips.attachments.$id.parts.$part";
+
+const handle = resource<Route.ActionArgs>({
+  /** PUT /api/tips/attachments/{id}/parts/{n}: one part of an attachment's ciphertext, as raw bytes. */
+  async PUT({ request, params, context }) {
+    await tipUploadPart(context.get(requestInfoContext).clientIp);
+    const part = Number(params.part);
+    await storeAttachmentPart(await database(), params.id, Number.isSafeInteger(part) ? part : -1, await readBody(request, UPLOAD_PART_BYTES));
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  },
+});
+
+export const loader = handle;
+export const action = handle;

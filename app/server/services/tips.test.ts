@@ -1,0 +1,70 @@
+/**
+ * The tip line's service on a clock the test holds: times kept to the hour, retention (a kept tip
+ * stays, an attachment never sent goes within a day), and a rotated key refusing late messages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { newNewsroomKey, open, sourceKeys, newCodename } from "~/lib/tips/crypto";
+import { type DatabaseHandle, openDatabase } from "../db/connection";
+import { tipAttachmentParts, tipAttachments, tipMessages, tips, users } from "../db/schema";
+import type { Actor } from "./actor";
+import { addTipKey, keepTip, listTips, purgeExpiredTips, sendTipFromForm, startAttachment, storeAttachmentPart, tipSetup } from "./tips";
+
+let handle: DatabaseHandle;
+let admin: Actor;
+const T0 = new Date("2026-12-01T06:42:17.000Z");
+const days = (n: number) => new Date(T0.getTime() + n * 24 * 60 * 60 * 1000);
+
+beforeAll(async () => {
+  handle = await openDatabase({ kind: "pglite", dataDir: "memory" });
+  const [row] = await handle.db.insert(users).values({ name: "Gita Admin", email: "gita@example.com", passwordHash: "x", role: "admin" }).returning();
+  admin = { id: row!.id, name: "Gita Admin", email: "gita@example.com", role: "admin" };
+});
+
+afterAll(() => handle.close());
+
+describe("the tip line's service", () => {
+  it("seals a form's words for the newsroom and the source, and keeps the hour it came, not the second", async () => {
+    const newsroom = await newNewsroomKey("passphrase");
+    await addTipKey(handle.db, admin, newsroom.keys.publicKey);
+    const codename = await sendTipFromForm(handle.db, { message: "  The tender was rigged.\r\n", contact: "" }, T0);
+    const [tip] = await handle.db.select().from(tips);
+    expect(tip!.createdAt.toISOString()).toBe("2026-12-01T06:00:00.000Z");
+    const [message] = await handle.db.select().from(tipMessages).where(eq(tipMessages.tipId, tip!.id));
+    expect(await open(message!.forNewsroom, newsroom.keys)).toEqual({ text: "The tender was rigged." });
+    const { keys } = await sourceKeys(codename, (await tipSetup(handle.db)).codenameSalt);
+    expect(await open(message!.forSource, keys)).toEqual({ text: "The tender was rigged." });
+    expect(JSON.stringify(tip) + JSON.stringify(message)).not.toContain("rigged");
+  });
+
+  it("deletes what the retention period let go, but a kept tip, and attachments never sent after a day", async () => {
+    await sendTipFromForm(handle.db, { message: "Kept one" }, T0);
+    const ids = (await handle.db.select({ id: tips.id }).from(tips).orderBy(tips.id)).map((row) => row.id);
+    await keepTip(handle.db, admin, ids[1]!, true, T0);
+    const unsent = await startAttachment(handle.db, 10, new Date(days(89).getTime() - 60 * 60 * 1000));
+    await storeAttachmentPart(handle.db, unsent.id, 0, new Uint8Array(10));
+
+    expect(await purgeExpiredTips(handle.db, 90, days(89))).toBe(0);
+    expect((await handle.db.select().from(tipAttachments)).map((a) => a.id)).toEqual([unsent.id]);
+    expect(await purgeExpiredTips(handle.db, 90, days(91))).toBe(1);
+    expect((await handle.db.select({ id: tips.id }).from(tips)).map((row) => row.id)).toEqual([ids[1]]);
+    expect(await handle.db.select().from(tipAttachments)).toEqual([]);
+    expect(await handle.db.select().from(tipAttachmentParts)).toEqual([]);
+    expect((await listTips(handle.db, admin, 1, 90)).tips).toEqual([expect.objectContaining({ id: ids[1], kept: true, expires_at: null })]);
+
+    await keepTip(handle.db, admin, ids[1]!, false, days(92));
+    expect((await listTips(handle.db, admin, 1, 90)).tips[0]).toMatchObject({ kept: false, expires_at: "2027-03-01T06:00:00.000Z" });
+  });
+
+  it("refuses a codename that is not one, and answers a message sealed to a rotated key with 409", async () => {
+    const { sendTip, conversationFromForm } = await import("./tips");
+    await expect(conversationFromForm(handle.db, "two words")).rejects.toMatchObject({ status: 400, key: "tipCodenameInvalid" });
+    await expect(conversationFromForm(handle.db, await newCodename())).rejects.toMatchObject({ status: 404, key: "tipNotFound" });
+    const old = (await tipSetup(handle.db)).publicKey!;
+    await addTipKey(handle.db, admin, (await newNewsroomKey("new passphrase")).keys.publicKey);
+    await expect(sendTip(handle.db, { public_key: old, source_public_key: old, access_token: "abc", message: { forNewsroom: "A".repeat(80), forSource: "A".repeat(80) } })).rejects.toMatchObject({
+      status: 409,
+      key: "tipKeyChanged",
+    });
+  });
+});

@@ -1,0 +1,60 @@
+/** What a source's browser and an editor's do on the tip line, done here with the same code (lib/tips/crypto.ts). */
+import { encryptAttachment, newCodename, newNewsroomKey, seal, sourceKeys } from "../../app/lib/tips/crypto";
+import type { KeyPair } from "../../app/lib/tips/crypto";
+import type { TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
+import type { ApiResponse, RequestOptions } from "./client";
+
+type Call = (path: string, options?: RequestOptions) => Promise<ApiResponse>;
+
+/** The newsroom's key pair, set up by `adminToken` (a new one each time: a rotation). */
+export async function setUpTipKey(call: Call, adminToken: string, passphrase = "the newsroom's passphrase") {
+  const { keys, file } = await newNewsroomKey(passphrase);
+  const res = await call("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: keys.publicKey } });
+  if (res.status !== 201) throw new Error(`tip key: ${res.status} ${JSON.stringify(res.body)}`);
+  return { keys, file };
+}
+
+export interface SentTip {
+  codename: string;
+  source: KeyPair;
+  accessToken: string;
+  newsroomKey: string;
+}
+
+/** A source's tip with `body`, and each of `attachments` encrypted and uploaded in parts. */
+export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachments">, attachments: { name: string; type: string; bytes: Uint8Array }[] = []): Promise<SentTip> {
+  const setup = (await call("/api/tips/setup")).body as TipSetup;
+  if (!setup.publicKey) throw new Error("no tip key");
+  const codename = await newCodename();
+  const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
+  const refs = [];
+  for (const file of attachments) {
+    const { key, ciphertext } = await encryptAttachment(file.bytes);
+    const started = await call("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } });
+    if (started.status !== 201) throw new Error(`attachment: ${started.status} ${JSON.stringify(started.body)}`);
+    const partBytes = started.body.part_bytes as number;
+    for (let part = 0; part * partBytes < ciphertext.length; part++) {
+      const stored = await call(`/api/tips/attachments/${started.body.id}/parts/${part}`, { method: "PUT", bytes: ciphertext.slice(part * partBytes, (part + 1) * partBytes) });
+      if (stored.status !== 204) throw new Error(`part: ${stored.status} ${JSON.stringify(stored.body)}`);
+    }
+    refs.push({ id: started.body.id as string, name: file.name, type: file.type, size: file.bytes.length, key });
+  }
+  const message: TipMessageBody = { ...body, ...(refs.length ? { attachments: refs } : {}) };
+  const sent = await call("/api/tips", {
+    method: "POST",
+    json: {
+      public_key: setup.publicKey,
+      source_public_key: keys.publicKey,
+      access_token: accessToken,
+      message: { forNewsroom: await seal(message, setup.publicKey), forSource: await seal(message, keys.publicKey) },
+      attachments: refs.map((ref) => ref.id),
+    },
+  });
+  if (sent.status !== 201) throw new Error(`tip: ${sent.status} ${JSON.stringify(sent.body)}`);
+  return { codename, source: keys, accessToken, newsroomKey: setup.publicKey };
+}
+
+/** A message sealed to the newsroom and to the source, as either side's browser seals it. */
+export async function sealedForBoth(text: string, newsroomKey: string, sourcePublicKey: string) {
+  return { forNewsroom: await seal({ text }, newsroomKey), forSource: await seal({ text }, sourcePublicKey) };
+}
