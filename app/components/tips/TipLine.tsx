@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFormatDate, useMessages, useTranslate } from "~/components/i18n/i18n";
 import type { MessageKey } from "~/lib/messages";
 import { type ReadableTipMessage, TIP_LIMITS, type TipPageResult } from "~/lib/tips/protocol";
@@ -208,8 +208,11 @@ function ReturnForm({ error, codename, onOpened }: { error?: string; codename?: 
 
 function Codename({ codename }: { codename: string }) {
   const messages = useMessages();
+  const ref = useRef<HTMLElement>(null);
+  // The form it replaces had the focus: the codename takes it, and is read out.
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <section aria-labelledby="tips-sent" className={card} role="status">
+    <section ref={ref} tabIndex={-1} aria-labelledby="tips-sent" className={`${card} outline-none`} role="status">
       <h2 id="tips-sent" className="text-xl font-bold">
         {messages.tipsSentTitle}
       </h2>

@@ -18,6 +18,12 @@ describe("Content Security Policy", () => {
     for (const policy of [shared, contentSecurityPolicy({ nonce: "abc" })]) {
       expect(policy).toContain("default-src 'self'");
       expect(policy.match(/script-src [^;]*/)![0]).not.toContain("unsafe-inline");
+      expect(policy.match(/script-src [^;]*/)![0]).not.toContain("'unsafe-eval'");
     }
+  });
+
+  it("lets personal pages compile WebAssembly (the tip line's libsodium), and shared pages not", () => {
+    expect(contentSecurityPolicy({ nonce: "abc" })).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+    expect(contentSecurityPolicy({ hashes: [] })).not.toContain("wasm-unsafe-eval");
   });
 });

@@ -46,7 +46,9 @@ export function contentSecurityPolicy(sources: ScriptSources | undefined): strin
     sources === undefined
       ? `'self' 'unsafe-inline'`
       : "nonce" in sources
-        ? `'self' 'nonce-${sources.nonce}' ${THEME_SCRIPT_HASH}`
+        ? // Personal pages (the back office, the tip line) encrypt with libsodium, which is WebAssembly:
+          // compiling it needs 'wasm-unsafe-eval', which allows no JavaScript eval.
+          `'self' 'nonce-${sources.nonce}' ${THEME_SCRIPT_HASH} 'wasm-unsafe-eval'`
         : ["'self'", ...new Set([...sources.hashes, THEME_SCRIPT_HASH])].join(" ");
   return [
     "default-src 'self'",
