@@ -3,29 +3,10 @@
 // new or empty folder, with a manifest of checksums. The embedded database must not be in use by a
 // running server: stop it first (a PostgreSQL site keeps running). The work is in
 // app/server/backup/, run from the production build like `npm run seed`.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { buildDir, buildIfStale } from "./build-if-stale.js";
+import { folderArgument, loadBuild } from "./cli.js";
 
-const args = process.argv.slice(2);
-if (args.length !== 1 || args[0].startsWith("-")) {
-  console.error("Usage: npm run backup -- <dir>   (a new or empty folder to write the backup to)");
-  process.exit(2);
-}
-
-// `npm run` starts in the project's folder: a relative <dir> is the operator's, from where they typed it.
-const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
-
-buildIfStale();
-process.env.NODE_ENV = "production";
-let build;
-try {
-  build = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
-} catch (error) {
-  // A setting the build cannot use (config.ts says which), in one line.
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
+const target = folderArgument("Usage: npm run backup -- <dir>   (a new or empty folder to write the backup to)");
+const build = await loadBuild();
 
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 try {

@@ -2,9 +2,8 @@
 // --from names another) into the bucket that MEDIA_STORAGE=s3 and the S3_* settings name. Safe to
 // run again, and to stop half-way: each run copies only the files the bucket does not have yet.
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { buildDir, buildIfStale } from "./build-if-stale.js";
+import { loadBuild } from "./cli.js";
 
 const { values } = parseArgs({ options: { from: { type: "string" } } });
 if (process.env.MEDIA_STORAGE !== "s3") {
@@ -13,16 +12,8 @@ if (process.env.MEDIA_STORAGE !== "s3") {
 }
 const from = path.resolve(values.from ?? path.join(process.env.DATA_DIR ?? "./data", "uploads"));
 
-buildIfStale();
-process.env.NODE_ENV = "production";
+const build = await loadBuild();
 const message = (error) => (error instanceof Error ? error.message : String(error));
-let build;
-try {
-  build = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
-} catch (error) {
-  console.error(message(error));
-  process.exit(1);
-}
 try {
   const bucket = build.mediaStorage();
   await bucket.check();

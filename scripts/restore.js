@@ -3,29 +3,10 @@
 // empty media store this configuration names. Every file is checked against the manifest's
 // checksums before anything is written. Start the server afterwards: it applies any migration this
 // version has that the backup does not. The work is in app/server/backup/.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { buildDir, buildIfStale } from "./build-if-stale.js";
+import { folderArgument, loadBuild } from "./cli.js";
 
-const args = process.argv.slice(2);
-if (args.length !== 1 || args[0].startsWith("-")) {
-  console.error("Usage: npm run restore -- <dir>   (the folder `npm run backup` wrote)");
-  process.exit(2);
-}
-
-// `npm run` starts in the project's folder: a relative <dir> is the operator's, from where they typed it.
-const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
-
-buildIfStale();
-process.env.NODE_ENV = "production";
-let build;
-try {
-  build = await import(pathToFileURL(path.resolve(buildDir, "server/index.js")).href);
-} catch (error) {
-  // A setting the build cannot use (config.ts says which), in one line.
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
+const target = folderArgument("Usage: npm run restore -- <dir>   (the folder `npm run backup` wrote)");
+const build = await loadBuild();
 
 try {
   const { dir, manifest, database, media } = await build.restore(target);

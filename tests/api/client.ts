@@ -20,7 +20,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function call<T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export const call = <T = any>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => callAt<T>(baseUrl(), path, options);
+
+/** `call` against a server of a test's own. */
+export async function callAt<T = any>(base: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
@@ -33,7 +36,7 @@ export async function call<T = any>(path: string, options: RequestOptions = {}):
     headers["content-type"] = "application/octet-stream";
     body = new Uint8Array(options.bytes);
   }
-  const res = await fetch(baseUrl() + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
+  const res = await fetch(base + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -11,6 +11,17 @@ import sharp from "sharp";
 import { type TestS3, startS3 } from "../support/s3-server.mjs";
 import { type RunningServer, TEST_ADMIN, runUntilExit, startServer } from "../support/server";
 
+/** The first admin's session token, signed in through `server`. */
+async function adminToken(server: RunningServer): Promise<string> {
+  const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
 describe("PostgreSQL", () => {
   let cluster: TestCluster;
   let s3: TestS3;
@@ -38,12 +49,7 @@ describe("PostgreSQL", () => {
 
   it("stores an image uploaded through one instance in the bucket, where pages of the other point readers", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(a);
     const writers = (await (await fetch(`${a.baseUrl}/api/writers`)).json()) as { id: number }[];
     const image = await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#16a085" } }).jpeg().toBuffer();
     const form = new FormData();
@@ -96,13 +102,7 @@ describe("PostgreSQL", () => {
 
   it("migrates, seeds once and serves the API from either instance", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(a);
     const auth = { authorization: `Bearer ${token}` };
 
     // A session created through one instance is valid on the other.
@@ -122,12 +122,7 @@ describe("PostgreSQL", () => {
     await fetch(`${b.baseUrl}/`);
     expect((await fetch(`${b.baseUrl}/`)).headers.get("x-page-cache")).toBe("hit");
 
-    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(a);
     const writers = (await (await fetch(`${a.baseUrl}/api/writers`)).json()) as { id: number }[];
     const title = `Cross-instance refresh ${Date.now()}`;
     const created = await fetch(`${a.baseUrl}/api/news`, {
@@ -149,13 +144,7 @@ describe("PostgreSQL", () => {
 
   it("a correction on one instance refreshes that story's page on the other, and leaves its home page cached", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    const { token } = (await (
-      await fetch(`${a.baseUrl}/api/admin/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-      })
-    ).json()) as { token: string };
+    const token = await adminToken(a);
     const auth = { authorization: `Bearer ${token}` };
     // A story longer than its excerpt: a paragraph added at its end changes no card.
     const story = ((await (await fetch(`${a.baseUrl}/api/news?limit=10`)).json()) as { articles: { slug: string; excerpt: string }[] }).articles.find(
@@ -244,12 +233,7 @@ describe("PostgreSQL", () => {
   });
   it("two instances publish a scheduled story once, at its time, and both show it", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    const login = await fetch(`${a.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(a);
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const writers = (await (await fetch(`${a.baseUrl}/api/writers`)).json()) as { id: number }[];
     const title = `Scheduled across instances ${Date.now()}`;

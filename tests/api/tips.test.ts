@@ -12,7 +12,7 @@ import { en } from "../../app/lib/messages";
 import { type KeyPair, decryptAttachment, newCodename, open } from "../../app/lib/tips/crypto";
 import type { TipMessageBody } from "../../app/lib/tips/protocol";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
-import type { ApiResponse, RequestOptions } from "./client";
+import { type ApiResponse, type RequestOptions, callAt } from "./client";
 import { sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
 
 const ONION = "http://khulasaexample2345.onion";
@@ -30,27 +30,7 @@ let adminToken: string;
 let editorToken: string;
 let newsroom: KeyPair;
 
-async function call(pathname: string, options: RequestOptions = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.json);
-  } else if (options.bytes) {
-    headers["content-type"] = "application/octet-stream";
-    body = new Uint8Array(options.bytes);
-  }
-  const res = await fetch(server.baseUrl + pathname, { method: options.method ?? "GET", headers, body, redirect: "manual" });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // a page or raw bytes: keep the text
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
-}
+const call = (pathname: string, options?: RequestOptions): Promise<ApiResponse> => callAt(server.baseUrl, pathname, options);
 
 /** The page's forms, as a browser without JavaScript sends them. */
 const postForm = (fields: Record<string, string>, pathname = "/tips") =>
