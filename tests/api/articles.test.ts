@@ -120,6 +120,42 @@ describe("GET /api/news", () => {
     );
   });
 
+  it("keeps every filter in a search, typos included, and pages through its matches", async () => {
+    // A search's statement is prepared once per shape of filters: the same shape with other values
+    // must find other articles.
+    const writer = await createWriter();
+    const [cat1, cat2, tag] = [await createCategory(), await createCategory(), await createTag()];
+    const word = `quokka${run}`;
+    const w = { writer_id: writer.id, content: `<p>The ${word} report was filed.</p>` };
+    const a1 = await createArticle({ ...w, category_id: cat1.id, tags: [tag.id], is_featured: "true" });
+    const a2 = await createArticle({ ...w, category_id: cat1.id });
+    const a3 = await createArticle({ ...w, category_id: cat2.id, tags: [tag.id] });
+    const other = await createArticle({ content: `<p>Another ${word} story.</p>`, category_id: cat2.id });
+
+    const found = async (query: Record<string, string | number>, search = word) => sorted(ids((await list({ search, ...query })).articles));
+    expect(await found({ category: cat1.id })).toEqual(sorted([a1.id, a2.id]));
+    expect(await found({ category: cat2.id })).toEqual(sorted([a3.id, other.id]));
+    expect(await found({ category: cat1.slug })).toEqual(sorted([a1.id, a2.id]));
+    expect(await found({ tag: tag.slug })).toEqual(sorted([a1.id, a3.id]));
+    expect(await found({ tag: tag.id, category: cat2.slug })).toEqual([a3.id]);
+    expect(await found({ writer: writer.id, is_featured: "true" })).toEqual([a1.id]);
+    expect(await found({ category: `no-such-category-${run}` })).toEqual([]);
+    // A typo finds the word's look-alikes, within the same filters.
+    const typo = word.replace("quokka", "quokke");
+    expect(await found({ category: cat1.slug }, typo)).toEqual(sorted([a1.id, a2.id]));
+    expect(await found({ writer: writer.id }, typo)).toEqual(sorted([a1.id, a2.id, a3.id]));
+
+    for (const search of [word, typo]) {
+      const page = (n: number) => list({ search, writer: writer.id, limit: 2, page: n });
+      const [first, second, past] = [await page(1), await page(2), await page(3)];
+      expect([first.total, second.total, past.total], search).toEqual([3, 3, 3]);
+      expect(first.articles).toHaveLength(2);
+      expect(sorted([...ids(first.articles), ...ids(second.articles)])).toEqual(sorted([a1.id, a2.id, a3.id]));
+      expect(past.articles).toEqual([]);
+      for (const article of [...first.articles, ...second.articles]) expect(article.snippet).toContain("<mark>");
+    }
+  });
+
   it("treats % _ ' and \\ in a query as plain text", async () => {
     const writer = await createWriter();
     const w = { writer_id: writer.id };

@@ -5,7 +5,7 @@
  * indexes and the SQL functions used here come from the 0003_search migration, so PGlite and
  * PostgreSQL run exactly the same SQL.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { articles, searchWords } from "../db/schema";
 
 /** Look-alikes kept per typed word, the most similar first: enough for a typo, bounded for a short word. */
@@ -43,13 +43,16 @@ function textSearchPlan(query: SQL): TextSearchPlan {
   };
 }
 
+/** The reader's words as they are sent: PostgreSQL refuses NUL in text, so control characters go first. */
+export const typedWords = (search: string) => search.replace(/\p{Cc}/gu, " ");
+
 /**
- * The reader's words are only ever a bound parameter. websearch_to_tsquery reads them as a search box
- * would (quotes, `or`, `-`) and never fails on syntax, so SQL or regex in a query is plain text.
- * PostgreSQL refuses NUL in text, so control characters go first.
+ * The reader's words are only ever a bound parameter: `search` as typed, or the placeholder of a
+ * statement prepared once (filled with typedWords). websearch_to_tsquery reads them as a search
+ * box would (quotes, `or`, `-`) and never fails on syntax, so SQL or regex in a query is plain text.
  */
-export function articleSearch(search: string): ArticleSearch {
-  const folded = sql`search_fold(${search.replace(/\p{Cc}/gu, " ")})`;
+export function articleSearch(search: string | Placeholder): ArticleSearch {
+  const folded = sql`search_fold(${typeof search === "string" ? typedWords(search) : search})`;
   // One query per configuration an article may be indexed with; `simple` matches words as written.
   // A scalar subquery, so that it is computed once a statement: in a prepared statement's generic
   // plan the bare expression was computed again for every match it ranked, most of a common

@@ -3,10 +3,11 @@
  * stories, with SPEC 6's rule that only admins see anything unpublished. The writes are in
  * article-writes.ts. Pages and the /api routes both call these functions.
  */
-import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { type Placeholder, type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { en } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, ArticleTranslation, Tag } from "~/lib/api-types";
-import { type NewsQuery } from "~/lib/schemas";
+import { type ARTICLE_STATUSES, type NewsQuery } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
 import { readTimeForWords } from "~/lib/text";
 import type { Executor } from "../db/connection";
@@ -22,14 +23,14 @@ import {
 import { AppError } from "../errors";
 import { type Actor, can, seesUnpublished } from "./actor";
 import { notesOf } from "./article-notes";
-import { type TextSearchPlan, articleSearch } from "./article-search";
+import { type ArticleSearch, type TextSearchPlan, articleSearch, typedWords } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
 import { nameIn } from "./names";
 import type { Language } from "~/lib/limits";
 import { type Edition, editionOf, shownInEdition, translations } from "./editions";
 import type { EditionMode } from "../process/config";
-import { idOrSlugOf } from "./slugs";
+import { idOrSlugIn, idOrSlugKey } from "./slugs";
 
 export const RELATED_MAX = 3;
 
@@ -129,13 +130,66 @@ function toSummary(row: SummaryRow): ArticleSummary {
   };
 }
 
-/** `category` and `tag` are an id or a slug (idOrSlugOf); `?category=Politics` finds the slug politics. */
-function categoryCondition(category: string): SQL {
-  return eq(articles.categoryId, idOrSlugOf(categories, slugify(category) || category));
+/** A value of a listing's statement: as given, or a placeholder of a statement prepared once (preparedSearchPage). */
+type Bound<T> = T | Placeholder;
+
+/** A section or tag named by id or slug (idOrSlugKey). */
+interface IdOrSlug {
+  id: Bound<number>;
+  slug: Bound<string>;
 }
 
-function tagCondition(tag: string): SQL {
-  return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugOf(tags, tag)})`);
+/** `category` and `tag` are an id or a slug (idOrSlugOf); `?category=Politics` finds the slug politics. */
+const categoryKey = (category: string) => idOrSlugKey(slugify(category) || category);
+
+function categoryCondition({ id, slug }: IdOrSlug): SQL {
+  return eq(articles.categoryId, idOrSlugIn(categories, id, slug));
+}
+
+function tagCondition({ id, slug }: IdOrSlug): SQL {
+  return inArray(articles.id, sql`(select ${articleTags.articleId} from ${articleTags} where ${articleTags.tagId} = ${idOrSlugIn(tags, id, slug)})`);
+}
+
+/** What a listing keeps of the articles table (listArticles). */
+interface Filters {
+  status: (typeof ARTICLE_STATUSES)[number];
+  /** Only this author's (a contributor's desk). */
+  author?: Bound<number>;
+  language?: Language;
+  translation?: "missing" | "present";
+  featured?: boolean;
+  category?: IdOrSlug;
+  tag?: IdOrSlug;
+  writer?: Bound<number>;
+  edition?: Edition;
+}
+
+/**
+ * The flag as written, not compared with a parameter: a prepared statement's generic plan (always
+ * on the embedded database) may then read the index kept for published stories only.
+ */
+const publishedOnly = sql`${articles.isPublished}`;
+
+function conditions(filters: Filters, search?: TextSearchPlan): SQL | undefined {
+  const { status, author, language, translation, featured, category, tag, writer, edition } = filters;
+  return and(
+    status === "published"
+      ? publishedOnly
+      : status === "draft"
+        ? and(eq(articles.isPublished, false), isNull(articles.scheduledAt))
+        : status === "scheduled"
+          ? isNotNull(articles.scheduledAt)
+          : undefined,
+    author === undefined ? undefined : eq(articles.authorId, author),
+    language ? eq(articles.language, language) : undefined,
+    translation === undefined ? undefined : translation === "missing" ? isNull(articles.translationId) : isNotNull(articles.translationId),
+    featured === undefined ? undefined : eq(articles.isFeatured, featured),
+    category ? categoryCondition(category) : undefined,
+    tag ? tagCondition(tag) : undefined,
+    writer === undefined ? undefined : eq(articles.writerId, writer),
+    search?.match,
+    edition ? shownInEdition(edition, search?.query) : undefined,
+  );
 }
 
 /**
@@ -156,11 +210,11 @@ interface SearchPage {
   /** True for what comes before the rest, whatever its rank: an edition's own language. */
   first: SQL<boolean>;
   names: Language;
-  limit: number;
-  offset: number;
+  limit: Bound<number>;
+  offset: Bound<number>;
 }
 
-async function searchPage(db: Executor, { where, plan, first, names, limit, offset }: SearchPage) {
+function searchPageQuery(db: Executor, { where, plan, first, names, limit, offset }: SearchPage) {
   const matches = db
     .select({ id: articles.id, publishedAt: articles.publishedAt, rank: plan.rank.as("rank"), own: first.as("own") })
     .from(articles)
@@ -175,7 +229,7 @@ async function searchPage(db: Executor, { where, plan, first, names, limit, offs
     .limit(limit)
     .offset(offset)
     .as("page");
-  const rows = await db
+  return db
     .select({ ...summaryColumns[names], total: page.total, bodyText: articles.bodyText, query: sql<string | null>`(${plan.query})::text` })
     .from(articles)
     .innerJoin(page, eq(page.id, articles.id))
@@ -183,16 +237,74 @@ async function searchPage(db: Executor, { where, plan, first, names, limit, offs
     .leftJoin(categories, categoryOf)
     .leftJoin(articleMedia, bannerOf)
     .orderBy(desc(page.own), desc(page.rank), desc(page.publishedAt), desc(page.id));
-  // A page past the last match has no row to carry the total.
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(where))[0]?.n ?? 0));
-  return { rows, total };
 }
 
+type SearchKind = keyof ArticleSearch;
+type PreparedSearchPage = ReturnType<ReturnType<typeof searchPageQuery>["prepare"]>;
+
 /**
- * The flag as written, not compared with a parameter: a prepared statement's generic plan (always
- * on the embedded database) may then read the index kept for published stories only.
+ * A search page's statement is built once for each shape of listing (which filters, which
+ * edition, which language names things) and kept, with the reader's words, the filters' values
+ * and the page as placeholders: building it (two subqueries, some thirty columns, the tsquery
+ * three times) took the request thread 0.6–0.8 ms a search (docs/decisions.md, "Search without
+ * building"). Kept per database handle, as a prepared query belongs to its session.
  */
-const publishedOnly = sql`${articles.isPublished}`;
+const preparedSearches = new WeakMap<Executor, Map<string, PreparedSearchPage>>();
+
+function preparedSearchPage(db: Executor, kind: SearchKind, filters: Filters, names: Language): PreparedSearchPage {
+  const { author, category, tag, writer, edition } = filters;
+  const key = JSON.stringify([
+    kind,
+    names,
+    filters.status,
+    author !== undefined,
+    filters.language ?? null,
+    filters.translation ?? null,
+    filters.featured ?? null,
+    category !== undefined,
+    tag !== undefined,
+    writer !== undefined,
+    edition ? [edition.language, edition.mode] : null,
+  ]);
+  let byShape = preparedSearches.get(db);
+  if (!byShape) preparedSearches.set(db, (byShape = new Map()));
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    const placeholders: Filters = {
+      ...filters,
+      author: author === undefined ? undefined : sql.placeholder("author"),
+      category: category && { id: sql.placeholder("categoryId"), slug: sql.placeholder("categorySlug") },
+      tag: tag && { id: sql.placeholder("tagId"), slug: sql.placeholder("tagSlug") },
+      writer: writer === undefined ? undefined : sql.placeholder("writer"),
+    };
+    const plan = articleSearch(sql.placeholder("words"))[kind];
+    // An edition's own language first, then the best matches.
+    const first = edition ? sql<boolean>`${articles.language} = ${edition.language}` : sql<boolean>`true`;
+    const query = searchPageQuery(db, { where: conditions(placeholders, plan), plan, first, names, limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
+    prepared = query.prepare(`search_${createHash("sha1").update(query.toSQL().sql).digest("base64url")}`);
+    byShape.set(key, prepared);
+  }
+  return prepared;
+}
+
+async function searchPage(db: Executor, kind: SearchKind, search: string, filters: Filters, names: Language, limit: number, offset: number) {
+  const rows = await preparedSearchPage(db, kind, filters, names).execute({
+    words: typedWords(search),
+    author: filters.author,
+    categoryId: filters.category?.id,
+    categorySlug: filters.category?.slug,
+    tagId: filters.tag?.id,
+    tagSlug: filters.tag?.slug,
+    writer: filters.writer,
+    limit,
+    offset,
+  });
+  // A page past the last match has no row to carry the total.
+  const total =
+    rows[0]?.total ??
+    (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(conditions(filters, articleSearch(search)[kind])))[0]?.n ?? 0));
+  return { rows, total };
+}
 
 export interface ListOptions {
   /** The language sections, writers and tags are named in, the reader's: by default the edition's, else English. */
@@ -211,31 +323,21 @@ export interface ListOptions {
 export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleList> {
   const everyArticle = can(actor, "editEveryArticle");
   const status = everyArticle ? (query.status ?? "all") : can(actor, "backOffice") ? (query.status ?? "published") : "published";
-  const onlyOwn = actor && can(actor, "backOffice") && !everyArticle && query.status !== undefined ? eq(articles.authorId, actor.id) : undefined;
-  const edition = query.edition ? editionOf(query.edition, options.mode) : undefined;
+  const filters: Filters = {
+    status,
+    author: actor && can(actor, "backOffice") && !everyArticle && query.status !== undefined ? actor.id : undefined,
+    language: query.language,
+    translation: query.translation,
+    featured: query.is_featured,
+    category: query.category ? categoryKey(query.category) : undefined,
+    tag: query.tag ? idOrSlugKey(query.tag) : undefined,
+    writer: query.writer || undefined,
+    edition: query.edition ? editionOf(query.edition, options.mode) : undefined,
+  };
   const names = options.names ?? query.edition ?? "en";
-  const whereFor = (search?: TextSearchPlan) =>
-    and(
-      status === "published"
-        ? publishedOnly
-        : status === "draft"
-          ? and(eq(articles.isPublished, false), isNull(articles.scheduledAt))
-          : status === "scheduled"
-            ? isNotNull(articles.scheduledAt)
-            : undefined,
-      onlyOwn,
-      query.language ? eq(articles.language, query.language) : undefined,
-      query.translation === undefined ? undefined : query.translation === "missing" ? isNull(articles.translationId) : isNotNull(articles.translationId),
-      query.is_featured === undefined ? undefined : eq(articles.isFeatured, query.is_featured),
-      query.category ? categoryCondition(query.category) : undefined,
-      query.tag ? tagCondition(query.tag) : undefined,
-      query.writer ? eq(articles.writerId, query.writer) : undefined,
-      search?.match,
-      edition ? shownInEdition(edition, search?.query) : undefined,
-    );
   const offset = (query.page - 1) * query.limit;
   if (!query.search) {
-    const where = whereFor();
+    const where = conditions(filters);
     // A deferred join, in one statement: the page's ids come from articles alone (straight off the
     // (published_at, id) index when unfiltered), and only those rows are joined to writers,
     // categories and banners. Joining first made a deep page sort every joined row
@@ -248,13 +350,9 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     ]);
     return { articles: rows.map(toSummary), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
   }
-  const search = articleSearch(query.search);
-  // An edition's own language first, then the best matches.
-  const first = edition ? sql<boolean>`${articles.language} = ${edition.language}` : sql<boolean>`true`;
-  const page = { first, names, limit: query.limit, offset };
-  let found = await searchPage(db, { ...page, where: whereFor(search.fullText), plan: search.fullText });
+  let found = await searchPage(db, "fullText", query.search, filters, names, query.limit, offset);
   // Words that full-text search cannot match (a partial word, a typo) may still look like some article's.
-  if (found.total === 0) found = await searchPage(db, { ...page, where: whereFor(search.similarWords), plan: search.similarWords });
+  if (found.total === 0) found = await searchPage(db, "similarWords", query.search, filters, names, query.limit, offset);
   return {
     articles: found.rows.map((row) => {
       const summary = toSummary(row);

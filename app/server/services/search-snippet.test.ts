@@ -39,6 +39,21 @@ describe("snippetHtml", () => {
     expect(snippetHtml(`one two three ${"filler ".repeat(30)}`, ["nothing"])).toBe(`one two three ${"filler ".repeat(21)}filler…`);
   });
 
+  it("cuts the same snippet from a long body however the first match is written or placed", () => {
+    const before = "words before it ".repeat(300);
+    // The first match in capitals, deep in the body; a later one in lower case.
+    expect(snippetHtml(`${before}LEDGERS were burnt, then the ledger ${"after ".repeat(40)}`, ["ledger"])).toBe(
+      "…words before it words before it <mark>LEDGERS</mark> were burnt, then the <mark>ledger</mark> after after after after after after after after after after after after after…",
+    );
+    // Among the last words of the body: the snippet ends with the body and begins earlier.
+    expect(snippetHtml(`${before}the ledger was forged.`, ["ledger"])).toBe(
+      "…words before it words before it words before it words before it words before it words before it words before it the <mark>ledger</mark> was forged.",
+    );
+    // A word that matches only once its joiner is removed, before a plainer match further on.
+    expect(snippetHtml(`${before}गर्\u200Dयो ${before}गर्यो`, ["गर्यो"])).toContain("<mark>गर्\u200Dयो</mark>");
+    expect(snippetHtml(`${before}काठमाडौँको ${before}काठमाडौंको`, ["काठमाडौंको"])).toContain("<mark>काठमाडौँको</mark>");
+  });
+
   it("marks words by their stems with short endings, not every word that begins alike", () => {
     expect(snippetHtml("procurement rules and procure", ["procur"])).toBe("<mark>procurement</mark> rules and <mark>procure</mark>");
     expect(snippetHtml("नेपालको पहाडी भेगमा", ["नेपाल"])).toBe("<mark>नेपालको</mark> पहाडी भेगमा");

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, ne, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/connection";
 import type { categories, tags } from "../db/schema";
 import { AppError } from "../errors";
@@ -31,8 +31,18 @@ export async function assertSlugFree(
  * A scalar subquery, so that a listing filters by it in the same statement.
  */
 export function idOrSlugOf(table: typeof categories | typeof tags, key: string): SQL {
-  const id = /^[1-9]\d{0,9}$/.test(key) && Number(key) <= 2_147_483_647 ? Number(key) : -1;
-  return sql`(select ${table.id} from ${table} where ${table.id} = ${id} or ${table.slug} = ${key.normalize("NFC")} order by ${table.id} = ${id} desc limit 1)`;
+  const { id, slug } = idOrSlugKey(key);
+  return idOrSlugIn(table, id, slug);
+}
+
+/** The id and the slug that `key` may be (-1: no id), for idOrSlugIn. */
+export function idOrSlugKey(key: string): { id: number; slug: string } {
+  return { id: /^[1-9]\d{0,9}$/.test(key) && Number(key) <= 2_147_483_647 ? Number(key) : -1, slug: key.normalize("NFC") };
+}
+
+/** idOrSlugOf with the id and slug given apart, as values or as a prepared statement's placeholders. */
+export function idOrSlugIn(table: typeof categories | typeof tags, id: number | Placeholder, slug: string | Placeholder): SQL {
+  return sql`(select ${table.id} from ${table} where ${table.id} = ${id} or ${table.slug} = ${slug} order by ${table.id} = ${id} desc limit 1)`;
 }
 
 /** What a section's or tag's slug is made from when the editor gives none: its English name, else its Nepali (a Unicode slug). */
