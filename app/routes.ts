@@ -41,6 +41,8 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
         route("users", "routes/admin/users.tsx", id("admin-users")),
         route("comments", "routes/admin/comments.tsx", id("admin-comments")),
         route("writers", "routes/admin/writers.tsx", id("admin-writers")),
+        route("tips", "routes/admin/tips.tsx", id("admin-tips")),
+        route("tips/key", "routes/admin/tip-key.tsx", id("admin-tip-key")),
         route("*", "routes/admin/to-dashboard.tsx", id("admin-unknown")),
       ]),
     ]),

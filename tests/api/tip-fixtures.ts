@@ -1,5 +1,5 @@
 /** What a source's browser and an editor's do on the tip line, done here with the same code (lib/tips/crypto.ts). */
-import { encryptAttachment, newCodename, newNewsroomKey, seal, sourceKeys } from "../../app/lib/tips/crypto";
+import { encryptAttachment, newCodename, newNewsroomKey, sealForBoth, sourceKeys } from "../../app/lib/tips/crypto";
 import type { KeyPair } from "../../app/lib/tips/crypto";
 import type { TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
 import type { ApiResponse, RequestOptions } from "./client";
@@ -46,7 +46,7 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
       public_key: setup.publicKey,
       source_public_key: keys.publicKey,
       access_token: accessToken,
-      message: { forNewsroom: await seal(message, setup.publicKey), forSource: await seal(message, keys.publicKey) },
+      message: await sealForBoth(message, setup.publicKey, keys.publicKey),
       attachments: refs.map((ref) => ref.id),
     },
   });
@@ -54,7 +54,5 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
   return { codename, source: keys, accessToken, newsroomKey: setup.publicKey };
 }
 
-/** A message sealed to the newsroom and to the source, as either side's browser seals it. */
-export async function sealedForBoth(text: string, newsroomKey: string, sourcePublicKey: string) {
-  return { forNewsroom: await seal({ text }, newsroomKey), forSource: await seal({ text }, sourcePublicKey) };
-}
+/** A reply sealed to the newsroom and to the source, as either side's browser seals it. */
+export const sealedForBoth = (text: string, newsroomKey: string, sourcePublicKey: string) => sealForBoth({ text }, newsroomKey, sourcePublicKey);

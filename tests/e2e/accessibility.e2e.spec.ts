@@ -3,9 +3,10 @@
  * desktop's (what is hidden differs, and so what is checked): nothing at all. A finding names the
  * page, the rule and the elements, so the failure says where to look.
  */
+import { randomBytes } from "node:crypto";
 import axe from "axe-core";
-import { type Browser, type Page, expect, test } from "@playwright/test";
-import { signInAsAdmin } from "./support/admin";
+import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import { adminGet, adminSend, signInAsAdmin } from "./support/admin";
 import { settled } from "./support/settled";
 import { publishedArticles } from "./support/article-fixtures";
 
@@ -36,10 +37,20 @@ async function sweep(browser: Browser, baseURL: string | undefined, paths: strin
   return found;
 }
 
+/**
+ * The tip line open, so that /tips shows its forms and the inbox its key-file step: a public key of
+ * its own (nobody needs to read what is sealed to it; a later journey makes a key of its own).
+ */
+async function openTipLine(request: APIRequestContext) {
+  const keys = await adminGet<unknown[]>(request, "/api/tips/keys");
+  if (keys.length === 0) await adminSend(request, "POST", "/api/tips/keys", { public_key: randomBytes(32).toString("base64url") });
+}
+
 test.describe("accessibility (axe-core)", () => {
   test.describe.configure({ timeout: 300_000 });
 
   test("reader pages, in English and Nepali, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
+    await openTipLine(request);
     const articles = await publishedArticles(request);
     const [english, nepali] = [articles.find((a) => a.language === "en")!, articles.find((a) => a.language === "ne")!];
     const paths = [
@@ -54,11 +65,14 @@ test.describe("accessibility (axe-core)", () => {
       "/about",
       "/bookmarks",
       "/corrections",
+      "/tips",
+      "/ne/tips",
     ];
     expect(await sweep(browser, baseURL, paths)).toEqual([]);
   });
 
   test("the back office, the article editor included", async ({ browser, baseURL, request }) => {
+    await openTipLine(request);
     const [article] = await publishedArticles(request, 1);
     const paths = [
       "/admin/dashboard",
@@ -72,7 +86,10 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/comments",
       "/admin/review",
       "/admin/audit",
+      "/admin/tips",
+      "/admin/tips/key",
       "/ne/admin/articles",
+      "/ne/admin/tips",
     ];
     expect(await sweep(browser, baseURL, paths, true)).toEqual([]);
   });

@@ -17,6 +17,7 @@ const SECTIONS = [
   { link: "Users", path: "/admin/users", heading: "Users" },
   { link: "Comments", path: "/admin/comments", heading: "Comment Moderation" },
   { link: "Writers", path: "/admin/writers", heading: "Writers" },
+  { link: "Tip line", path: "/admin/tips", heading: "Tip line inbox" },
   { link: "Audit trail", path: "/admin/audit", heading: "Audit trail" },
 ];
 
@@ -101,7 +102,7 @@ test.describe("the admin frame", () => {
     await signInAsAdmin(page);
   });
 
-  test("the sidebar lists the spec's seven sections, Review and the audit trail, plus Logout, and each link opens its screen", async ({ page }) => {
+  test("the sidebar lists the spec's seven sections, Review, the tip line and the audit trail, plus Logout, and each link opens its screen", async ({ page }) => {
     await page.goto("/admin/dashboard");
     await expect(sidebar(page).getByRole("link")).toHaveText(SECTIONS.map((section) => section.link));
     await expect(sidebar(page).getByRole("button", { name: "Logout" })).toBeVisible();

@@ -2,7 +2,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFormatDate, useMessages, useTranslate } from "~/components/i18n/i18n";
 import type { MessageKey } from "~/lib/messages";
 import { type ReadableTipMessage, TIP_LIMITS, type TipPageResult } from "~/lib/tips/protocol";
-import { type BrowserTip, TipFailure, openConversationInBrowser, replyFromBrowser, sendTipFromBrowser } from "./browser-tips";
+import { failureText } from "~/lib/tips/requests";
+import { type BrowserTip, openConversationInBrowser, replyFromBrowser, sendTipFromBrowser } from "./browser-tips";
 
 const SAFETY = ["tipsSafetyTor", "tipsSafetyDevice", "tipsSafetyMetadata", "tipsSafetyCodename"] as const satisfies readonly MessageKey[];
 
@@ -79,10 +80,6 @@ function useScripts(): boolean {
   const [running, setRunning] = useState(false);
   useEffect(() => setRunning(true), []);
   return running;
-}
-
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof TipFailure && error.serverMessage ? error.serverMessage : fallback;
 }
 
 function SendForm({ error, onSent }: { error?: string; onSent: (codename: string) => void }) {

@@ -3,20 +3,10 @@
  * leaves, so the server only ever receives ciphertext. Errors come back in the page's language
  * (the server words them), or as a generic failure when the network failed.
  */
-import { type ApiResult, apiRequest, pageLanguage } from "~/lib/api-client";
-import { type KeyPair, encryptAttachment, newCodename, open, seal, sourceKeys } from "~/lib/tips/crypto";
-import type { ReadableTipMessage, SealedMessage, TipAttachmentRef, TipMessageBody, TipReplyBody, TipSetup } from "~/lib/tips/protocol";
-
-export class TipFailure extends Error {
-  constructor(readonly serverMessage: string | null) {
-    super(serverMessage ?? "failed");
-  }
-}
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw new TipFailure(result.error);
-  return result.data;
-}
+import { apiRequest } from "~/lib/api-client";
+import { type KeyPair, encryptAttachment, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
+import type { ReadableTipMessage, TipAttachmentRef, TipMessageBody, TipSetup } from "~/lib/tips/protocol";
+import { TipFailure, bytesRequest, unwrapTip as unwrap } from "~/lib/tips/requests";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
@@ -43,24 +33,10 @@ async function uploadAttachment(file: File, keepMetadata: boolean, onProgress: (
   const { id, part_bytes: partBytes } = unwrap(await apiRequest<{ id: string; part_bytes: number }>("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } }));
   for (let part = 0; part * partBytes < ciphertext.length; part++) {
     const body = ciphertext.slice(part * partBytes, (part + 1) * partBytes);
-    let response: Response;
-    try {
-      response = await fetch(`/api/tips/attachments/${encodeURIComponent(id)}/parts/${part}`, {
-        method: "PUT",
-        headers: { "content-type": "application/octet-stream", "accept-language": pageLanguage() },
-        body,
-      });
-    } catch {
-      throw new TipFailure(null);
-    }
-    if (!response.ok) throw new TipFailure(((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? null);
+    await bytesRequest(`/api/tips/attachments/${encodeURIComponent(id)}/parts/${part}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body });
     onProgress(Math.min(1, ((part + 1) * partBytes) / ciphertext.length));
   }
   return { id, name: file.name, type: clean.type || file.type, size: clean.size, key };
-}
-
-async function sealForBoth(body: TipMessageBody | TipReplyBody, newsroomKey: string, sourcePublicKey: string): Promise<SealedMessage> {
-  return { forNewsroom: await seal(body, newsroomKey), forSource: await seal(body, sourcePublicKey) };
 }
 
 export interface BrowserTip {

@@ -12,7 +12,7 @@
  *   message.
  */
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import type { TipKeyFile } from "./protocol";
+import type { SealedMessage, TipKeyFile } from "./protocol";
 import { ATTACHMENT_CHUNK_BYTES, CODENAME_WORDS } from "./protocol";
 
 type Sodium = typeof import("libsodium-wrappers-sumo");
@@ -81,6 +81,11 @@ export async function newSalt(): Promise<string> {
 export async function seal(value: unknown, publicKey: string): Promise<string> {
   const lib = await sodium();
   return lib.to_base64(lib.crypto_box_seal(text.encode(JSON.stringify(value)), lib.from_base64(publicKey)));
+}
+
+/** A message as both sides keep it: sealed to the newsroom's key and to the source's (protocol.ts). */
+export async function sealForBoth(value: unknown, newsroomKey: string, sourcePublicKey: string): Promise<SealedMessage> {
+  return { forNewsroom: await seal(value, newsroomKey), forSource: await seal(value, sourcePublicKey) };
 }
 
 /** Opens what `seal` sealed to this key pair; throws if it was sealed to another or altered. */

@@ -32,7 +32,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail); each role sees those it may open. */
+/** SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail, issue 17 the tip line); each role sees those it may open. */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
   { to: "/admin/dashboard", label: "adminDashboard", ability: "backOffice" },
   { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
@@ -42,6 +42,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: 
   { to: "/admin/users", label: "adminUsers", ability: "manageUsers" },
   { to: "/admin/comments", label: "adminComments", ability: "moderateComments" },
   { to: "/admin/writers", label: "adminWriters", ability: "manageSections" },
+  { to: "/admin/tips", label: "tipInboxNav", ability: "readTips" },
   { to: "/admin/audit", label: "adminAudit", ability: "manageUsers" },
 ];
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { accessHash, isWellFormedCodename, newCodename, open, seal, sourceKeys } from "~/lib/tips/crypto";
-import { type ReadableTipMessage, type SealedMessage, TIP_LIMITS, type TipMessageBody, type TipReplyBody, type TipSetup, UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
+import { accessHash, isWellFormedCodename, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
+import { type ReadableTipMessage, type SealedMessage, TIP_LIMITS, type TipMessageBody, type TipSetup, UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
 import type { TipSender } from "~/lib/limits";
 import type { Database, Executor } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipKeys, tipMessages, tips } from "../db/schema";
@@ -221,10 +221,6 @@ export async function sourceReply(db: Database, input: SendTipInput, now = new D
 }
 
 // The path without JavaScript: the server seals the words the moment they arrive.
-
-async function sealForBoth(body: TipMessageBody | TipReplyBody, newsroomKey: string, sourcePublicKey: string): Promise<SealedMessage> {
-  return { forNewsroom: await seal(body, newsroomKey), forSource: await seal(body, sourcePublicKey) };
-}
 
 function plainText(value: unknown, max: number, required: boolean): string {
   const text = typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";

@@ -1,0 +1,274 @@
+import { readFile, writeFile } from "node:fs/promises";
+import axe from "axe-core";
+import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { newNewsroomKey, openKeyFile } from "../../app/lib/tips/crypto";
+import type { TipKeyFile } from "../../app/lib/tips/protocol";
+import { adminGet, adminSend, notification, signInAsAdmin } from "./support/admin";
+import { uniqueEmail } from "./support/article-fixtures";
+import { settled } from "./support/settled";
+
+/**
+ * Issue 17's journey in browsers: an admin makes the tip line's key in the back office and keeps
+ * its file; a source with no account sends a tip with a photo that carries GPS data; an editor
+ * opens the inbox with the key file, reads the tip, downloads the photo (decrypted, and without
+ * its location) and replies; the source comes back with the codename and reads the reply. The
+ * passphrase and the private key never reach the server, nor the browser's storage.
+ */
+
+const PASSPHRASE = "a long newsroom passphrase for the e2e key";
+const PASSWORD = "tips-editor-password-1";
+
+/** A photo as a phone takes it, with where it was taken: 27°42′N. */
+const jpegWithGps = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "27/1 42/1 0/1" } })
+    .toBuffer();
+
+/** Whether EXIF points at a GPS block (tag 0x8825), in either byte order (as tests/api/uploads.test.ts reads it). */
+function hasGpsPointer(exif: Buffer): boolean {
+  const littleEndian = exif.includes(Buffer.from("II*\0", "latin1"));
+  return exif.includes(Buffer.from(littleEndian ? [0x25, 0x88] : [0x88, 0x25]));
+}
+
+/** Every request body and address the page sends, to check what never leaves it. */
+function recordRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (request) => sent.push(`${request.method()} ${request.url()} ${request.postData() ?? ""}`));
+  return sent;
+}
+
+async function newEditor(request: APIRequestContext, page: Page) {
+  const email = uniqueEmail("tips-editor");
+  const registered = await request.post("/api/users/register", { data: { name: `Tips Editor ${Date.now()}`, email, password: PASSWORD } });
+  expect(registered.status()).toBe(201);
+  await adminSend(request, "PUT", `/api/users/${(await registered.json()).user.id}`, { role: "editor" });
+  expect((await page.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+}
+
+/** A browser context that shares nothing with the others: no account, no cookie. */
+async function freshPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  return { context, page: await context.newPage() };
+}
+
+/** axe-core's findings on the page as it is now (an open conversation is no address the accessibility sweep can reach). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const { violations } = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+  return violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}: ${v.help}`);
+}
+
+/** A tip's entry in the inbox list, whose name begins with the tip's number. */
+const tipButton = (page: Page, id: number) => page.getByRole("button", { name: new RegExp(`^Tip #${id}(?!\\d)`) });
+
+/** What the page keeps where a later visitor of the browser could read it. */
+const storedInBrowser = (page: Page) =>
+  page.evaluate(async () => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+    databases: (await indexedDB.databases()).length,
+  }));
+
+test("a source's tip with a photo reaches an editor, who reads it with the key file and replies; the source reads the reply", async ({ page, request, browser, baseURL }, info) => {
+  test.setTimeout(240_000);
+
+  // (a) The admin makes the key in the browser and keeps its file.
+  await signInAsAdmin(page);
+  const adminSent = recordRequests(page);
+  await settled(page, "/admin/tips/key");
+  await expect(page.getByRole("heading", { level: 1, name: "Tip-line key" })).toBeVisible();
+  await page.getByLabel("Passphrase", { exact: true }).fill("too short");
+  await page.getByLabel("Passphrase again").fill("too short");
+  await page.getByRole("button", { name: "Make the key in this browser" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The passphrase needs at least 12 characters.");
+  await page.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel("Passphrase again").fill(PASSPHRASE);
+  await page.getByRole("button", { name: "Make the key in this browser" }).click();
+  await expect(page.getByRole("heading", { name: "Save the key file" })).toBeFocused({ timeout: 30_000 });
+
+  const saved = page.getByRole("checkbox", { name: "I have saved the key file somewhere safe, off this computer's everyday use" });
+  await expect(saved).toBeDisabled();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the key file" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^khulasa-tip-key-\d{4}-\d{2}-\d{2}\.json$/);
+  const keyFilePath = info.outputPath(download.suggestedFilename());
+  await download.saveAs(keyFilePath);
+  const keyFile = JSON.parse(await readFile(keyFilePath, "utf8")) as TipKeyFile;
+  expect(keyFile.format).toBe("khulasa-tip-key");
+  const privateKey = Buffer.from((await openKeyFile(keyFile, PASSPHRASE)).privateKey).toString("base64url");
+
+  await saved.check();
+  // The server may hold a key already (another test's): then this is a rotation, confirmed first.
+  const use = page.getByRole("button", { name: /^(Open the tip line with this key|Switch to this key)$/ });
+  const rotating = (await use.textContent()) === "Switch to this key";
+  await use.click();
+  if (rotating) {
+    const dialog = page.getByRole("dialog", { name: "Please confirm" });
+    await expect(dialog).toContainText("keep the old key file too");
+    await dialog.getByRole("button", { name: "Switch the key" }).click();
+  }
+  await expect(page.getByRole("status").filter({ hasText: "The tip line's key is set up" })).toBeVisible();
+  const keys = await adminGet<{ public_key: string; current: boolean }[]>(request, "/api/tips/keys");
+  expect(keys[0]).toMatchObject({ public_key: keyFile.publicKey, current: true });
+  // Only the public key went to the server: not the passphrase, not the private key.
+  expect(adminSent.filter((line) => line.includes(PASSPHRASE) || line.includes(privateKey))).toEqual([]);
+  expect(adminSent.filter((line) => line.includes("/api/tips/keys") && line.startsWith("POST"))).toEqual([
+    expect.stringContaining(JSON.stringify({ public_key: keyFile.publicKey })),
+  ]);
+
+  // (b) A source, with no account and no cookie, sends a tip with a photo that says where it was taken.
+  const photo = await jpegWithGps();
+  expect(hasGpsPointer((await sharp(photo).metadata()).exif as Buffer), "the test photo must carry GPS").toBe(true);
+  const words = `The tender for the Melamchi road went to the minister's brother-in-law ${Date.now()}`;
+  const source = await freshPage(browser, baseURL);
+  await settled(source.page, "/tips");
+  await source.page.getByLabel("Your message").fill(words);
+  await source.page.getByLabel("Documents or photos (optional)").setInputFiles({ name: "site-visit.jpg", mimeType: "image/jpeg", buffer: photo });
+  await source.page.getByRole("button", { name: "Encrypt and send" }).click();
+  const codename = (await source.page.getByTestId("tip-codename").textContent({ timeout: 60_000 }))!.trim();
+  expect(codename.split(" ")).toHaveLength(8);
+  await source.context.close();
+
+  // (c) An editor opens the inbox with the key file, reads the tip, saves the photo and replies.
+  const editor = await freshPage(browser, baseURL);
+  await newEditor(request, editor.page);
+  const editorSent = recordRequests(editor.page);
+  await settled(editor.page, "/admin/dashboard");
+  await editor.page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Tip line" }).click();
+  await expect(editor.page.getByRole("heading", { level: 1, name: "Tip line inbox" })).toBeVisible();
+  // Key set-up is for admins.
+  await expect(editor.page.getByRole("link", { name: "Set up or change the tip line's key" })).toHaveCount(0);
+
+  await editor.page.getByLabel("Key files").setInputFiles(keyFilePath);
+  await editor.page.getByLabel("Passphrase").fill("not the passphrase at all");
+  await editor.page.getByRole("button", { name: "Open the inbox" }).click();
+  await expect(editor.page.getByRole("alert")).toHaveText(`${download.suggestedFilename()}: wrong passphrase or not a key file.`, { timeout: 30_000 });
+  await editor.page.getByLabel("Passphrase").fill(PASSPHRASE);
+  await editor.page.getByRole("button", { name: "Open the inbox" }).click();
+  await expect(editor.page.getByRole("heading", { name: "Conversations" })).toBeFocused({ timeout: 30_000 });
+  await expect(editor.page.getByText("(current key)")).toBeVisible();
+
+  const { tips } = await adminGet<{ tips: { id: number; unread: boolean }[] }>(request, "/api/tips/inbox");
+  const tip = tips[0]!;
+  expect(tip.unread).toBe(true);
+  const item = tipButton(editor.page, tip.id);
+  await expect(item).toContainText("New");
+  await item.click();
+  const conversation = editor.page.getByRole("region", { name: `Tip #${tip.id}`, exact: true });
+  await expect(conversation.getByRole("heading", { name: `Tip #${tip.id}` })).toBeFocused();
+  const first = conversation.getByTestId("tip-inbox-message").first();
+  await expect(first).toContainText("Source");
+  await expect(first).toContainText(words);
+
+  const [photoDownload] = await Promise.all([editor.page.waitForEvent("download"), first.getByRole("button", { name: "Download site-visit.jpg" }).click()]);
+  expect(photoDownload.suggestedFilename()).toBe("site-visit.jpg");
+  const received = await readFile((await photoDownload.path())!);
+  const metadata = await sharp(received).metadata();
+  // The same picture, drawn again without its metadata in the source's browser.
+  expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ format: "jpeg", width: 64, height: 48 });
+  expect(metadata.exif === undefined || !hasGpsPointer(metadata.exif)).toBe(true);
+  const { dominant } = await sharp(received).stats();
+  expect(dominant.r).toBeGreaterThan(150);
+  await expect(conversation.getByText("site-visit.jpg was decrypted and saved.")).toBeVisible();
+
+  const reply = `Thank you. Can you send the tender documents? ${Date.now()}`;
+  await conversation.getByLabel("Reply to the source").fill(reply);
+  await conversation.getByRole("button", { name: "Encrypt and send the reply" }).click();
+  await expect(conversation.getByRole("status").filter({ hasText: "Reply sent." })).toBeVisible();
+  await expect(conversation.getByTestId("tip-inbox-message")).toHaveCount(2);
+  await expect(conversation.getByTestId("tip-inbox-message").nth(1)).toContainText("Newsroom");
+  await expect(conversation.getByTestId("tip-inbox-message").nth(1)).toContainText(reply);
+  await expect(item).not.toContainText("New");
+  expect(await axeFindings(editor.page)).toEqual([]);
+
+  // Kept beyond the retention period, then let go again.
+  await conversation.getByRole("button", { name: "Keep this tip" }).click();
+  await expect(notification(editor.page, "The tip will be kept.")).toBeVisible();
+  await expect(conversation.getByRole("button", { name: "Stop keeping" })).toHaveAttribute("aria-pressed", "true");
+  await conversation.getByRole("button", { name: "Stop keeping" }).click();
+  await expect(notification(editor.page, "The tip will be deleted with the retention period.")).toBeVisible();
+
+  // Nothing secret left the page or stayed in the browser.
+  expect(editorSent.filter((line) => line.includes(PASSPHRASE) || line.includes(privateKey) || line.includes(words) || line.includes(reply))).toEqual([]);
+  const stored = await storedInBrowser(editor.page);
+  expect(stored.local + stored.session).not.toContain(privateKey);
+  expect(stored.databases).toBe(0);
+
+  // Locking forgets the keys: the list goes with them.
+  await editor.page.getByRole("button", { name: "Lock the inbox" }).click();
+  await expect(editor.page.getByRole("heading", { name: "Open the key file" })).toBeFocused();
+  await expect(editor.page.getByRole("heading", { name: "Conversations" })).toHaveCount(0);
+  await editor.context.close();
+
+  // (d) The source comes back with the codename, in another fresh browser, and reads the reply.
+  const returning = await freshPage(browser, baseURL);
+  await settled(returning.page, "/tips");
+  await returning.page.getByLabel("Codename").fill(codename);
+  await returning.page.getByRole("button", { name: "Open the conversation" }).click();
+  const items = returning.page.getByTestId("tip-message");
+  await expect(items).toHaveCount(2, { timeout: 30_000 });
+  await expect(items.nth(0)).toContainText(words);
+  await expect(items.nth(1)).toContainText("The newsroom");
+  await expect(items.nth(1)).toContainText(reply);
+  await returning.context.close();
+});
+
+test("an editor deletes a tip after confirming; the inbox and key set-up refuse the roles they are not for", async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // A key of the test's own, posted as an admin's browser would: only its public half.
+  const { keys, file } = await newNewsroomKey(PASSPHRASE);
+  await adminSend(request, "POST", "/api/tips/keys", { public_key: keys.publicKey });
+  const keyFilePath = test.info().outputPath("key.json");
+  await writeFile(keyFilePath, JSON.stringify(file));
+
+  // A tip sent without JavaScript: the server seals it the moment it arrives.
+  const sent = await request.post("/tips", { form: { intent: "send", message: "A tip to be deleted" }, headers: { origin: baseURL! } });
+  expect(sent.status()).toBe(200);
+  const { tips } = await adminGet<{ tips: { id: number }[] }>(request, "/api/tips/inbox");
+  const id = tips[0]!.id;
+
+  // On a phone, in the dark theme: the open conversation takes the list's place.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await signInAsAdmin(page);
+  await settled(page, "/admin/tips");
+  await page.getByLabel("Key files").setInputFiles(keyFilePath);
+  await page.getByLabel("Passphrase").fill(PASSPHRASE);
+  await page.getByRole("button", { name: "Open the inbox" }).click();
+  await tipButton(page, id).click();
+  const conversation = page.getByRole("region", { name: `Tip #${id}`, exact: true });
+  await expect(conversation.getByTestId("tip-inbox-message")).toContainText("A tip to be deleted");
+  await expect(page.getByRole("heading", { name: "Conversations" })).toBeHidden();
+  expect(await axeFindings(page)).toEqual([]);
+  await conversation.getByRole("button", { name: "Back to the conversations" }).click();
+  await expect(tipButton(page, id)).toBeFocused();
+  await tipButton(page, id).click();
+  await conversation.getByRole("button", { name: "Delete this tip" }).click();
+  const dialog = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(dialog).toContainText(`Delete tip #${id}?`);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(notification(page, "Tip deleted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Conversations" })).toBeFocused();
+  await expect(tipButton(page, id)).toHaveCount(0);
+  expect((await adminGet<{ tips: { id: number }[] }>(request, "/api/tips/inbox")).tips.map((tip) => tip.id)).not.toContain(id);
+
+  // An editor may read tips but not make keys; an author may do neither. The server turns them back.
+  const editor = await freshPage(browser, baseURL);
+  await newEditor(request, editor.page);
+  await editor.page.goto("/admin/tips/key");
+  await expect(editor.page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(notification(editor.page, "Your role does not allow this.")).toBeVisible();
+  await editor.context.close();
+
+  const author = await freshPage(browser, baseURL);
+  const email = uniqueEmail("tips-author");
+  const registered = await request.post("/api/users/register", { data: { name: "Tips Author", email, password: PASSWORD } });
+  await adminSend(request, "PUT", `/api/users/${(await registered.json()).user.id}`, { role: "author" });
+  expect((await author.page.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+  await author.page.goto("/admin/tips");
+  await expect(author.page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(notification(author.page, "Your role does not allow this.")).toBeVisible();
+  await expect(author.page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Tip line" })).toHaveCount(0);
+  await author.context.close();
+});
