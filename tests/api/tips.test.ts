@@ -214,6 +214,18 @@ describe("the tip line", () => {
     expect(old.body.messages[0].public_key).toBe(before);
   });
 
+  it("limits each address's tip-line calls per hour, with the limit's own answer", async () => {
+    const limited = await startServer({ TIP_ACTIONS_PER_HOUR: "2" });
+    try {
+      const lookUp = () => callAt(limited.baseUrl, "/api/tips/conversation", { method: "POST", json: { access_token: "bm90LWEtdG9rZW4" } });
+      expect((await lookUp()).status).toBe(404);
+      expect((await lookUp()).status).toBe(404);
+      expect(await lookUp()).toMatchObject({ status: 429, body: { error: en.tooManyRequests, code: "too_many_requests" } });
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it("leaves no byte of any tip's words in the database's files, the uploads folder or the log", async () => {
     await server.stop({ keepData: true });
     const files = await listFiles(server.dataDir);
