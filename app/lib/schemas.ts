@@ -271,3 +271,6 @@ export const newsQuerySchema = z.object({
   status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),
 });
 export type NewsQuery = z.infer<typeof newsQuerySchema>;
+
+/** GET /api/tips/inbox and its page: the page, as every list reads it. */
+export const tipInboxQuerySchema = z.object({ page: newsQuerySchema.shape.page });

@@ -23,9 +23,10 @@ const card = "mt-8 rounded-lg border border-neutral-200 p-5 dark:border-neutral-
  */
 export function TipLine({ open, result }: { open: boolean; result: TipPageResult | undefined }) {
   const messages = useMessages();
-  const [shown, setShown] = useState<TipPageResult | undefined>(result);
+  // What the browser did with the forms (sealed here); before that, what the server answered (no JavaScript).
+  const [local, setShown] = useState<TipPageResult | undefined>();
+  const shown = local ?? result;
   const [session, setSession] = useState<BrowserSession | null>(null);
-  useEffect(() => setShown(result), [result]);
   return (
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-black sm:text-4xl">{messages.tipsTitle}</h1>

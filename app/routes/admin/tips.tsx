@@ -9,6 +9,7 @@ import { TipList } from "~/components/admin/tips/TipList";
 import type { OpenTipKey } from "~/components/admin/tips/inbox-types";
 import { useTipKeys } from "~/components/admin/tips/use-tip-keys";
 import { useMessages } from "~/components/i18n/i18n";
+import { tipInboxQuerySchema } from "~/lib/schemas";
 import { Link } from "~/components/i18n/links";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
@@ -16,9 +17,6 @@ import { config } from "~/server/process/config";
 import { can } from "~/server/services/actor";
 import { listTipKeys, listTips } from "~/server/services/tips";
 import type { Route } from "./+types/tips";
-
-/** `?page=` as the API reads it: a whole number from 1. */
-const pageOf = (url: string) => Math.max(1, Math.floor(Number(new URL(url).searchParams.get("page") ?? "1")) || 1);
 
 /**
  * Issue 17's inbox, for editors and admins: the list of conversations (no content: the server
@@ -28,7 +26,7 @@ const pageOf = (url: string) => Math.max(1, Math.floor(Number(new URL(url).searc
 export async function loader({ request }: Route.LoaderArgs) {
   const editor = await requireBackOfficePage(request, "readTips");
   const found = await readOrNull(async (db) => {
-    const [inbox, keys] = await Promise.all([listTips(db, editor, pageOf(request.url), config().tipsRetentionDays), listTipKeys(db, editor)]);
+    const [inbox, keys] = await Promise.all([listTips(db, editor, tipInboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)).page, config().tipsRetentionDays), listTipKeys(db, editor)]);
     return { inbox, keys };
   });
   return { inbox: found?.inbox ?? null, keys: found?.keys ?? null, mayManageKeys: can(editor, "manageTipKeys") };

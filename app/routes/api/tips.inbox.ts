@@ -3,12 +3,13 @@ import { currentActor } from "~/server/http/session";
 import { config } from "~/server/process/config";
 import { database } from "~/server/process/runtime";
 import { listTips } from "~/server/services/tips";
+import { tipInboxQuerySchema } from "~/lib/schemas";
 import type { Route } from "./+types/tips.inbox";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/tips/inbox?page=: the conversations, latest first, without their content. */
   async GET({ request }) {
-    const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page") ?? "1")) || 1);
+    const { page } = tipInboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     return json(await listTips(await database(), await currentActor(request), page, config().tipsRetentionDays));
   },
 });

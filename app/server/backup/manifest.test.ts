@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BackupError } from "./errors";
-import { contentTypeOf } from "./media";
+import { contentTypeOf } from "../storage/media-names";
 import { type Manifest, newManifest, readManifest, sha256, verifyFiles } from "./manifest";
 
 const DUMP = "database/postgres.dump";

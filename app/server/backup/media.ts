@@ -5,7 +5,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { MediaStorage } from "../storage";
-import { isSafeMediaName } from "../storage/media-names";
+import { contentTypeOf, isSafeMediaName } from "../storage/media-names";
 import { BackupError } from "./errors";
 import { type ManifestFile, PRIVATE_FOLDER, sha256, writeDurably } from "./manifest";
 
@@ -60,22 +60,6 @@ export async function backupMedia(storage: MediaStorage, mediaDir: string): Prom
 export async function isEmptyStore(storage: MediaStorage): Promise<boolean> {
   for await (const _name of storage.list()) return false;
   return true;
-}
-
-/** The content type a stored file is served with, from its name: services/media.ts stores only these. */
-export function contentTypeOf(name: string): string {
-  const extension = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  switch (extension) {
-    case "jpg":
-    case "jpeg":
-      return "image/jpeg";
-    case "png":
-      return "image/png";
-    case "mp4":
-      return "video/mp4";
-    default:
-      return "application/octet-stream";
-  }
 }
 
 /**

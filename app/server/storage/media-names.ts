@@ -8,3 +8,10 @@ export const isSafeMediaName = (name: string): boolean => SAFE_NAME.test(name);
 export function assertSafeMediaName(name: string): void {
   if (!isSafeMediaName(name)) throw new Error(`unsafe media name: ${name}`);
 }
+
+const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", mp4: "video/mp4" };
+
+/** The content type a stored file is served with, from its name: services/media.ts stores only these. */
+export function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? ""] ?? "application/octet-stream";
+}

@@ -5,18 +5,14 @@
  * nothing, so a name already in the bucket is a file already copied: a second run, or a run after
  * an interrupted one, copies only what is missing.
  */
-import { extname } from "node:path";
 import { localDiskStorage, type MediaStorage } from "./index";
+import { contentTypeOf } from "./media-names";
 
 export interface MigrationProgress {
   copied: number;
   alreadyThere: number;
   total: number;
 }
-
-const CONTENT_TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".mp4": "video/mp4" };
-
-export const contentTypeOf = (name: string): string => CONTENT_TYPES[extname(name).toLowerCase()] ?? "application/octet-stream";
 
 /** Several files in flight at once: each copy is mostly waiting on the network. */
 const PARALLEL_COPIES = 4;
