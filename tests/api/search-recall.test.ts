@@ -14,7 +14,7 @@ interface Server {
 }
 
 interface Listed {
-  articles: { id: number; title: string; snippet?: string }[];
+  articles: { id: number; title: string; snippet?: string; tags: { name: string }[] }[];
   total: number;
 }
 
@@ -70,6 +70,7 @@ function recallSuite(engine: string, start: () => Promise<Server>) {
     let token: string;
     let category: string;
     const id = {} as Record<Key, number>;
+    const slug = {} as Record<Key, string>;
 
     async function api<T>(path: string, init: { method?: string; json?: unknown; admin?: boolean } = {}) {
       const headers: Record<string, string> = {};
@@ -112,13 +113,14 @@ function recallSuite(engine: string, start: () => Promise<Server>) {
         json: { name: "Recall Writer", email: `recall-${Date.now()}@test.example` },
       });
       for (const [key, article] of Object.entries(CORPUS) as [Key, (typeof CORPUS)[Key]][]) {
-        const res = await api<{ id: number }>("/api/news", {
+        const res = await api<{ id: number; slug: string }>("/api/news", {
           method: "POST",
           admin: true,
           json: { is_published: "true", ...article, writer_id: writer.body.id, category_id: made.body.id },
         });
         expect(res.status, key).toBe(201);
         id[key] = res.body.id;
+        slug[key] = res.body.slug;
       }
     }, 180_000);
 
@@ -201,6 +203,33 @@ function recallSuite(engine: string, start: () => Promise<Server>) {
       // Listings without a search carry no snippet.
       const listing = await api<Listed>(`/api/news?category=${category}`);
       expect(listing.body.articles.some((a) => "snippet" in a)).toBe(false);
+    });
+
+    it("cuts snippets from the body as it is now: an edit shows in the next search", async () => {
+      expect((await search("receipts")).articles[0]?.snippet).toContain("&lt;b&gt;without&lt;/b&gt;");
+      const edit = await api(`/api/news/${slug.markup}`, {
+        method: "PUT",
+        admin: true,
+        json: { content: "<p>The audit found payments to Himal Traders against forged receipts.</p>" },
+      });
+      expect(edit.status).toBe(200);
+      expect((await search("receipts")).articles.map((a) => a.snippet)).toEqual([
+        "The audit found payments to Himal Traders against forged <mark>receipts</mark>.",
+      ]);
+    });
+
+    it("lists an article's tags by name, in searches and listings alike", async () => {
+      const tagIds: number[] = [];
+      for (const name of ["Zinc mines", "Audit", "Mahakali"]) {
+        const made = await api<{ id: number }>("/api/tags", { method: "POST", admin: true, json: { name: `${name} ${engine}` } });
+        expect(made.status).toBe(201);
+        tagIds.push(made.body.id);
+      }
+      expect((await api(`/api/news/${slug.stems}`, { method: "PUT", admin: true, json: { tags: tagIds } })).status).toBe(200);
+      const names = (listed: Listed) => listed.articles.find((a) => a.id === id.stems)?.tags.map((tag) => tag.name);
+      const inOrder = ["Audit", "Mahakali", "Zinc mines"].map((name) => `${name} ${engine}`);
+      expect(names(await search("corruption"))).toEqual(inOrder);
+      expect(names((await api<Listed>(`/api/news?category=${category}&limit=50`)).body)).toEqual(inOrder);
     });
   });
 }
