@@ -66,11 +66,27 @@ export { backupFailureMessage } from "~/server/backup/errors";
 const production = process.env.NODE_ENV === "production";
 
 const loadBuild = () => import("virtual:react-router/server-build");
-// Production loads the whole build at start, so that replacing build/ on disk under a running
-// server cannot break it; development loads it per request for hot reload.
-const handleRequest = production
-  ? createRequestHandler(await loadBuild(), "production")
-  : createRequestHandler(loadBuild, "development");
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+type ServerBuild = Awaited<ReturnType<typeof loadBuild>>;
+
+/** The API's routes and the root they hang from. */
+const apiBuild = (whole: ServerBuild): ServerBuild => ({
+  ...whole,
+  routes: Object.fromEntries(Object.entries(whole.routes).filter(([, route]) => route && (route.parentId === undefined || route.path?.startsWith("api/")))),
+});
+
+/**
+ * Production loads the whole build at start, so that replacing build/ on disk under a running
+ * server cannot break it; development loads it per request for hot reload.
+ *
+ * In production /api requests have a handler of their own, which knows only the API's routes:
+ * React Router tries a request's address against every route, longest first, twice a request, and
+ * against the pages of three languages that was a twelfth of an uncached API answer's time
+ * (docs/decisions.md, "The API routed apart"). No page is under /api.
+ */
+const [handleRequest, handleApiRequest]: [RequestHandler, RequestHandler] = production
+  ? await loadBuild().then((build) => [createRequestHandler(build, "production"), createRequestHandler(apiBuild(build), "production")])
+  : [createRequestHandler(loadBuild, "development"), createRequestHandler(loadBuild, "development")];
 
 /** `url` replaces the request's own path and query: a shared request is served as its normalised address. */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
@@ -114,7 +130,8 @@ function sharedHeaders(res: ExpressResponse, shared: SharedRequest, response: Re
   const own = [...headerPairs(res.getHeaders()), ...headerPairs(response.headers)].filter(
     ([name]) => !/^(cache-control|content-security-policy)$/i.test(name) && name.toLowerCase() !== CACHE_LIFETIME_HEADER.toLowerCase(),
   );
-  const sources = production ? { hashes: inlineScriptHashes(body.toString("utf8")) } : undefined;
+  // An API answer is data, never a document a browser runs scripts from: nothing to vouch for.
+  const sources = production ? { hashes: isApi(shared) ? [] : inlineScriptHashes(body.toString("utf8")) } : undefined;
   return [
     ...own,
     ["Content-Security-Policy", contentSecurityPolicy(sources)],
@@ -152,7 +169,7 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
     const context = new RouterContextProvider();
     // No nonce: the answer is shared, so its inline scripts are vouched for by their hashes.
     context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce: "" });
-    const response = await handleRequest(toFetchRequest(req, res, shared.url), context);
+    const response = await (isApi(shared) ? handleApiRequest : handleRequest)(toFetchRequest(req, res, shared.url), context);
     if (isStreamed(response)) return await sendStreamed(req, res, response);
     const body = Buffer.from(await response.arrayBuffer());
     const headers = sharedHeaders(res, shared, response, body);
