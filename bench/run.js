@@ -132,7 +132,7 @@ async function measureReads(base, reads) {
       const list = unique ? (encoding === "identity" ? paths.slice(0, half) : paths.slice(half)) : paths;
       const stats = await wrk(base + (one ?? "/"), { headers, paths: list });
       results[`${name}.${encoding}`] = { ...summary(stats), ...(unique ? { distinct_queries: list.length, requests: stats.requests } : {}) };
-      console.log(name, encoding, JSON.stringify(results[`${name}.${encoding}`]));
+      console.log(name, encoding, JSON.stringify(results[`${name}.${encoding}`]), `server ${server.rssMb()} MB`);
     }
   }
   return results;
@@ -159,7 +159,7 @@ async function measureWriteBurst(base, hot, articles) {
       const until = Date.now() + SECONDS * 1000;
       const [readers, saves] = await Promise.all([wrk(base + hot, { headers }), saveLoop(base, session, slugs, until)]);
       burst[`saving_${kind}.${encoding}`] = { readers_hot_article: summary(readers), saves };
-      console.log(`saving ${kind}`, encoding, JSON.stringify(burst[`saving_${kind}.${encoding}`]));
+      console.log(`saving ${kind}`, encoding, JSON.stringify(burst[`saving_${kind}.${encoding}`]), `server ${server.rssMb()} MB`);
     }
   }
   return burst;
