@@ -1,7 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { adminSend, notification, rowOf, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
-import { settled } from "./support/settled";
 
 /**
  * Issue 15's roles as the newsroom meets them: each role sees the back office it may use, is
@@ -136,8 +135,8 @@ test("review: a contributor hands a draft in, an editor sends it back with a not
 
   // The editor schedules it for the next whole minute at least 15 s away (the field takes minutes),
   // in Nepal time; readers see nothing until then.
-  // Filled only once the form has hydrated: a time typed before then is not in the form's state.
-  await settled(editor, `/admin/articles/edit/${encodeURIComponent(slug)}`);
+  // Filled as soon as the form shows, often before it hydrates: the time must reach the save either way.
+  await editor.goto(`/admin/articles/edit/${encodeURIComponent(slug)}`);
   const MINUTE = 60_000;
   const at = new Date(Math.ceil((Date.now() + 15_000) / MINUTE) * MINUTE);
   const nepalTime = new Date(at.getTime() + (5 * 60 + 45) * MINUTE).toISOString().slice(0, 16);

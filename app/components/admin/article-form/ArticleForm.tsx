@@ -80,6 +80,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
         category_id: `${id}-category`,
         writer_id: fieldId("writer_id"),
         language: `${id}-language`,
+        publish_at: `${id}-publish-at`,
       },
       {
         title: values.title,
@@ -89,6 +90,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
         category_id: values.category_id,
         writer_id: values.writer_id,
         language,
+        publish_at: values.publish_at ?? "",
       },
     );
     for (const [field, value] of typed) {
