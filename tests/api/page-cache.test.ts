@@ -235,6 +235,42 @@ describe("what clears the cache", () => {
     expect(home.body.toString("utf8")).toContain(`${story.title} (updated)`);
   });
 
+  it("keeps the home page and other stories when a moderator approves or removes a comment; the story's own page shows the change", async () => {
+    const [story, other] = (await api("/api/news?limit=2")).body.articles as { id: number; slug: string }[];
+    const own = `/article/${encodeURIComponent(story!.slug)}`;
+    const elsewhere = ["/", "/news", `/article/${encodeURIComponent(other!.slug)}`, "/feeds/rss.xml"];
+    const reader = await api("/api/users/register", {
+      method: "POST",
+      json: { name: "Comment Reader", email: `comment-${Date.now()}@test.example`, password: "reader-password-1" },
+    });
+    const post = async (content: string) =>
+      (await api(`/api/news/${story!.id}/comments`, { method: "POST", token: reader.body.token, json: { content } })).body.id as number;
+    const warm = async () => {
+      for (const path of [own, ...elsewhere]) await raw(path);
+      for (const path of [own, ...elsewhere]) expect(await cacheState(path), path).toBe("hit");
+    };
+
+    const shown = `Approved remark ${Date.now()}`;
+    const approvedId = await post(shown);
+    await warm();
+    expect((await api(`/api/comments/${approvedId}/approve`, { method: "PUT", token: adminToken })).status).toBe(200);
+    for (const path of elsewhere) expect(await cacheState(path), path).toBe("hit");
+    const afterApproval = await raw(own);
+    expect(afterApproval.headers["x-page-cache"]).toBe("miss");
+    expect(afterApproval.body.toString("utf8")).toContain(shown);
+
+    await warm();
+    const pendingId = await post(`Never shown ${Date.now()}`);
+    expect((await api(`/api/comments/${pendingId}`, { method: "DELETE", token: adminToken })).status).toBeLessThan(300);
+    for (const path of [own, ...elsewhere]) expect(await cacheState(path), path).toBe("hit");
+
+    expect((await api(`/api/comments/${approvedId}`, { method: "DELETE", token: adminToken })).status).toBeLessThan(300);
+    for (const path of elsewhere) expect(await cacheState(path), path).toBe("hit");
+    const afterRemoval = await raw(own);
+    expect(afterRemoval.headers["x-page-cache"]).toBe("miss");
+    expect(afterRemoval.body.toString("utf8")).not.toContain(shown);
+  });
+
   it("is cleared by publishing, so the new article is on the next page served", async () => {
     await raw("/");
     expect(await cacheState("/")).toBe("hit");

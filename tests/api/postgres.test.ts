@@ -172,6 +172,43 @@ describe("PostgreSQL", () => {
     expect((await fetch(`${b.baseUrl}/`)).headers.get("x-page-cache")).toBe("hit");
   });
 
+  it("a comment approved on one instance shows under its story on the other, and leaves its home page cached", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const story = ((await (await fetch(`${a.baseUrl}/api/news?limit=1`)).json()) as { articles: { id: number; slug: string }[] }).articles[0]!;
+    const path = `/article/${encodeURIComponent(story.slug)}`;
+    const reader = (await (
+      await fetch(`${a.baseUrl}/api/users/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Cross Reader", email: `cross-${Date.now()}@test.example`, password: "reader-password-1" }),
+      })
+    ).json()) as { token: string };
+    const remark = `Remark ${Date.now()}`;
+    const posted = (await (
+      await fetch(`${a.baseUrl}/api/news/${story.id}/comments`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${reader.token}` },
+        body: JSON.stringify({ content: remark }),
+      })
+    ).json()) as { id: number };
+    for (const page of [path, "/"]) {
+      await fetch(b.baseUrl + page);
+      expect((await fetch(b.baseUrl + page)).headers.get("x-page-cache"), page).toBe("hit");
+    }
+    const approved = await fetch(`${a.baseUrl}/api/comments/${posted.id}/approve`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${await adminToken(a)}` },
+    });
+    expect(approved.status).toBe(200);
+    let text = "";
+    for (let attempt = 0; attempt < 50 && !text.includes(remark); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await (await fetch(b.baseUrl + path)).text();
+    }
+    expect(text).toContain(remark);
+    expect((await fetch(`${b.baseUrl}/`)).headers.get("x-page-cache")).toBe("hit");
+  });
+
   // On PostgreSQL a burst of misses runs its queries together over the pool's connections; on the
   // embedded database they queue on its single session. Either way the page renders once.
   it("renders a page once for a burst of readers who all miss the cache together", async () => {

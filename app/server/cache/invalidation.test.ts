@@ -55,5 +55,15 @@ describe("which cached answers a change makes stale", () => {
       expect(stale(key), key).toBe(false);
     }
   });
-});
 
+  it("for one article's comments: its pages in every language and form, and the API; nothing else", () => {
+    const stale = staleAnswers({ articleComments: "नेपालको-बजेट" })!;
+    const slug = encodeURIComponent("नेपालको-बजेट");
+    for (const key of [`/article/${slug}`, `/ne/article/${slug}`, `/en/article/${slug}.data`, `/api/news/${slug}#ne`, "/api/comments?article_id=4#en"]) {
+      expect(stale(key), key).toBe(true);
+    }
+    for (const key of ["/", "/ne", "/news", "/category/politics", "/article/another-story", "/feeds/rss.xml", "/sitemap/articles-1.xml", "/search?q=budget"]) {
+      expect(stale(key), key).toBe(false);
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * render, so the writes known to change no public answer are listed here.
  */
 import { LOCALES } from "~/lib/i18n";
-import type { PublicChange } from "./public-changes";
+import { type PublicChange, articleOf } from "./public-changes";
 
 /** A page path in any language: unprefixed, or under /ne, /en. */
 const inAnyLocale = (path: string) => new RegExp(`^(?:/(?:${LOCALES.join("|")}))?${path}$`);
@@ -53,17 +53,20 @@ function pageOf(key: string): string {
  * The cached answers a change makes stale, or undefined for all of them. A change to one published
  * article's body reaches its own pages and the answers that quote or search whole bodies, or show
  * when an article last changed: the API (its summaries carry `updated_at` and reading time), feeds,
- * sitemaps and search results. Cards elsewhere show only what did not change.
+ * sitemaps and search results. Cards elsewhere show only what did not change. A change to its
+ * comments reaches its own pages and the API (an article's answer carries its comments); no feed,
+ * sitemap, search or card shows comments.
  */
 export function staleAnswers(change: PublicChange): ((key: string) => boolean) | undefined {
   if (change === "everything") return undefined;
   if (change === "nothing") return () => false;
-  const articlePage = `/article/${change.articleBody.normalize("NFC")}`;
+  const articlePage = `/article/${articleOf(change).normalize("NFC")}`;
+  const bodyChanged = "articleBody" in change;
   return (key) => {
     if (key.startsWith("/api/")) return true;
-    // Feeds and sitemaps are an edition's: /ne/feeds/… as much as /feeds/….
     const page = pageOf(key);
-    return /^\/(feeds|sitemap)\b/.test(page) || page === articlePage || page === "/search";
+    if (page === articlePage) return true;
+    // Feeds and sitemaps are an edition's: /ne/feeds/… as much as /feeds/….
+    return bodyChanged && (/^\/(feeds|sitemap)\b/.test(page) || page === "/search");
   };
 }
-

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { publicArticleBodyChanged, publicContentChanged, publicContentUnchanged, trackPublicChanges } from "./public-changes";
+import {
+  publicArticleBodyChanged,
+  publicArticleCommentsChanged,
+  publicContentChanged,
+  publicContentUnchanged,
+  trackPublicChanges,
+} from "./public-changes";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -26,6 +32,22 @@ describe("what a request's writes said of the public site", () => {
       publicArticleBodyChanged("b");
     });
     expect(twoBodies.change).toBe("everything");
+    const bodyAndComments = await trackPublicChanges(async () => {
+      publicArticleCommentsChanged("a");
+      publicArticleBodyChanged("a");
+      publicArticleCommentsChanged("a");
+    });
+    expect(bodyAndComments.change).toEqual({ articleBody: "a" });
+    const commentsOnly = await trackPublicChanges(async () => {
+      publicContentUnchanged();
+      publicArticleCommentsChanged("a");
+    });
+    expect(commentsOnly.change).toEqual({ articleComments: "a" });
+    const twoArticlesComments = await trackPublicChanges(async () => {
+      publicArticleCommentsChanged("a");
+      publicArticleBodyChanged("b");
+    });
+    expect(twoArticlesComments.change).toBe("everything");
     const mixed = await trackPublicChanges(async () => {
       publicContentUnchanged();
       publicContentChanged();

@@ -7,7 +7,9 @@
  *   so that no reader of any page has to wait for a fresh render;
  * - only the body of one published article (a correction further down a story, the usual edit
  *   while a story breaks): its own pages, and the answers that quote whole bodies or search them,
- *   are cleared, while the home page, the listings and every other article keep their cache.
+ *   are cleared, while the home page, the listings and every other article keep their cache;
+ * - only the comments under one article (a moderator approving or removing one, many times an
+ *   hour on a story readers argue about): its own pages and the API, nothing else.
  *
  * The word is kept per request (AsyncLocalStorage), so concurrent requests never mix theirs.
  * A request whose writes said nothing clears the cache as before: silence is never taken for "no
@@ -15,8 +17,11 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/** Everything changed, nothing did, or the body of the published article at this slug. */
-export type PublicChange = "everything" | "nothing" | { articleBody: string };
+/**
+ * Everything changed, nothing did, the body of the published article at this slug, or the comments
+ * shown under it.
+ */
+export type PublicChange = "everything" | "nothing" | { articleBody: string } | { articleComments: string };
 
 const requestScope = new AsyncLocalStorage<{ change: PublicChange | undefined }>();
 
@@ -27,12 +32,21 @@ export async function trackPublicChanges<T>(handle: () => Promise<T>): Promise<{
   return { result, change: scope.change };
 }
 
-/** Two writes of one request: the wider of the two, and two different bodies make everything. */
+/**
+ * Two writes of one request: the wider of the two. A body's change clears all that its comments'
+ * change does; two different articles make everything.
+ */
 function wider(a: PublicChange | undefined, b: PublicChange): PublicChange {
   if (a === undefined || a === "nothing") return b;
   if (b === "nothing") return a;
   if (a === "everything" || b === "everything") return "everything";
-  return a.articleBody === b.articleBody ? a : "everything";
+  if (articleOf(a) !== articleOf(b)) return "everything";
+  return "articleBody" in a ? a : b;
+}
+
+/** The slug of the one article a narrow change is about. */
+export function articleOf(change: { articleBody: string } | { articleComments: string }): string {
+  return "articleBody" in change ? change.articleBody : change.articleComments;
 }
 
 function say(change: PublicChange): void {
@@ -48,6 +62,11 @@ export function publicContentUnchanged(): void {
 /** This write changed only what the published article at `slug` says, not how any list shows it. */
 export function publicArticleBodyChanged(slug: string): void {
   say({ articleBody: slug });
+}
+
+/** This write changed only which comments show under the article at `slug`. */
+export function publicArticleCommentsChanged(slug: string): void {
+  say({ articleComments: slug });
 }
 
 /** This write changed what readers see, anywhere. */

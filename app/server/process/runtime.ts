@@ -24,8 +24,10 @@ function publicChangeFrom(payload: string): PublicChange {
   try {
     const change: unknown = JSON.parse(payload);
     if (change === "nothing") return change;
-    if (typeof change === "object" && change !== null && typeof (change as { articleBody?: unknown }).articleBody === "string") {
-      return { articleBody: (change as { articleBody: string }).articleBody };
+    if (typeof change === "object" && change !== null) {
+      const { articleBody, articleComments } = change as { articleBody?: unknown; articleComments?: unknown };
+      if (typeof articleBody === "string") return { articleBody };
+      if (typeof articleComments === "string") return { articleComments };
     }
   } catch {
     // an older instance's empty notification

@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { type Actor, can, requireAbility, requireUser } from "./actor";
 import { recordAudit } from "./audit";
 import { readableArticleId } from "./article-access";
+import { publicArticleCommentsChanged, publicContentUnchanged } from "../cache/public-changes";
 
 
 const columns = {
@@ -106,16 +107,27 @@ export async function approveComment(db: Database, actor: Actor | null, id: numb
     if (!updated) throw new AppError(404, "commentNotFound");
     await recordAudit(tx, moderator, "comment.approve", { id: updated.id, label: excerptOf(updated.content) });
   });
-  return getComment(db, actor, id);
+  const approved = await getComment(db, actor, id);
+  // A comment shown changes its own article's pages, not the rest of the site.
+  publicArticleCommentsChanged(approved.article_slug);
+  return approved;
 }
 
 export async function deleteComment(db: Database, actor: Actor | null, id: number): Promise<void> {
   const moderator = requireAbility(actor, "moderateComments");
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id, content: comments.content });
-    if (!deleted) throw new AppError(404, "commentNotFound");
-    await recordAudit(tx, moderator, "comment.delete", { id: deleted.id, label: excerptOf(deleted.content) });
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(comments)
+      .where(eq(comments.id, id))
+      .returning({ id: comments.id, content: comments.content, isApproved: comments.isApproved, articleId: comments.articleId });
+    if (!row) throw new AppError(404, "commentNotFound");
+    await recordAudit(tx, moderator, "comment.delete", { id: row.id, label: excerptOf(row.content) });
+    const [article] = await tx.select({ slug: articles.slug }).from(articles).where(eq(articles.id, row.articleId));
+    return { wasShown: row.isApproved, articleSlug: article?.slug };
   });
+  // A comment still waiting for approval was never shown; one that was, only on its own article.
+  if (!deleted.wasShown) publicContentUnchanged();
+  else if (deleted.articleSlug !== undefined) publicArticleCommentsChanged(deleted.articleSlug);
 }
 
 /** A comment named in the audit trail by its opening words. */
