@@ -16,6 +16,8 @@ import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most
 import { logError } from "~/server/process/log";
 import { mediaStorage } from "../storage";
 import { startTipPurge } from "../services/tips";
+import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum";
+import { repeatEvery } from "./repeat";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -60,9 +62,13 @@ async function open(): Promise<DatabaseHandle> {
   return handle;
 }
 
-export async function database(): Promise<Database> {
+function databaseHandle(): Promise<DatabaseHandle> {
   opening ??= open();
-  return (await opening).db;
+  return opening;
+}
+
+export async function database(): Promise<Database> {
+  return (await databaseHandle()).db;
 }
 
 /** Reads counted since the last write, and the reader's "Most read" ranking (services/most-read.ts). */
@@ -72,15 +78,20 @@ export const mostReadRanking = new MostReadRanking(config().mostReadRefreshMs);
 let stopScheduler: (() => Promise<void>) | undefined;
 let stopReadCounter: (() => Promise<void>) | undefined;
 let stopTipPurge: (() => Promise<void>) | undefined;
+let stopVacuum: (() => Promise<void>) | undefined;
 
 /** Opens, migrates and bootstraps, and starts scheduled publishing; the server calls it before it listens. */
 export async function startApp(): Promise<void> {
   await mediaStorage().check();
-  const db = await database();
+  const handle = await databaseHandle();
+  const db = handle.db;
   // A story that went live changes every list, feed and sitemap, on every instance.
   stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
   stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
+  if (handle.kind === "pglite") {
+    stopVacuum ??= repeatEvery(() => vacuumWhereDue(handle.pool), EMBEDDED_VACUUM_EVERY_MS, "Vacuuming the embedded database failed; trying again in ten minutes");
+  }
 }
 
 export async function stopApp(): Promise<void> {
@@ -90,6 +101,8 @@ export async function stopApp(): Promise<void> {
   stopReadCounter = undefined;
   await stopTipPurge?.();
   stopTipPurge = undefined;
+  await stopVacuum?.();
+  stopVacuum = undefined;
   if (!opening) return;
   const handle = await opening;
   opening = undefined;
