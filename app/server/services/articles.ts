@@ -26,6 +26,7 @@ import { notesOf } from "./article-notes";
 import { type ArticleSearch, type TextSearchPlan, articleSearch, typedWords } from "./article-search";
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
+import { bodyTexts, rowVersion } from "./body-texts";
 import { nameIn } from "./names";
 import type { Language } from "~/lib/limits";
 import { type Edition, editionOf, shownInEdition, translations } from "./editions";
@@ -196,9 +197,10 @@ function conditions(filters: Filters, search?: TextSearchPlan): SQL | undefined 
 }
 
 /**
- * One page of a search, in one statement: the matches ranked, the page's summaries with the text
- * their snippets are cut from, the number of all matches (a window count over the ranked matches,
- * which a search reads in full anyway) and the tsquery's words to mark.
+ * One page of a search, in one statement: the matches ranked, the page's summaries with the
+ * versions of their rows (their bodies, for the snippets, come from body-texts.ts), the number of
+ * all matches (a window count over the ranked matches, which a search reads in full anyway) and
+ * the tsquery's words to mark.
  *
  * The matches are first narrowed to id, date and rank in a subquery with a LIMIT (one no search
  * reaches), which PostgreSQL does not flatten into the outer query: flattened, the window count
@@ -233,7 +235,7 @@ function searchPageQuery(db: Executor, { where, plan, first, names, limit, offse
     .offset(offset)
     .as("page");
   return db
-    .select({ ...summaryColumns[names], total: page.total, bodyText: articles.bodyText, query: sql<string | null>`(${plan.query})::text` })
+    .select({ ...summaryColumns[names], total: page.total, version: rowVersion, query: sql<string | null>`(${plan.query})::text` })
     .from(articles)
     .innerJoin(page, eq(page.id, articles.id))
     .leftJoin(writers, writerOf)
@@ -356,10 +358,13 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
   let found = await searchPage(db, "fullText", query.search, filters, names, query.limit, offset);
   // Words that full-text search cannot match (a partial word, a typo) may still look like some article's.
   if (found.total === 0) found = await searchPage(db, "similarWords", query.search, filters, names, query.limit, offset);
+  const bodies = await bodyTexts.of(db, found.rows);
+  const lexemes = lexemesOf(found.rows[0]?.query ?? null);
   return {
     articles: found.rows.map((row) => {
       const summary = toSummary(row);
-      return row.bodyText === "" ? summary : { ...summary, snippet: snippetHtml(row.bodyText, lexemesOf(row.query)) };
+      const body = bodies.get(row.id) ?? "";
+      return body === "" ? summary : { ...summary, snippet: snippetHtml(body, lexemes) };
     }),
     total: found.total,
     page: query.page,
