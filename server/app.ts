@@ -24,9 +24,9 @@ import type { FinishRender } from "~/server/cache/page-cache";
 import { config } from "~/server/process/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
 import { requestInfoContext } from "~/server/http/request-context";
-import { pageCache, startApp, stopApp } from "~/server/process/runtime";
+import { pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
-export { startApp, stopApp };
+export { startApp };
 export { startupMessage } from "~/server/process/startup-error";
 export { flushLog, log, requestIdOf, withRequestId } from "~/server/process/log";
 export { uploadsHandler } from "~/server/http/uploads";
@@ -108,8 +108,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string):
 }
 
 /** Only whole, successful, shared answers are kept: a GET, no cookie set. */
-function storable(req: ExpressRequest, response: Response): boolean {
-  return req.method === "GET" && response.status === 200 && !response.headers.has("set-cookie");
+function storable(method: string, response: Response): boolean {
+  return method === "GET" && response.status === 200 && !response.headers.has("set-cookie");
 }
 
 /** Headers as [name, value] pairs, a repeated header once per value. */
@@ -123,11 +123,12 @@ function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][]
 const isApi = (shared: SharedRequest) => shared.url.startsWith("/api/");
 
 /**
- * The header list of a shared answer: what the outer layers already set on this response (the
- * security headers), the application's own, and the CSP that vouches for the answer's scripts.
+ * The header list of a shared answer: `outer`, what the outer layers set on the response before
+ * it was rendered (the security headers), the application's own, and the CSP that vouches for the
+ * answer's scripts.
  */
-function sharedHeaders(res: ExpressResponse, shared: SharedRequest, response: Response, body: Buffer): [string, string][] {
-  const own = [...headerPairs(res.getHeaders()), ...headerPairs(response.headers)].filter(
+function sharedHeaders(outer: [string, string][], shared: SharedRequest, response: Response, body: Buffer): [string, string][] {
+  const own = [...outer, ...headerPairs(response.headers)].filter(
     ([name]) => !/^(cache-control|content-security-policy)$/i.test(name) && name.toLowerCase() !== CACHE_LIFETIME_HEADER.toLowerCase(),
   );
   // An API answer is data, never a document a browser runs scripts from: nothing to vouch for.
@@ -155,32 +156,86 @@ export function serveFromCache(req: IncomingMessage, res: ServerResponse): boole
   const cached = shared && pageCache.get(shared.key);
   if (!cached) return false;
   countPageCache(true);
-  sendCached(req, res, cached, true);
+  sendCached(req, res, cached, "hit");
   return true;
 }
 
+/** A shared answer rendered: to store, or, when it cannot be kept, to send as it is. */
+type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer; headers: [string, string][] } | { streamed: Response };
+
+/** Renders a shared answer, with no nonce: its inline scripts are vouched for by their hashes. */
+async function renderShared(request: Request, clientIp: string, shared: SharedRequest, outer: [string, string][]): Promise<Rendered> {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp, nonce: "" });
+  const response = await (isApi(shared) ? handleApiRequest : handleRequest)(request, context);
+  if (isStreamed(response)) return { streamed: response };
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = sharedHeaders(outer, shared, response, body);
+  if (!storable(request.method, response)) return { response, body, headers };
+  const lifetime = Number(response.headers.get(CACHE_LIFETIME_HEADER)) * 1000;
+  const expiresAt = lifetime > 0 ? Date.now() + lifetime : undefined;
+  // Sent while it is rendered again for as long again as it lived: a page nobody asked for since is rendered for its reader.
+  const staleUntil = expiresAt === undefined ? undefined : expiresAt + lifetime;
+  return { stored: new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body, expiresAt, staleUntil) };
+}
+
+/**
+ * Renders of expired answers, one after another: many pages expire together, and rendering them
+ * all at once would hold up every reader of every other page.
+ */
+let refreshes: Promise<void> = Promise.resolve();
+/** Set while the server stops: renders not yet begun are dropped, their pages are not rendered again. */
+let stopping = false;
+
+/** Stops the application, once the render of an expired page under way, if any, is over. */
+export async function stopApp(): Promise<void> {
+  stopping = true;
+  await refreshes;
+  await stopRuntime();
+  stopping = false;
+}
+
+/** Renders `shared` again behind its stale copy, unless a render of it is already under way. */
+function refreshInBackground(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): void {
+  if (pageCache.pending(shared.key)) return;
+  const finish = pageCache.begin(shared.key);
+  const request = toFetchRequest(req, res, shared.url);
+  const outer = headerPairs(res.getHeaders());
+  refreshes = refreshes.then(async () => {
+    if (stopping) return finish(null);
+    try {
+      const rendered = await renderShared(request, req.ip ?? "unknown", shared, outer);
+      if ("streamed" in rendered) await rendered.streamed.body?.cancel();
+      finish("stored" in rendered ? rendered.stored : null);
+    } catch (error) {
+      finish(null);
+      logError("Rendering an expired page again failed", error);
+    }
+  });
+}
+
 async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): Promise<void> {
-  const cached = pageCache.get(shared.key) ?? (req.method === "GET" ? await pageCache.pending(shared.key) : undefined);
+  const current = pageCache.get(shared.key);
+  const stale = current ? undefined : pageCache.stale(shared.key);
+  if (stale) {
+    countPageCache(true);
+    if (req.method === "GET") refreshInBackground(req, res, shared);
+    return sendCached(req, res, stale, "stale");
+  }
+  const cached = current ?? (req.method === "GET" ? await pageCache.pending(shared.key) : undefined);
   countPageCache(Boolean(cached));
-  if (cached) return sendCached(req, res, cached, true);
+  if (cached) return sendCached(req, res, cached, "hit");
   const keep = req.method === "GET" && (!shared.search || pageCache.askedBefore(shared.key));
   let finishRender: FinishRender | undefined = keep ? pageCache.begin(shared.key) : undefined;
   try {
-    const context = new RouterContextProvider();
-    // No nonce: the answer is shared, so its inline scripts are vouched for by their hashes.
-    context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce: "" });
-    const response = await (isApi(shared) ? handleApiRequest : handleRequest)(toFetchRequest(req, res, shared.url), context);
-    if (isStreamed(response)) return await sendStreamed(req, res, response);
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers = sharedHeaders(res, shared, response, body);
-    if (storable(req, response)) {
-      const lifetime = Number(response.headers.get(CACHE_LIFETIME_HEADER));
-      const expiresAt = lifetime > 0 ? Date.now() + lifetime * 1000 : undefined;
-      const stored = new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body, expiresAt);
-      finishRender?.(stored);
+    const rendered = await renderShared(toFetchRequest(req, res, shared.url), req.ip ?? "unknown", shared, headerPairs(res.getHeaders()));
+    if ("streamed" in rendered) return await sendStreamed(req, res, rendered.streamed);
+    if ("stored" in rendered) {
+      finishRender?.(rendered.stored);
       finishRender = undefined;
-      return sendCached(req, res, stored, false);
+      return sendCached(req, res, rendered.stored, "miss");
     }
+    const { response, body, headers } = rendered;
     res.status(response.status);
     for (const [name, value] of headers) res.append(name, value);
     res.setHeader("Cache-Control", unstoredCacheControl(shared, response));

@@ -90,13 +90,15 @@ export class CachedResponse {
   /**
    * `headers` are the answer's own (content type, security headers, CSP, caching). `expiresAt`
    * (epoch ms) ends the life of an answer that shows something changing without a write ("Most
-   * read"); the others live until content changes.
+   * read"); the others live until content changes. Until `staleUntil`, an answer past its life may
+   * still be sent while it is rendered again (page-cache.ts).
    */
   constructor(
     readonly status: number,
     headers: [string, string][],
     body: Buffer,
     readonly expiresAt?: number,
+    readonly staleUntil?: number,
   ) {
     this.etag = etagOf(body);
     const vary = withVary(headers);
@@ -173,15 +175,21 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
 }
 
+/**
+ * How the reader's answer came about, in its `X-Page-Cache` header: stored and current, stored and
+ * past its life (sent while it is rendered again), or rendered for this request.
+ */
+export type CacheOutcome = "hit" | "stale" | "miss";
+
 /** Sends a stored answer: 304 for a current copy, else the best encoding the client takes; HEAD without the body. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, response: CachedResponse, hit: boolean): void {
+export function sendCached(req: IncomingMessage, res: ServerResponse, response: CachedResponse, outcome: CacheOutcome): void {
   if (matches(req.headers["if-none-match"], response.etag)) {
-    res.writeHead(304, hit ? response.notModified : missed(response.notModified));
+    res.writeHead(304, as(outcome, response.notModified));
     res.end();
     return;
   }
   const send = ({ body, headers }: EncodedBody) => {
-    res.writeHead(response.status, hit ? headers : missed(headers));
+    res.writeHead(response.status, as(outcome, headers));
     res.end(req.method === "HEAD" ? undefined : body);
   };
   const encoded = response.encoded(preferredEncoding(req.headers["accept-encoding"]));
@@ -189,9 +197,10 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, response: 
   else send(encoded);
 }
 
-/** The same headers saying that this reader's request rendered the answer. */
-function missed(headers: string[]): string[] {
+/** The stored headers, whose last is `X-Page-Cache: hit`, saying how this answer came about. */
+function as(outcome: CacheOutcome, headers: string[]): string[] {
+  if (outcome === "hit") return headers;
   const copy = headers.slice();
-  copy[copy.length - 1] = "miss";
+  copy[copy.length - 1] = outcome;
   return copy;
 }

@@ -14,9 +14,34 @@ describe("PageCache", () => {
     cache.set("/about", answer(100));
     expect(cache.get("/", 4_999)).toBeDefined();
     expect(cache.get("/", 5_000)).toBeUndefined();
+    expect(cache.stale("/", 5_000)).toBeUndefined();
     expect(cache.get("/", 4_000)).toBeUndefined();
     expect(cache.storedBytes).toBe(100);
     expect(cache.get("/about", 1e15)).toBeDefined();
+    expect(cache.stale("/about", 1e15)).toBeUndefined();
+  });
+
+  it("hands out an answer past its life as stale until its staleUntil, never as current, then forgets it", () => {
+    const cache = new PageCache(1000);
+    cache.set("/", { ...answer(100), expiresAt: 5_000, staleUntil: 10_000 } as CachedResponse);
+    expect(cache.get("/", 4_999)).toBeDefined();
+    expect(cache.stale("/", 4_999)).toBeUndefined();
+    expect(cache.get("/", 5_000)).toBeUndefined();
+    expect(cache.stale("/", 5_000)).toBeDefined();
+    expect(cache.stale("/", 9_999)).toBeDefined();
+    expect(cache.storedBytes).toBe(100);
+    expect(cache.stale("/", 10_000)).toBeUndefined();
+    expect(cache.storedBytes).toBe(0);
+  });
+
+  it("never hands out a stale answer that a write cleared", () => {
+    const cache = new PageCache(1000);
+    cache.set("/", { ...answer(100), expiresAt: 5_000, staleUntil: 10_000 } as CachedResponse);
+    cache.clear();
+    expect(cache.stale("/", 6_000)).toBeUndefined();
+    cache.set("/article/a", { ...answer(100), expiresAt: 5_000, staleUntil: 10_000 } as CachedResponse);
+    cache.clear({ articleComments: "a" });
+    expect(cache.stale("/article/a", 6_000)).toBeUndefined();
   });
 
   it("evicts the least recently used answers once their bytes exceed the budget", () => {

