@@ -73,6 +73,12 @@ describe("first start, restart and shutdown", () => {
     const own = await fetch(`${first.baseUrl}/about`);
     const id = own.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // A cached answer carries the id of the request it answers, not that of the one that rendered it.
+    for (const proxied of ["proxy-request-0002", "proxy-request-0003"]) {
+      const hit = await fetch(`${first.baseUrl}/about`, { headers: { "x-request-id": proxied } });
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("x-request-id")).toBe(proxied);
+    }
     // Lines are written at least every second.
     const logged = () => first.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
     await expect.poll(() => logged().some((line) => line.reqId === id), { timeout: 5_000 }).toBe(true);

@@ -43,8 +43,8 @@ export function etagOf(body: Uint8Array): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
-/** Headers that describe one transfer, not the answer: never stored. */
-const PER_TRANSFER = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag", "vary", "x-page-cache"]);
+/** Headers that describe one transfer, not the answer, never stored: the request's own id among them. */
+const PER_TRANSFER = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag", "vary", "x-page-cache", "x-request-id"]);
 
 function withVary(headers: [string, string][]): string {
   const vary = new Set(["Accept-Encoding"]);
