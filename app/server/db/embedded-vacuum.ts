@@ -22,19 +22,17 @@ export const EMBEDDED_VACUUM_EVERY_MS = 10 * 60_000;
  * analysed, yet not empty) is analysed too: rows written before a restart are counted nowhere.
  */
 const DUE = `
-  select format('%I.%I', s.schemaname, s.relname) as "table",
-         s.n_dead_tup > 50 + 0.2 * s.n_live_tup
-           or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-           or age(c.relfrozenxid) > 150000000 as "vacuum",
-         age(c.relfrozenxid) > 150000000 as "freeze"
-    from pg_stat_user_tables s
-    join pg_class c on c.oid = s.relid
-   where s.n_dead_tup > 50 + 0.2 * s.n_live_tup
-      or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup
-      or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup
-      or (c.reltuples < 0 and pg_relation_size(c.oid) > 0)
-      or age(c.relfrozenxid) > 150000000
-   order by s.n_dead_tup desc`;
+  select "table", "vacuum", "freeze" from (
+    select format('%I.%I', s.schemaname, s.relname) as "table",
+           s.n_dead_tup,
+           s.n_dead_tup > 50 + 0.2 * s.n_live_tup or s.n_ins_since_vacuum > 1000 + 0.2 * s.n_live_tup as "vacuum",
+           age(c.relfrozenxid) > 150000000 as "freeze",
+           s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup or (c.reltuples < 0 and pg_relation_size(c.oid) > 0) as "analyze"
+      from pg_stat_user_tables s
+      join pg_class c on c.oid = s.relid
+  ) as due
+  where "vacuum" or "freeze" or "analyze"
+  order by n_dead_tup desc`;
 
 /**
  * Vacuums and analyses the tables that autovacuum would, one at a time (each holds the single
@@ -46,8 +44,8 @@ export async function vacuumWhereDue(pool: Pool): Promise<string[]> {
   const { rows } = await pool.query<{ table: string; vacuum: boolean; freeze: boolean }>(DUE);
   const started = performance.now();
   for (const { table, vacuum, freeze } of rows) {
-    await pool.query(vacuum ? `vacuum (${freeze ? "freeze, " : ""}analyze) ${table}` : `analyze ${table}`);
+    await pool.query(freeze ? `vacuum (freeze, analyze) ${table}` : vacuum ? `vacuum (analyze) ${table}` : `analyze ${table}`);
   }
-  if (rows.length > 0) log.info(`Vacuumed the embedded database's ${rows.map((row) => row.table).join(", ")} in ${Math.round(performance.now() - started)} ms.`);
+  if (rows.length > 0) log.info(`Vacuumed or analysed the embedded database's ${rows.map((row) => row.table).join(", ")} in ${Math.round(performance.now() - started)} ms.`);
   return rows.map((row) => row.table);
 }

@@ -64,11 +64,6 @@ export class BodyTexts {
     return found;
   }
 
-  /** What the remembered bodies take. */
-  get storedBytes(): number {
-    return this.bytes;
-  }
-
   private remember(id: number, version: string, text: string): void {
     this.forget(id);
     // Copied back into a string without decoding: Devanagari takes two bytes here, three in UTF-8.
