@@ -31,6 +31,12 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string };
 
 const MIGRATION_LOCK = 715000;
+/**
+ * Connections kept open to the embedded database. It runs one statement at a time, but with one
+ * connection it sat idle from each answer until the request thread had read it and sent the next
+ * statement; with several, the next is already waiting (pglite-worker.mjs, docs/decisions.md).
+ */
+const EMBEDDED_CONNECTIONS = 4;
 const CONNECT_TIMEOUT_MS = 5_000;
 const LISTEN_RETRY_MS = 2_000;
 
@@ -71,8 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const embedded = target.kind === "pglite" ? await (await import("./embedded-server")).startEmbeddedServer(target.dataDir) : undefined;
   const Client = preparingClient(pg);
   const pool = embedded
-    ? // One connection, kept open: the embedded database has a single session.
-      new pg.Pool({ stream: () => embedded.connect(), user: "postgres", database: "postgres", Client, max: 1, idleTimeoutMillis: 0 })
+    ? new pg.Pool({ stream: () => embedded.connect(), user: "postgres", database: "postgres", Client, max: EMBEDDED_CONNECTIONS, idleTimeoutMillis: 0 })
     : // A request never waits long for a connection: a database that went away is a quick 503.
       new pg.Pool({ connectionString: target.kind === "postgres" ? target.url : undefined, Client, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its server (a restart) must not take the process down with it.

@@ -41,48 +41,94 @@ describe("one process per embedded data folder", () => {
 });
 
 describe("connections to the embedded database", () => {
-  it("start from a clean session: what a client left open is rolled back, its prepared statements dropped", async () => {
+  const count = "select count(*)::int as n from kept where n > $1";
+
+  it("roll back what a client left open when it ends, and keep prepared statements for the next", async () => {
     const server = await startEmbeddedServer("memory");
     const client = (): pg.Client => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
     try {
       const first = client();
       await first.connect();
       await first.query("create table kept (n int)");
-      await first.query({ name: "count_kept", text: "select count(*)::int as n from kept where n > $1", values: [0] });
+      await first.query({ name: "count_kept", text: count, values: [0] });
       await first.query("begin");
       await first.query("insert into kept values (1)");
       await first.end();
 
       const second = client();
       await second.connect();
-      const { rows } = await second.query({ name: "count_kept", text: "select count(*)::int as n from kept where n > $1", values: [0] });
-      expect(rows).toEqual([{ n: 0 }]);
+      expect((await second.query({ name: "count_kept", text: count, values: [0] })).rows).toEqual([{ n: 0 }]);
+      expect((await second.query("select count(*)::int as n from pg_prepared_statements where name = 'count_kept'")).rows).toEqual([{ n: 1 }]);
       await second.end();
     } finally {
       await server.stop();
     }
   });
 
-  it("serve one client at a time: a second connection waits for the first to end, then starts clean", async () => {
+  it("share the session in turns: a client that is connected but idle does not hold the others up", async () => {
     const server = await startEmbeddedServer("memory");
     const connect = () => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
-    const first = connect();
-    const second = connect();
+    const [first, second, third] = [connect(), connect(), connect()];
     try {
       await first.connect();
-      await first.query("create table waited (n int)");
+      await second.connect();
+      await third.connect();
+      await first.query("create table kept (n int)");
+      await second.query("insert into kept values (1), (2)");
+      // The same statement prepared by both, by name: the second's is the first's.
+      expect((await first.query({ name: "count_kept", text: count, values: [0] })).rows).toEqual([{ n: 2 }]);
+      expect((await second.query({ name: "count_kept", text: count, values: [1] })).rows).toEqual([{ n: 1 }]);
+      // A name already prepared for another text is refused, as on one connection, not run as the other text.
+      await expect(third.query({ name: "count_kept", text: "select 1 as n where $1::int > 0", values: [1] })).rejects.toThrow(/already exists/);
+      expect((await first.query({ name: "count_kept", text: count, values: [0] })).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await Promise.all([first.end(), second.end(), third.end()]);
+      await server.stop();
+    }
+  });
+
+  it("let a transaction hold the session: another client's statements wait for its end, and never run inside it", async () => {
+    const server = await startEmbeddedServer("memory");
+    const connect = () => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
+    const [first, second] = [connect(), connect()];
+    try {
+      await first.connect();
+      await second.connect();
+      await first.query("create table kept (n int)");
       await first.query("begin");
-      await first.query("insert into waited values (1)");
-      const secondConnected = second.connect();
-      // The first client's transaction is still its own: the second has not been let in.
-      expect((await first.query("select count(*)::int as n from waited")).rows).toEqual([{ n: 1 }]);
-      await first.end();
-      await secondConnected;
-      expect((await second.query("select count(*)::int as n from waited")).rows).toEqual([{ n: 0 }]);
+      await first.query("insert into kept values (1)");
+      let seen: number | undefined;
+      const waiting = second.query("select count(*)::int as n from kept").then(({ rows }) => (seen = rows[0].n));
+      expect((await first.query("insert into kept values (2) returning n")).rows).toEqual([{ n: 2 }]);
+      expect(seen).toBeUndefined();
+      // Run inside the first client's transaction, the count would have seen its rows.
+      await first.query("rollback");
+      await waiting;
+      expect(seen).toBe(0);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+      await server.stop();
+    }
+  });
+
+  it("roll back the transaction of a client whose connection breaks, and let the others go on", async () => {
+    const server = await startEmbeddedServer("memory");
+    const streams: ReturnType<typeof server.connect>[] = [];
+    const connect = () => new pg.Client({ stream: () => streams[streams.push(server.connect()) - 1]!, user: "postgres", database: "postgres" });
+    const [first, second] = [connect(), connect()];
+    first.on("error", () => undefined);
+    try {
+      await first.connect();
+      await second.connect();
+      await first.query("create table kept (n int)");
+      await first.query("begin");
+      await first.query("insert into kept values (1)");
+      const waiting = second.query("select count(*)::int as n from kept");
+      streams[0]!.destroy();
+      expect((await waiting).rows).toEqual([{ n: 0 }]);
     } finally {
       await second.end();
       await server.stop();
     }
   });
 });
-

@@ -3,6 +3,7 @@
 // it, so it lives here. The request thread talks to it with node-postgres, exactly as to a
 // PostgreSQL server, over a MessagePort instead of a socket (embedded-server.ts): the bytes are the
 // PostgreSQL wire protocol, and each batch of messages up to a Sync goes to PGlite in one call.
+// Several connections share PGlite's one session, in turns (below).
 //
 // Plain JavaScript: a worker needs a file of its own, and the server bundle inlines every module
 // it imports.
@@ -47,31 +48,54 @@ const PROTOCOL_3 = 196608;
 // Messages after which the client waits for an answer: Sync, simple Query, Flush.
 const ANSWERED_AFTER = new Set([0x53, 0x51, 0x48]);
 const TERMINATE = 0x58;
+const PARSE = 0x50;
 const READY_FOR_QUERY = 0x5a;
 const IDLE = 0x49;
-
-/** Every connection's batches run one after another: PGlite has a single backend. */
-let turn = Promise.resolve();
-/** The backend's transaction status from its last ReadyForQuery ('I' idle, 'T' in a transaction, 'E' failed). */
-let status = IDLE;
-/** Set once the server has asked the database to stop. */
-let stopped = false;
-
-function noteStatus(answer) {
-  const at = answer.length - 6;
-  if (at >= 0 && answer[at] === READY_FOR_QUERY) status = answer[at + 5];
-}
+/** ParseComplete, the answer to a Parse this thread did not need to pass on. */
+const PARSE_COMPLETE = Uint8Array.of(0x31, 0, 0, 0, 4);
 
 /**
- * A new connection starts from a clean session: what a client that went away left open is rolled
- * back, and its prepared statements are dropped (the next client prepares the same names).
+ * PGlite has a single backend, and so a single session, which every connection shares: the
+ * request thread keeps several open so that the next statement is already here when one ends,
+ * instead of waiting for the request thread to read the answer and send it (docs/decisions.md,
+ * "Statements queued at the database"). Two things of a session cannot be shared:
+ *
+ * - A transaction. The connection whose batch left the session in one (or in the middle of an
+ *   exchange, after a Flush) holds the session: only its batches run until it is idle again, the
+ *   others wait in order.
+ * - Prepared statements, by name. The application names them by a hash of their text
+ *   (prepared-statements.ts), so a second connection's Parse of a name already prepared with the
+ *   same text is answered here and not passed on; a name reused for another text is passed on and
+ *   refused by the database, as it would be on one connection.
+ *
+ * Settings (SET) belong to the session too: the application changes none.
  */
-async function resetSession() {
-  // A client's port closes after the database when the server stops: nothing is left to reset.
-  if (stopped) return;
-  if (status !== IDLE) await db.exec("ROLLBACK");
-  await db.exec("DEALLOCATE ALL");
-  status = IDLE;
+let holder = null;
+/** Batches waiting for the backend, first come first served, but the holder's first. */
+const queue = [];
+let running = false;
+/** Called when nothing runs and nothing waits. */
+let onDrained = null;
+/** Set once the server has asked the database to stop: connections closing after it leave nothing to roll back. */
+let stopped = false;
+/** Prepared statements of the session: name → text. */
+const prepared = new Map();
+/** The backend's transaction status from its last ReadyForQuery ('I' idle, 'T' in a transaction, 'E' failed). */
+let status = IDLE;
+
+/** The name and text of the Parse message at `offset`. */
+function parseMessage(bytes, offset) {
+  const nameEnd = bytes.indexOf(0, offset + 5);
+  const textEnd = bytes.indexOf(0, nameEnd + 1);
+  return { name: bytes.toString("utf8", offset + 5, nameEnd), text: bytes.toString("utf8", nameEnd + 1, textEnd) };
+}
+
+/** True when `answer` ends with ReadyForQuery: a batch that ends with a Flush leaves the exchange open. */
+function endsReady(answer) {
+  const at = answer.length - 6;
+  if (at < 0 || answer[at] !== READY_FOR_QUERY) return false;
+  status = answer[at + 5];
+  return true;
 }
 
 /**
@@ -79,9 +103,9 @@ async function resetSession() {
  * bytes over as PGlite writes them; its plain execProtocolRaw also decodes every message of the
  * answer, text of each row included, for nobody: an eighth of the worker's time on a search.
  */
-async function execute(batch) {
-  const chunks = [];
-  let length = 0;
+async function execute(batch, answered) {
+  const chunks = answered ? [answered] : [];
+  let length = answered ? answered.length : 0;
   await db.execProtocolRawStream(batch, {
     onRawData(bytes) {
       // A view of the database's memory, which its next write reuses.
@@ -89,7 +113,7 @@ async function execute(batch) {
       length += bytes.length;
     },
   });
-  if (chunks.length === 1) return chunks[0];
+  if (chunks.length === 1 && !answered) return chunks[0];
   const answer = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {
@@ -99,46 +123,73 @@ async function execute(batch) {
   return answer;
 }
 
-/**
- * One client connection at a time: PGlite has one session, and a second client's statements would
- * run inside the first one's transaction. The pool in connection.ts holds exactly one; a connection
- * that arrives while another is still open (the pool replacing a broken one before this thread has
- * seen the old one go) waits its turn instead of being refused.
- */
-let current = null;
-const waiting = [];
+/** Runs one queued batch of `connection`: its messages from `first` (after any start-up packet). */
+async function runBatch({ connection, bytes, first }) {
+  let batch = bytes;
+  let answered = null;
+  let parsing = null;
+  if (bytes[first] === PARSE) {
+    const { name, text } = parseMessage(bytes, first);
+    if (name !== "" && prepared.get(name) === text) {
+      batch = Buffer.concat([bytes.subarray(0, first), bytes.subarray(first + 1 + bytes.readInt32BE(first + 1))]);
+      answered = PARSE_COMPLETE;
+    } else if (name !== "") {
+      parsing = { name, text };
+    }
+  }
+  const answer = batch.length > 0 ? await execute(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength), answered) : answered;
+  if (parsing && answer[0] === PARSE_COMPLETE[0]) prepared.set(parsing.name, parsing.text);
+  holder = endsReady(answer) && status === IDLE ? null : connection;
+  // Handed over, not copied: the answer owns its buffer.
+  connection.port.postMessage(answer, [answer.buffer]);
+}
 
-/**
- * The connection on `port` is over: the next may start. Said as soon as the client terminates, not
- * only when its port's close event comes, which may reach this thread after the next client's
- * connect.
- */
-function release(port) {
-  const queued = waiting.indexOf(port);
-  if (queued !== -1) waiting.splice(queued, 1);
-  if (current !== port) return;
-  current = null;
-  turn = turn.then(resetSession);
-  const next = waiting.shift();
-  if (next) serve(next);
+/** A connection has ended: a transaction it left open is rolled back, and the session is free. */
+async function endConnection(connection) {
+  if (holder !== connection) return;
+  if (status !== IDLE) await db.exec("ROLLBACK");
+  status = IDLE;
+  holder = null;
+}
+
+function runNext() {
+  if (running || stopped) return;
+  const index = holder === null ? 0 : queue.findIndex((entry) => entry.connection === holder);
+  if (index === -1 || queue.length === 0) {
+    if (queue.length === 0) onDrained?.();
+    return;
+  }
+  const [entry] = queue.splice(index, 1);
+  running = true;
+  (entry.ended ? endConnection(entry.connection) : runBatch(entry))
+    .catch((error) => {
+      // The client learns of it as of a server that went away; its transaction is rolled back.
+      console.error("The embedded database failed a batch:", error);
+      entry.connection.port.close();
+    })
+    .finally(() => {
+      running = false;
+      runNext();
+    });
 }
 
 function serve(port) {
-  if (current !== null) {
-    waiting.push(port);
-    port.on("close", () => release(port));
-    return;
-  }
-  current = port;
+  const connection = { port, ended: false };
   let pending = Buffer.alloc(0);
   let startedUp = false;
+  const end = () => {
+    if (connection.ended) return;
+    connection.ended = true;
+    queue.push({ connection, ended: true });
+    runNext();
+  };
   port.on("message", (chunk) => {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
     // The start-up packet has no type byte; every later message is a type byte and a length.
     let offset = 0;
+    let first = 0;
     let batchEnd = 0;
-    let newSession = false;
     let terminated = false;
     for (;;) {
       if (!startedUp) {
@@ -147,44 +198,36 @@ function serve(port) {
           terminated = true;
           break;
         }
-        offset = batchEnd = pending.readInt32BE(0);
-        startedUp = newSession = true;
+        offset = batchEnd = first = pending.readInt32BE(0);
+        startedUp = true;
         continue;
       }
       if (pending.length - offset < 5) break;
       const type = pending[offset];
-      const end = offset + 1 + pending.readInt32BE(offset + 1);
-      if (pending.length < end) break;
+      const messageEnd = offset + 1 + pending.readInt32BE(offset + 1);
+      if (pending.length < messageEnd) break;
       if (type === TERMINATE) {
         terminated = true;
         break;
       }
-      offset = end;
+      offset = messageEnd;
       if (ANSWERED_AFTER.has(type)) batchEnd = offset;
     }
-    const batch = pending.subarray(0, batchEnd);
+    if (batchEnd > 0) queue.push({ connection, bytes: pending.subarray(0, batchEnd), first });
     pending = pending.subarray(batchEnd);
-    turn = turn.then(async () => {
-      if (newSession) await resetSession();
-      if (batch.length > 0) {
-        const answer = await execute(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength));
-        noteStatus(answer);
-        // Handed over, not copied: the answer owns its buffer.
-        port.postMessage(answer, [answer.buffer]);
-      }
-      if (terminated) {
-        release(port);
-        port.close();
-      }
-    });
+    if (terminated) {
+      end();
+      port.close();
+    }
+    runNext();
   });
-  port.on("close", () => release(port));
+  port.on("close", end);
 }
 
 parentPort.on("message", async (message) => {
   if (message?.type === "connect") serve(message.port);
   if (message?.type === "stop") {
-    await turn;
+    if (running || queue.length > 0) await new Promise((resolve) => (onDrained = resolve));
     stopped = true;
     await db.close();
     parentPort.postMessage({ type: "stopped" });
