@@ -363,8 +363,8 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
   return {
     articles: found.rows.map((row) => {
       const summary = toSummary(row);
-      const body = bodies.get(row.id) ?? "";
-      return body === "" ? summary : { ...summary, snippet: snippetHtml(body, lexemes) };
+      const body = bodies.get(row.id);
+      return !body || body.length === 0 ? summary : { ...summary, snippet: snippetHtml(body, lexemes) };
     }),
     total: found.total,
     page: query.page,

@@ -82,33 +82,72 @@ const JOINERS = ["\u200C", "\u200D"];
  */
 const READ_BEFORE_MATCH = [80, 400];
 
-const startsWord = (body: string, at: number) => at === 0 || !WORD_CHAR_AT_END.test(body.slice(Math.max(0, at - 2), at));
 const CHANDRABINDU = "\u0901";
 const ANUSVARA = "\u0902";
-/** A lexeme without a letter that has a lower case (Devanagari): found in the body as written. */
-const caseless = (lexeme: string) => lexeme === lexeme.toUpperCase();
+
+/**
+ * A body as snippets read it: stored bodies (body-texts.ts) are read through it without turning
+ * the whole of each into a string, a string body by stringBody.
+ */
+export interface BodyReader {
+  readonly length: number;
+  /** The body's characters from `start` to `end`. */
+  slice(start: number, end: number): string;
+  /**
+   * False when the body cannot be folded in place (a letter whose lower case is longer): then
+   * foldedIndexOf cannot say where a word is.
+   */
+  readonly foldable: boolean;
+  /**
+   * Where `text` first occurs from `from` on in the body folded: in lower case, chandrabindu
+   * written as anusvara, joiners kept, so that positions are the body's own. -1 when nowhere.
+   */
+  foldedIndexOf(text: string, from: number): number;
+}
+
+/** The body folded as BodyReader.foldedIndexOf reads it, or null when its positions would move. */
+export function foldedBody(body: string): string | null {
+  const lower = body.toLowerCase();
+  return lower.length === body.length ? lower.replaceAll(CHANDRABINDU, ANUSVARA) : null;
+}
+
+export function stringBody(body: string): BodyReader {
+  const folded = foldedBody(body);
+  return {
+    length: body.length,
+    foldable: folded !== null,
+    slice: (start, end) => body.slice(start, end),
+    foldedIndexOf: (text, from) => folded?.indexOf(text, from) ?? -1,
+  };
+}
+
+const startsWord = (body: string, at: number) => at === 0 || !WORD_CHAR_AT_END.test(body.slice(Math.max(0, at - 2), at));
+
+/** The word that begins at `at` (read a little at a time: bodies are long, words short). */
+function wordAt(body: BodyReader, at: number): string {
+  for (let reach = 64; ; reach *= 4) {
+    const end = Math.min(body.length, at + reach);
+    WORD_HERE.lastIndex = 0;
+    const word = WORD_HERE.exec(body.slice(at, end))?.[0] ?? "";
+    if (at + word.length < end || end === body.length) return word;
+  }
+}
 
 /**
  * Where the first word that matches begins (-1: none does), found by looking each lexeme up in the
- * body (in lower case unless every lexeme is caseless) and checking the word there, instead of
- * folding every word before it: a match lies thousands of words into some bodies, and a body that
- * matched only by its title is read to its end. Every word that matches begins with a lexeme once
- * lowered and its chandrabindu written as anusvara, so the first one is among the places found.
- * Undefined when that is not sure: joiners (which folding removes) before the place found, or a
- * letter whose lower case is longer.
+ * folded body and checking the word there, instead of folding every word before it: a match lies
+ * thousands of words into some bodies, and a body that matched only by its title is read to its
+ * end. Every word that matches begins with a lexeme once folded, so the first one is among the
+ * places found. Undefined when that is not sure: joiners (which folding removes) before the place
+ * found, or a body that cannot be folded in place.
  */
-function firstMatchAt(body: string, lexemes: string[], matches: (word: string) => boolean): number | undefined {
-  let text = lexemes.every(caseless) ? body : body.toLowerCase();
-  if (text.length !== body.length) return undefined;
-  if (lexemes.some((lexeme) => lexeme.includes(ANUSVARA)) && text.includes(CHANDRABINDU)) text = text.replaceAll(CHANDRABINDU, ANUSVARA);
+function firstMatchAt(body: BodyReader, lexemes: string[], matches: (word: string) => boolean): number | undefined {
+  if (!body.foldable) return undefined;
   let first = -1;
   for (const lexeme of lexemes) {
     if (lexeme === "") continue;
-    for (let at = text.indexOf(lexeme); at !== -1 && (first === -1 || at < first); at = text.indexOf(lexeme, at + 1)) {
-      if (!startsWord(body, at)) continue;
-      WORD_HERE.lastIndex = at;
-      const word = WORD_HERE.exec(body)?.[0];
-      if (word !== undefined && matches(word)) {
+    for (let at = body.foldedIndexOf(lexeme, 0); at !== -1 && (first === -1 || at < first); at = body.foldedIndexOf(lexeme, at + 1)) {
+      if (startsWord(body.slice(Math.max(0, at - 2), at), Math.min(at, 2)) && matches(wordAt(body, at))) {
         first = at;
         break;
       }
@@ -118,28 +157,38 @@ function firstMatchAt(body: string, lexemes: string[], matches: (word: string) =
   // removed; the words after it do not matter.
   const before = first === -1 ? body.length : first;
   for (const joiner of JOINERS) {
-    const at = body.indexOf(joiner);
+    const at = body.foldedIndexOf(joiner, 0);
     if (at !== -1 && at < before) return undefined;
   }
   return first;
 }
 
+/** What cut answers when `body` was a passage that ended before the snippet did: the whole body is needed. */
+const PAST_PASSAGE = null;
+
 /**
  * The snippet, reading words from `from` (a position where no word is cut in two): from the
  * start, or a little before the first match. Read from later, it is the same snippet as from the
  * start only if it begins after the first word read, the words before `from` being beyond it;
- * otherwise undefined. With `none`, no word matches: the first 25 words, read no further.
+ * otherwise undefined. With `none`, no word matches: the first 25 words, read no further. `body`
+ * is the whole body when `whole`, else only its beginning (PAST_PASSAGE when that was too short).
  */
-function cut(body: string, from: number, matches: (word: string) => boolean, none: boolean): string | undefined {
+function cut(body: string, whole: boolean, from: number, matches: (word: string) => boolean, none: boolean): string | undefined | typeof PAST_PASSAGE {
   const words: Word[] = [];
   let first = -1;
+  let read = false;
   WORD.lastIndex = from;
   for (let m = WORD.exec(body); m !== null; m = WORD.exec(body)) {
     words.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
     if (!none && first === -1 && matches(m[0])) first = words.length - 1;
     // One word past the snippet tells that the body goes on.
-    if (first !== -1 ? words.length > Math.max(0, first - WORDS_BEFORE_MATCH) + SNIPPET_WORDS : none && words.length > SNIPPET_WORDS) break;
+    if (first !== -1 ? words.length > Math.max(0, first - WORDS_BEFORE_MATCH) + SNIPPET_WORDS : none && words.length > SNIPPET_WORDS) {
+      read = true;
+      break;
+    }
   }
+  // The passage's last word may go on past it, and the snippet with it.
+  if (!read && !whole) return PAST_PASSAGE;
   if (words.length === 0) return escapeHtml(body);
   const start = Math.max(0, Math.min(first === -1 ? 0 : first - WORDS_BEFORE_MATCH, words.length - SNIPPET_WORDS));
   if (from > 0 && start === 0) return undefined;
@@ -155,16 +204,8 @@ function cut(body: string, from: number, matches: (word: string) => boolean, non
   return html + escapeHtml(body.slice(at));
 }
 
-/**
- * About 25 words of `body` from a little before its first word that matches `lexemes` (from the
- * start when none does: the match was in the title), every matching word in <mark>; "…" shows
- * where the body goes on. The body is read only as far as the snippet needs: bodies run to
- * thousands of words, and a search page cuts twenty snippets. The first match is looked up, not
- * read up to (firstMatchAt), and only the words around it are read.
- */
-export function snippetHtml(body: string, lexemes: string[]): string {
-  const matches = matcher(lexemes);
-  const first = firstMatchAt(body, lexemes, matches);
+/** The snippet cut from `body`, the whole body or its beginning (`whole` false), PAST_PASSAGE when that is too short. */
+function snippetIn(body: string, whole: boolean, first: number | undefined, matches: (word: string) => boolean): string | typeof PAST_PASSAGE {
   for (const distance of first === undefined ? [] : READ_BEFORE_MATCH) {
     if (first! <= distance) break;
     // A word cut in two at the start of the passage is not read.
@@ -174,8 +215,30 @@ export function snippetHtml(body: string, lexemes: string[]): string {
       WORD_HERE.lastIndex = from;
       from += WORD_HERE.exec(body)?.[0].length ?? 0;
     }
-    const near = cut(body, from, matches, false);
+    const near = cut(body, whole, from, matches, false);
     if (near !== undefined) return near;
   }
-  return cut(body, 0, matches, first === -1)!;
+  return cut(body, whole, 0, matches, first === -1)!;
+}
+
+/**
+ * Characters past the first match (or from the start, when none is in the body) turned into a
+ * string for the snippet: 25 words many times over. Only a snippet that needs more reads the
+ * whole body.
+ */
+const PASSAGE_PAST_MATCH = 2000;
+
+/**
+ * About 25 words of `body` from a little before its first word that matches `lexemes` (from the
+ * start when none does: the match was in the title), every matching word in <mark>; "…" shows
+ * where the body goes on. The body is read only as far as the snippet needs: bodies run to
+ * thousands of words, and a search page cuts ten snippets. The first match is looked up, not
+ * read up to (firstMatchAt), and only the body up to a little past it becomes a string.
+ */
+export function snippetHtml(source: string | BodyReader, lexemes: string[]): string {
+  const body = typeof source === "string" ? stringBody(source) : source;
+  const matches = matcher(lexemes);
+  const first = firstMatchAt(body, lexemes, matches);
+  const reach = first === undefined ? body.length : Math.min(body.length, Math.max(first, 0) + PASSAGE_PAST_MATCH);
+  return snippetIn(body.slice(0, reach), reach === body.length, first, matches) ?? snippetIn(body.slice(0, body.length), true, first, matches)!;
 }
