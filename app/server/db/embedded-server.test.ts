@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedServer } from "./embedded-server";
+import type { Duplex } from "node:stream";
+import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server";
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -87,16 +88,22 @@ describe("connections to the embedded database", () => {
     }
   });
 
+  /** Two connected clients, the first inside a transaction that has put a row into `kept`; `streams` collects their connections. */
+  async function oneInATransaction(server: EmbeddedServer, streams: Duplex[] = []): Promise<[pg.Client, pg.Client]> {
+    const connect = () => new pg.Client({ stream: () => streams[streams.push(server.connect()) - 1]!, user: "postgres", database: "postgres" });
+    const [first, second] = [connect(), connect()];
+    await first.connect();
+    await second.connect();
+    await first.query("create table kept (n int)");
+    await first.query("begin");
+    await first.query("insert into kept values (1)");
+    return [first, second];
+  }
+
   it("let a transaction hold the session: another client's statements wait for its end, and never run inside it", async () => {
     const server = await startEmbeddedServer("memory");
-    const connect = () => new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
-    const [first, second] = [connect(), connect()];
+    const [first, second] = await oneInATransaction(server);
     try {
-      await first.connect();
-      await second.connect();
-      await first.query("create table kept (n int)");
-      await first.query("begin");
-      await first.query("insert into kept values (1)");
       let seen: number | undefined;
       const waiting = second.query("select count(*)::int as n from kept").then(({ rows }) => (seen = rows[0].n));
       expect((await first.query("insert into kept values (2) returning n")).rows).toEqual([{ n: 2 }]);
@@ -113,16 +120,10 @@ describe("connections to the embedded database", () => {
 
   it("roll back the transaction of a client whose connection breaks, and let the others go on", async () => {
     const server = await startEmbeddedServer("memory");
-    const streams: ReturnType<typeof server.connect>[] = [];
-    const connect = () => new pg.Client({ stream: () => streams[streams.push(server.connect()) - 1]!, user: "postgres", database: "postgres" });
-    const [first, second] = [connect(), connect()];
+    const streams: Duplex[] = [];
+    const [first, second] = await oneInATransaction(server, streams);
     first.on("error", () => undefined);
     try {
-      await first.connect();
-      await second.connect();
-      await first.query("create table kept (n int)");
-      await first.query("begin");
-      await first.query("insert into kept values (1)");
       const waiting = second.query("select count(*)::int as n from kept");
       streams[0]!.destroy();
       expect((await waiting).rows).toEqual([{ n: 0 }]);
