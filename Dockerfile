@@ -48,4 +48,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs, without npm in between, so SIGTERM reaches the server (graceful stop).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=100", "server.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "server.js"]
