@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { type Detail, articleDetail, draftSlug, publishedArticles } from "./support/article-fixtures";
+import { settled } from "./support/settled";
 
 /** The richest published English article: tags, related articles, comments, a writer and a category. */
 async function richArticle(page: Page, language: "en" | "ne" = "en"): Promise<Detail> {
@@ -117,7 +118,8 @@ test.describe("reading an article", () => {
 
   test("Back goes home when the reader arrived from elsewhere", async ({ page }) => {
     const article = await richArticle(page);
-    await page.goto(`/article/${article.slug}`);
+    // The spinner is the script's: clicked before hydration, the link simply loads the home page.
+    await settled(page, `/article/${article.slug}`);
     const back = page.getByRole("link", { name: "Back" });
     await expect(back).toHaveAttribute("href", "/");
     await back.click();
