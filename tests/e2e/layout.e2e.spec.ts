@@ -1,5 +1,6 @@
 /** The frame around every reader page: theme, clock, header, menus, images (SPEC 2, 4, 8, 9). */
 import { expect, test } from "@playwright/test";
+import { settled } from "./support/settled";
 
 test.describe("theme", () => {
   test("follows the system preference until the reader chooses, then keeps the choice across reloads", async ({ page }) => {
@@ -70,7 +71,8 @@ test("desktop navigation has the Nepali Home link and one link per category", as
 test("the phone menu lists Home and the categories, and navigates on the client", async ({ page, request }) => {
   const categories = (await (await request.get("/api/categories")).json()) as { name: string; slug: string }[];
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
+  // The menu opens by script: tapped before hydration, it does nothing yet.
+  await settled(page, "/");
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.locator("#mobile-menu");
   await expect(menu.getByRole("link", { name: "Home" })).toBeVisible();
