@@ -364,7 +364,7 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     articles: found.rows.map((row) => {
       const summary = toSummary(row);
       const body = bodies.get(row.id);
-      return !body || body.length === 0 ? summary : { ...summary, snippet: snippetHtml(body, lexemes) };
+      return body?.length ? { ...summary, snippet: snippetHtml(body, lexemes) } : summary;
     }),
     total: found.total,
     page: query.page,

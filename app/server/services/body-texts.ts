@@ -3,11 +3,10 @@
  * (docs/decisions.md, "Remembered bodies again, outside V8's heap" and "Snippets read in place").
  * A page of results used to bring its bodies from the database every time, up to 20,000
  * characters each: unpacking, sending, decoding and then collecting them was a third of a
- * search's cost on the embedded database. The same
- * stories come up search after search, so their text is remembered, each under the version of its
- * row (PostgreSQL's xmin, which every update of the row changes, so an edit is never missed and
- * nothing has to travel between instances), and only the ones not remembered, or changed since,
- * are read.
+ * search's cost on the embedded database. The same stories come up search after search, so their
+ * text is remembered, each under the version of its row (PostgreSQL's xmin, which every update of
+ * the row changes, so an edit is never missed and nothing has to travel between instances), and
+ * only the ones not remembered, or changed since, are read.
  *
  * Kept as bytes, outside V8's heap: held there as strings, the bodies made V8 let its heap
  * grow in proportion, and the process's memory rose by several times their size. Bounded in

@@ -121,7 +121,8 @@ export function stringBody(body: string): BodyReader {
   };
 }
 
-const startsWord = (body: string, at: number) => at === 0 || !WORD_CHAR_AT_END.test(body.slice(Math.max(0, at - 2), at));
+/** Whether a word begins at `at`, read from the two characters before it (a string, or a BodyReader). */
+const startsWord = (body: Pick<BodyReader, "slice">, at: number) => at === 0 || !WORD_CHAR_AT_END.test(body.slice(Math.max(0, at - 2), at));
 
 /** The word that begins at `at` (read a little at a time: bodies are long, words short). */
 function wordAt(body: BodyReader, at: number): string {
@@ -147,7 +148,7 @@ function firstMatchAt(body: BodyReader, lexemes: string[], matches: (word: strin
   for (const lexeme of lexemes) {
     if (lexeme === "") continue;
     for (let at = body.foldedIndexOf(lexeme, 0); at !== -1 && (first === -1 || at < first); at = body.foldedIndexOf(lexeme, at + 1)) {
-      if (startsWord(body.slice(Math.max(0, at - 2), at), Math.min(at, 2)) && matches(wordAt(body, at))) {
+      if (startsWord(body, at) && matches(wordAt(body, at))) {
         first = at;
         break;
       }
