@@ -2,12 +2,37 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import path from "node:path";
+import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
+
+/**
+ * Every module the reader site's islands run (app/islands.client.tsx and the islands it loads),
+ * but for packages and the tip line's own code: one file for reader pages to fetch, rather than
+ * forty small ones over a phone's six connections.
+ */
+let islandModules: Set<string> | undefined;
+function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null): Set<string> {
+  if (islandModules) return islandModules;
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    if (found.has(id) || id.includes("/node_modules/") || id.includes("/components/tips/")) return;
+    found.add(id);
+    const info = getModuleInfo(id);
+    // Lazy imports stay lazy (form validation, loaded on a first submit), but for the islands' own.
+    const lazy = id.endsWith("/app/islands/loaders.ts") ? (info?.dynamicallyImportedIds ?? []) : [];
+    for (const next of [...(info?.importedIds ?? []), ...lazy]) visit(next);
+  };
+  visit(path.resolve(ISLANDS_ENTRY));
+  islandModules = found;
+  return found;
+}
 
 export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    islandsEntry(),
     precompressedAssets(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -21,8 +46,15 @@ export default defineConfig({
       build: {
         rollupOptions: {
           output: {
-            experimentalMinChunkSize: 10_000,
-            manualChunks: (id) => (id.endsWith("/app/lib/messages.ts") ? "messages" : id.endsWith("/app/lib/messages.ne.ts") ? "messages.ne" : undefined),
+            manualChunks: (id, { getModuleInfo }) => {
+              if (id.endsWith("/app/lib/messages.ts")) return "messages";
+              if (id.endsWith("/app/lib/messages.ne.ts")) return "messages.ne";
+              // React apart from React Router: reader pages load React for their islands, not the router.
+              if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id) && !/react-dom-server|\/server/.test(id)) return "react";
+              if (/\/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(id)) return "router";
+              if (readerIslands(getModuleInfo).has(id)) return "islands";
+              return undefined;
+            },
           },
         },
       },

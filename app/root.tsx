@@ -1,14 +1,20 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { useMemo } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { I18nProvider, useI18n, useLocalizePath, useMessages } from "./components/i18n/i18n";
+import { useI18n, useLocalizePath, useMessages } from "./components/i18n/i18n";
+import { I18nProvider } from "./components/i18n/router-i18n";
 import { RouteProgress } from "./components/layout/RouteProgress";
 import { NotificationsProvider } from "./components/notifications/notifications";
 import { SessionProvider } from "./components/session/session";
-import { type Locale, loadCatalog, splitLocalePath } from "./lib/i18n";
+import { loadCatalog, splitLocalePath } from "./lib/i18n";
 import { THEME_SCRIPT } from "./lib/theme-script";
 import { pageMeta, pageSeo } from "./lib/seo/page-meta";
 import { config } from "./server/process/config";
 import { catalogChunks } from "./server/process/catalog-chunks";
+import { islandsManifest } from "./server/process/islands-manifest";
+import { IslandScripts } from "./islands/IslandScripts";
+import { SiteUrlsProvider, useSiteUrls } from "./components/site/site-urls";
+import { LOCAL_MEDIA_BASE } from "./lib/media-url";
 import "./app.css";
 import { languages } from "~/lib/languages";
 
@@ -22,7 +28,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  */
 export function loader() {
   const { defaultLocale, publicUrl, mediaPublicUrl } = config();
-  return { defaultLocale, publicUrl, mediaUrl: mediaPublicUrl, catalogChunks: catalogChunks() };
+  return { defaultLocale, publicUrl, mediaUrl: mediaPublicUrl, catalogChunks: catalogChunks(), islands: islandsManifest() };
 }
 
 /**
@@ -51,18 +57,32 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const defaultLocale: Locale = useRouteLoaderData<typeof loader>("root")?.defaultLocale ?? "en";
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <I18nProvider defaultLocale={defaultLocale}>
-      <Document>{children}</Document>
+    <I18nProvider defaultLocale={root?.defaultLocale ?? "en"}>
+      <SiteUrlsProvider value={useMemo(() => ({ mediaUrl: root?.mediaUrl ?? LOCAL_MEDIA_BASE, publicUrl: root?.publicUrl ?? null }), [root?.mediaUrl, root?.publicUrl])}>
+        <Document>{children}</Document>
+      </SiteUrlsProvider>
     </I18nProvider>
   );
 }
 
+/** A route whose handle says `islands: true` (the reader site's layout) is not hydrated whole. */
+export interface IslandsHandle {
+  islands?: boolean;
+}
+
+function useIslandsPage(): boolean {
+  return useMatches().some((match) => (match.handle as IslandsHandle | undefined)?.islands);
+}
+
 function Document({ children }: { children: React.ReactNode }) {
-  const { locale } = useI18n();
+  const { locale, defaultLocale } = useI18n();
+  const urls = useSiteUrls();
   const language = languages[locale];
-  const catalogChunk = useRouteLoaderData<typeof loader>("root")?.catalogChunks[locale];
+  const root = useRouteLoaderData<typeof loader>("root");
+  const catalogChunk = root?.catalogChunks[locale];
+  const islands = useIslandsPage();
   return (
     <html lang={language.tag} suppressHydrationWarning>
       <head>
@@ -77,14 +97,22 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? (
+          <IslandScripts page={{ locale, defaultLocale, urls }} manifest={root?.islands ?? null} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // A reader page's dialogs and notifications are an island of its own (reader-layout.tsx).
+  if (useIslandsPage()) return <Outlet />;
   return (
     <NotificationsProvider>
       <SessionProvider>

@@ -1,4 +1,4 @@
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { NEWSROOM_EMAIL } from "~/components/layout/SiteFooter";
 import type { MessageKey } from "~/lib/messages";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
@@ -39,12 +39,12 @@ export default function About() {
         </section>
       ))}
       <p className="mt-10 flex flex-wrap gap-3">
-        <Link to="/contact" className="rounded-md border border-neutral-300 px-4 py-2 font-semibold hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400">
+        <Anchor to="/contact" className="rounded-md border border-neutral-300 px-4 py-2 font-semibold hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400">
           {messages.contact}
-        </Link>
-        <Link to="/support" className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90">
+        </Anchor>
+        <Anchor to="/support" className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90">
           {messages.supportUs}
-        </Link>
+        </Anchor>
       </p>
     </article>
   );

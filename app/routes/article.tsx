@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
 import { pageData } from "~/server/http/page-data";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard, articlePath } from "~/components/article-card/ArticleCard";
 import { ArticleBar } from "~/components/article/ArticleBar";
@@ -29,6 +29,11 @@ import { ArticleNotes } from "~/components/article/ArticleNotes";
 import { MostRead } from "~/components/most-read/MostRead";
 import { ReadBeacon } from "~/components/most-read/ReadBeacon";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
+import { island } from "~/islands/Island";
+
+const ReadBeaconIsland = island("read-beacon", ReadBeacon);
+const ArticleBarIsland = island("article-bar", ArticleBar);
+const CommentsIsland = island("comments", CommentsSection);
 
 export const headers = mostReadHeaders;
 
@@ -97,8 +102,8 @@ export default function ArticlePage({ loaderData: { article, latest, mostRead } 
   return (
     // A different article is a fresh page: no draft, menu or spinner carries over.
     <div key={article.id}>
-      <ReadBeacon articleId={article.id} />
-      <ArticleBar articleId={article.id} title={article.title} path={articlePath(article.slug)} language={article.language} />
+      <ReadBeaconIsland articleId={article.id} />
+      <ArticleBarIsland articleId={article.id} title={article.title} path={articlePath(article.slug)} language={article.language} />
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
         <div className="min-w-0 space-y-12">
           <article lang={article.language} className="mx-auto max-w-3xl">
@@ -115,12 +120,12 @@ export default function ArticlePage({ loaderData: { article, latest, mostRead } 
                 <ul className="flex flex-wrap gap-2">
                   {article.tags.map((tag) => (
                     <li key={tag.id}>
-                      <Link
+                      <Anchor
                         to={`/tag/${tag.slug}`}
                         className="inline-block rounded-full bg-neutral-100 px-3 py-1 text-sm font-medium hover:bg-brand hover:text-white dark:bg-neutral-800"
                       >
                         #<ContentName text={tag.name} within={article.language} />
-                      </Link>
+                      </Anchor>
                     </li>
                   ))}
                 </ul>
@@ -142,7 +147,7 @@ export default function ArticlePage({ loaderData: { article, latest, mostRead } 
             </section>
           ) : null}
           <div className="mx-auto max-w-3xl">
-            <CommentsSection articleId={article.id} comments={article.comments} />
+            <CommentsIsland articleId={article.id} comments={article.comments} />
           </div>
         </div>
         <aside className="mt-12 space-y-8 lg:mt-0">

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
 import { pageData } from "~/server/http/page-data";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import { ArticleListing } from "~/components/listing/ArticleListing";
@@ -22,6 +22,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/category";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
+import { island } from "~/islands/Island";
+
+const NewsletterIsland = island("newsletter", Newsletter);
 
 /** SPEC 9: the Opinion box shows at most 3 articles. */
 const OPINION_MAX = 3;
@@ -130,7 +133,7 @@ export default function CategoryPage({ loaderData: { category, listing, opinion 
         </div>
       </div>
 
-      <Newsletter className="mt-12" />
+      <NewsletterIsland className="mt-12" />
     </>
   );
 }
@@ -152,12 +155,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <ul className="mt-3 flex flex-wrap justify-center gap-2">
             {layout.categories.map((category) => (
               <li key={category.id}>
-                <Link
+                <Anchor
                   to={`/category/${category.slug}`}
                   className="inline-block rounded-full border border-neutral-300 px-3 py-1 text-sm hover:border-brand hover:text-brand dark:border-neutral-700 dark:hover:text-red-400"
                 >
                   <ContentName text={category.name} />
-                </Link>
+                </Anchor>
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import type { MessageKey } from "~/lib/messages";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/contact";
 import { useMessages } from "~/components/i18n/i18n";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const seo = pageSeo(matches, location);
@@ -45,9 +45,9 @@ export default function Contact() {
           <a href={`mailto:${TIPS_EMAIL}`} className="mt-3 inline-block font-semibold break-all text-brand hover:underline dark:text-red-400">
             {TIPS_EMAIL}
           </a>
-          <Link to="/tips" reloadDocument className="mt-2 block font-semibold text-brand hover:underline dark:text-red-400">
+          <Anchor to="/tips" className="mt-2 block font-semibold text-brand hover:underline dark:text-red-400">
             {messages.tipsFooterLink}
-          </Link>
+          </Anchor>
         </section>
       </div>
 

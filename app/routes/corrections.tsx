@@ -1,4 +1,4 @@
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { Pagination } from "~/components/pagination/Pagination";
 import { useFormatDate, useMessages } from "~/components/i18n/i18n";
 import { languages } from "~/lib/languages";
@@ -38,9 +38,9 @@ export default function Corrections({ loaderData: { list } }: Route.ComponentPro
                 {messages.noteKindCorrection} · <time dateTime={correction.created_at}>{formatDate(correction.created_at)}</time>
               </p>
               <h2 className="mt-1 text-lg font-bold">
-                <Link to={`/article/${correction.article.slug}`} lang={languages[correction.article.language].tag} className="hover:text-brand hover:underline">
+                <Anchor to={`/article/${correction.article.slug}`} lang={languages[correction.article.language].tag} className="hover:text-brand hover:underline">
                   {correction.article.title}
-                </Link>
+                </Anchor>
               </h2>
               <p lang={languages[correction.article.language].tag} className="mt-2 whitespace-pre-line">
                 {correction.text}

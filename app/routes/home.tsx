@@ -21,6 +21,10 @@ import { useMessages } from "~/components/i18n/i18n";
 import { MostRead } from "~/components/most-read/MostRead";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { logError } from "~/server/process/log";
+import { island } from "~/islands/Island";
+
+const BreakingNewsIsland = island("breaking-news", BreakingNews);
+const NewsletterIsland = island("newsletter", Newsletter);
 
 export const headers = mostReadHeaders;
 
@@ -92,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const [hero, ...secondary] = leads;
   return (
     <>
-      <BreakingNews items={ticker} />
+      <BreakingNewsIsland items={ticker} />
       {!hero ? (
         <>
           <h1 className="sr-only">{messages.homeHeading}</h1>
@@ -138,7 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       )}
-      <Newsletter className="mt-10" />
+      <NewsletterIsland className="mt-10" />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminAwayFromSite } from "~/components/layout/AdminAwayFromSite";
+import { Outlet, type ShouldRevalidateFunctionArgs, redirectDocument } from "react-router";
+import { PageDialogs } from "~/components/layout/PageDialogs";
+import { island } from "~/islands/Island";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { database } from "~/server/process/runtime";
@@ -8,7 +9,21 @@ import { navCategoryOf } from "~/lib/article-cards";
 import { splitLocalePath } from "~/lib/i18n";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/reader-layout";
+import type { IslandsHandle } from "~/root";
 import { useMessages } from "~/components/i18n/i18n";
+
+const PageDialogsIsland = island("page-dialogs", PageDialogs);
+
+/** Reader pages are server-rendered HTML with islands, not hydrated whole (root.tsx, app/islands). */
+export const handle: IslandsHandle = { islands: true };
+
+/**
+ * The back office's router reaches a reader page by loading it whole: reader pages are never
+ * rendered in the browser, only their islands are hydrated.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs): never {
+  throw redirectDocument(request.url);
+}
 
 /** The frame of every reader page: header with one nav link per category, named in the page's language, and the footer. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,12 +45,12 @@ export default function ReaderLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         {messages.skipToContent}
       </a>
-      <AdminAwayFromSite />
       <SiteHeader categories={loaderData.categories} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
         <Outlet />
       </main>
       <SiteFooter categories={loaderData.categories} />
+      <PageDialogsIsland />
     </>
   );
 }

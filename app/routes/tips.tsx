@@ -4,6 +4,9 @@ import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import { requestInfoContext } from "~/server/http/request-context";
 import { tipPageAction, tipPageLoader } from "~/server/http/tip-page";
 import type { Route } from "./+types/tips";
+import { island } from "~/islands/Island";
+
+const TipLineIsland = island("tip-line", TipLine);
 
 export const loader = ({ request }: Route.LoaderArgs) => tipPageLoader(request);
 
@@ -24,5 +27,5 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 /** /tips (issue 17): a source sends the newsroom a tip, and comes back with a codename. */
 export default function TipsPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  return <TipLine open={loaderData.open} result={result} />;
+  return <TipLineIsland open={loaderData.open} result={result} />;
 }

@@ -181,7 +181,7 @@ test.describe("article form: writing and editing", () => {
     await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(reader).toHaveTitle(/The road money: an audit/);
     await expect(reader.locator('meta[name="description"]')).toHaveAttribute("content", "An audit traces road money that never became a road.");
-    await expect(reader.getByText("Politics", { exact: true }).first()).toBeVisible();
+    await expect(reader.getByRole("main").getByText("Politics", { exact: true }).first()).toBeVisible();
     const body = reader.getByTestId("article-body");
     await expect(body.getByRole("heading", { level: 2, name: "The audit trail" })).toBeVisible();
     await expect(body.locator("strong")).toHaveText("forty missing cheques");

@@ -108,6 +108,8 @@ test.describe("reading an article", () => {
     await page.goto(`/article/${article.slug}`);
     await page.getByRole("region", { name: "Related Articles" }).getByRole("link", { name: article.related[0]!.title }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.related[0]!.title);
+    // The spinner is the script's: clicked before the page's islands are alive, the link simply loads the home page.
+    await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
 
     const back = page.getByRole("link", { name: "Back" });
     await back.click();

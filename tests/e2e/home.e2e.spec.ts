@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
+import { settled } from "./support/settled";
 
 /** Journey: a reader on the home page (SPEC 2 "/", SPEC 4 breaking-news strip and newsletter, SPEC 9 limits). */
 
@@ -208,7 +209,7 @@ test.describe("a reader on the home page", () => {
     await expect(subscribe).toBeEnabled();
   });
 
-  test("opens a lead article without reloading the page, and without console errors", async ({ page }) => {
+  test("opens a lead article in place, whose islands come alive, without console errors", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       // A guest's session check answers 401 by design (docs/api.md); the browser logs it.
@@ -216,17 +217,19 @@ test.describe("a reader on the home page", () => {
     });
     page.on("pageerror", (error) => errors.push(error.message));
 
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    // A full page load would wipe this marker; client-side navigation keeps it.
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await settled(page, "/");
     const lead = page.getByRole("region", { name: "Top stories" }).getByRole("heading", { level: 2 }).first().getByRole("link");
     const title = (await lead.textContent())?.trim() ?? "";
     expect(title).not.toBe("");
+    // A whole page load would wipe this marker; a page shown in place keeps it.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await lead.click();
     await expect(page).toHaveURL(/\/article\//);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // The article's islands hydrate in their turn.
+    await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+    await expect(page.getByRole("group", { name: "Article tools" }).getByRole("button", { name: "Share" })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -37,7 +37,7 @@ const decodedPath = (page: Page) => decodeURIComponent(new URL(page.url()).pathn
 const search = (page: Page) => new URL(page.url()).search;
 
 test.describe("the reader site in Nepali and English", () => {
-  test("the home page switches language in place, with Nepali nav, headings, BS dates and digits", async ({ page }) => {
+  test("the home page switches language, with Nepali nav, headings, BS dates and digits", async ({ page }) => {
     const problems = watchHydration(page);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -1,4 +1,4 @@
-import { useLanguageSwitch } from "~/components/i18n/i18n";
+import { useLanguageSwitch } from "~/components/i18n/router-i18n";
 
 /** The back office's language switch. A full load: the admin frame and its data start afresh. */
 export function AdminLanguageSwitch({ className = "" }: { className?: string }) {

@@ -1,15 +1,16 @@
-import { BookmarkButton } from "~/components/bookmarks/BookmarkButton";
 import { CategoryName, WriterName } from "~/components/article/FallbackNames";
-import { ShareButton } from "~/components/share/ShareButton";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { isMarkedSnippet } from "~/components/search/snippet";
-import { useSession } from "~/components/session/session";
 import type { CardArticle } from "~/lib/article-cards";
 import { useLocale } from "~/components/i18n/i18n";
 import { languages } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 import { ArticleImage } from "./ArticleImage";
+import { CardActions } from "./CardActions";
 import { CardTime } from "./CardTime";
+import { island } from "~/islands/Island";
+
+const CardActionsIsland = island("card-actions", CardActions);
 
 export type CardVariant = "small" | "medium" | "large";
 
@@ -38,7 +39,6 @@ function OtherEditionLabel({ language }: { language: Language }) {
 
 /** SPEC 2 article card, set in the article's own language; bookmark and share for signed-in readers. */
 export function ArticleCard({ article, variant = "medium", eager = false, headingLevel = "h3" }: ArticleCardProps) {
-  const { user } = useSession();
   const locale = useLocale();
   const Heading = headingLevel;
   const path = articlePath(article.slug);
@@ -51,12 +51,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
   );
   // Search results show the words around the match, highlighted, instead of the excerpt.
   const snippet = isMarkedSnippet(article.snippet) ? article.snippet : null;
-  const actions = user ? (
-    <div className="flex items-center">
-      <BookmarkButton articleId={article.id} />
-      <ShareButton path={path} title={article.title} />
-    </div>
-  ) : null;
+  const actions = <CardActionsIsland articleId={article.id} path={path} title={article.title} />;
 
   if (variant === "small") {
     return (
@@ -72,9 +67,9 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         />
         <div className="min-w-0">
           <Heading className="text-sm font-semibold leading-snug">
-            <Link to={path} className="hover:text-brand hover:underline">
+            <Anchor to={path} className="hover:text-brand hover:underline">
               {article.title}
-            </Link>
+            </Anchor>
           </Heading>
           {meta}
         </div>
@@ -85,7 +80,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
   if (variant === "large") {
     return (
       <article lang={article.language} className="group">
-        <Link to={path} tabIndex={-1} aria-hidden="true">
+        <Anchor to={path} tabIndex={-1} aria-hidden="true">
           <ArticleImage
             src={article.image_url}
             srcWidth={article.image_width}
@@ -96,12 +91,12 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
             fetchPriority={eager ? "high" : undefined}
             className="aspect-video w-full rounded-lg object-cover"
           />
-        </Link>
+        </Anchor>
         <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} within={article.language} /></p>
         <Heading className="mt-1 text-2xl font-black leading-tight sm:text-3xl">
-          <Link to={path} className="hover:underline">
+          <Anchor to={path} className="hover:underline">
             {article.title}
-          </Link>
+          </Anchor>
         </Heading>
         {snippet ? (
           <p className="mt-2 text-neutral-700 dark:text-neutral-300" dangerouslySetInnerHTML={{ __html: snippet }} />
@@ -118,7 +113,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
 
   return (
     <article lang={article.language} className="flex gap-4">
-      <Link to={path} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Anchor to={path} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <ArticleImage
           src={article.image_url}
           srcWidth={article.image_width}
@@ -128,13 +123,13 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
           loading={eager ? "eager" : "lazy"}
           className="h-[63px] w-28 rounded object-cover sm:h-[90px] sm:w-40"
         />
-      </Link>
+      </Anchor>
       <div className="min-w-0 flex-1">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} within={article.language} /></p>
         <Heading className="mt-1 font-bold leading-snug sm:text-lg">
-          <Link to={path} className="hover:underline">
+          <Anchor to={path} className="hover:underline">
             {article.title}
-          </Link>
+          </Anchor>
         </Heading>
         {snippet ? (
           <p data-testid="search-snippet" className="mt-1 line-clamp-3 text-sm text-neutral-600 dark:text-neutral-400" dangerouslySetInnerHTML={{ __html: snippet }} />

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { I18nProvider } from "~/components/i18n/i18n";
+import { I18nProvider } from "~/components/i18n/router-i18n";
 import { ArticleDates } from "./ArticleDates";
 
 const PUBLISHED = "2026-11-17T01:03:21.817Z";

@@ -1,7 +1,7 @@
 import { useCanonicalUrl } from "~/components/share/share";
 import { articlePath } from "~/components/article-card/ArticleCard";
 import { useFormatNumber, useLocale, useTranslate } from "~/components/i18n/i18n";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { Message } from "~/components/layout/Message";
 import type { ArticlePageArticle } from "~/lib/article-cards";
 import { ArticleDates } from "./ArticleDates";
@@ -27,9 +27,9 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
     <header>
       <p lang={interfaceLang} className="text-sm font-semibold uppercase tracking-wide text-brand">
         {article.category_slug ? (
-          <Link to={`/category/${article.category_slug}`} className="hover:underline">
+          <Anchor to={`/category/${article.category_slug}`} className="hover:underline">
             <ContentName text={article.category_name} within={locale} />
-          </Link>
+          </Anchor>
         ) : (
           <CategoryName article={article} />
         )}
@@ -49,9 +49,9 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
               slots={{
                 name:
                   article.writer_id !== null ? (
-                    <Link to={`/writer/${article.writer_id}`} className="text-brand hover:underline">
+                    <Anchor to={`/writer/${article.writer_id}`} className="text-brand hover:underline">
                       <ContentName text={article.writer_name} within={locale} />
-                    </Link>
+                    </Anchor>
                   ) : (
                     <WriterName article={article} />
                   ),
@@ -69,14 +69,14 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
         <p className="mt-3 text-sm">
           {/* Worded in the language of the article it sits in, which its reader reads:
               'पढ्नुहोस् अंग्रेजीमा' under a Nepali story, 'Read in Nepali' under an English one. */}
-          <Link
+          <Anchor
             to={articlePath(translation.slug)}
             lang={article.language}
             hrefLang={languages[translation.language].tag}
             className="font-semibold text-brand hover:underline"
           >
             {languages[article.language].readTranslationIn[translation.language]} →
-          </Link>
+          </Anchor>
         </p>
       ) : null}
     </header>

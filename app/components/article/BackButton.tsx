@@ -1,20 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
+import { arrivedInPlace } from "~/islands/navigation";
 
 /** SPEC 9: the back button shows its spinner for 500 ms before it leaves. */
 export const BACK_SPINNER_MS = 500;
 
 /**
- * Whether going back stays on this site. React Router numbers the entries it made (`idx`), which
- * covers client-side navigation and reloads; a full page load that came from one of our pages in
- * this tab shows as a same-origin referrer with somewhere to go back to.
+ * Whether going back stays on this site: the page was shown in place by a link of ours, or loaded
+ * whole from one of our pages in this tab (a same-origin referrer, and somewhere to go back to).
  */
-function cameFromThisSite(locationKey: string): boolean {
-  const state: unknown = window.history.state;
-  const index = state && typeof state === "object" && "idx" in state && typeof state.idx === "number" ? state.idx : 0;
-  if (locationKey !== "default" && index > 0) return true;
+function cameFromThisSite(): boolean {
+  if (arrivedInPlace()) return true;
   if (!document.referrer || window.history.length < 2) return false;
   try {
     return new URL(document.referrer).origin === window.location.origin;
@@ -30,18 +27,22 @@ function cameFromThisSite(locationKey: string): boolean {
 export function BackButton() {
   const messages = useMessages();
   const localize = useLocalizePath();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Back to another article keeps this component mounted: the spinner ends when the page changes.
-  useEffect(() => setLeaving(false), [location.key]);
+  useEffect(() => {
+    // Coming forward again to this page restores it as it was left (the back-forward cache), spinner and all.
+    const shown = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener("pageshow", shown);
+    return () => {
+      clearTimeout(timer.current);
+      window.removeEventListener("pageshow", shown);
+    };
+  }, []);
 
   return (
     <>
-      <Link
+      <Anchor
         to="/"
         aria-busy={leaving}
         onClick={(event) => {
@@ -49,10 +50,10 @@ export function BackButton() {
           event.preventDefault();
           if (leaving) return;
           setLeaving(true);
-          const back = cameFromThisSite(location.key);
+          const back = cameFromThisSite();
           timer.current = setTimeout(() => {
-            if (back) void navigate(-1);
-            else void navigate(localize("/"));
+            if (back) window.history.back();
+            else window.location.assign(localize("/"));
           }, BACK_SPINNER_MS);
         }}
         className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full pl-2 pr-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 hover:text-brand dark:text-neutral-200 dark:hover:bg-neutral-800"
@@ -68,7 +69,7 @@ export function BackButton() {
           </svg>
         )}
         {messages.back}
-      </Link>
+      </Anchor>
       <span role="status" className="sr-only">
         {leaving ? messages.goingBack : ""}
       </span>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { useSession } from "~/components/session/session";
 import { Dialog } from "~/components/ui/Dialog";
 import type { ArticleSummary } from "~/lib/api-types";
@@ -45,9 +45,9 @@ export function SavedArticles({ open, onClose }: { open: boolean; onClose: () =>
                 <img src={publicMediaUrl(article.image_url, mediaBase)} alt="" width={96} height={54} loading="lazy" className="h-[54px] w-24 shrink-0 rounded object-cover" />
               ) : null}
               <div className="min-w-0 flex-1">
-                <Link to={`/article/${article.slug}`} onClick={onClose} className="font-semibold leading-snug hover:underline">
+                <Anchor to={`/article/${article.slug}`} onClick={onClose} className="font-semibold leading-snug hover:underline">
                   {article.title}
-                </Link>
+                </Anchor>
                 <p className="mt-1 text-xs text-neutral-500">
                   <CardTime iso={article.published_at} />
                 </p>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { articlePath } from "~/components/article-card/ArticleCard";
 import type { ArticleSummary } from "~/lib/api-types";
 import { TICKER_STEP_PX, wrapOffset } from "./ticker";
@@ -42,9 +42,9 @@ function Headlines({ items, copy, ref }: { items: TickerItem[]; copy: boolean; r
       {items.map((item) => (
         <li key={item.id} className="flex shrink-0 items-center whitespace-nowrap px-4 text-sm">
           <span aria-hidden="true" className="mr-3 h-1.5 w-1.5 rounded-full bg-brand" />
-          <Link to={articlePath(item.slug)} lang={item.language} tabIndex={copy ? -1 : undefined} className="font-medium hover:text-brand hover:underline">
+          <Anchor to={articlePath(item.slug)} lang={item.language} tabIndex={copy ? -1 : undefined} className="font-medium hover:text-brand hover:underline">
             {item.title}
-          </Link>
+          </Anchor>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import type { CardArticle } from "~/lib/article-cards";
 
@@ -19,9 +19,9 @@ export function ArticleListSection({ title, href, articles, empty }: ArticleList
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-4 border-b-2 border-brand pb-1 text-lg font-black">
         {href ? (
-          <Link to={href} className="hover:text-brand hover:underline">
+          <Anchor to={href} className="hover:text-brand hover:underline">
             {title}
-          </Link>
+          </Anchor>
         ) : (
           title
         )}

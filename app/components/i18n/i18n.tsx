@@ -1,32 +1,22 @@
 /**
- * The page's interface language, for components. It is read from the URL on every render, so a
- * client-side navigation to /ne/… switches the whole interface without a reload or a fetch.
+ * The page's interface language, for components: told by the router's URL on pages React Router
+ * hydrates (router-i18n.tsx), or by the page to an island (islands/IslandRoot.tsx). Nothing here
+ * imports the router, which reader pages do not load.
  */
 import { createContext, useContext, useMemo } from "react";
-import { useLocation } from "react-router";
-import {
-  type Catalog,
-  type Locale,
-  catalogFor,
-  localizePath,
-  otherLocale,
-  splitLocalePath,
-  switchLocalePath,
-  translate,
-} from "~/lib/i18n";
+import { type Catalog, type Locale, catalogFor, localizePath, translate } from "~/lib/i18n";
 import type { MessageKey } from "~/lib/messages";
 import { type LanguageConfig, languages } from "~/lib/languages";
 
-interface I18n {
+export interface I18n {
   locale: Locale;
   defaultLocale: Locale;
 }
 
 const I18nContext = createContext<I18n>({ locale: "en", defaultLocale: "en" });
 
-export function I18nProvider({ defaultLocale, children }: { defaultLocale: Locale; children: React.ReactNode }) {
-  const { pathname } = useLocation();
-  const { locale } = splitLocalePath(pathname, defaultLocale);
+/** The language given: by the router's URL (router-i18n.tsx) or, to an island, by its page. */
+export function LocaleProvider({ locale, defaultLocale, children }: I18n & { children: React.ReactNode }) {
   const value = useMemo(() => ({ locale, defaultLocale }), [locale, defaultLocale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -72,20 +62,4 @@ export function useFormatNumber(): (value: number | string) => string {
 /** The page's language's way with dates, numbers and the clock (lib/languages). */
 export function useLanguage(): LanguageConfig {
   return languages[useContext(I18nContext).locale];
-}
-
-/**
- * The language switch's link: the same page (path and query) in the other language, named in
- * that language ('नेपाली' / 'English') so a reader who cannot read the current one still finds it.
- */
-export function useLanguageSwitch(): { href: string; tag: string; name: string; title: string } {
-  const { locale, defaultLocale } = useContext(I18nContext);
-  const { pathname, search } = useLocation();
-  const target = otherLocale(locale);
-  return {
-    href: switchLocalePath(pathname, search, target, defaultLocale),
-    tag: languages[target].tag,
-    name: languages[target].selfName,
-    title: languages[target].switchTitle,
-  };
 }

@@ -1,6 +1,6 @@
 // react-router's own Link: the target is already a full path in the other language.
 import { Link } from "react-router";
-import { useLanguageSwitch } from "~/components/i18n/i18n";
+import { useLanguageSwitch } from "~/components/i18n/router-i18n";
 
 export function LanguageSwitch() {
   const link = useLanguageSwitch();

@@ -1,9 +1,12 @@
-import { Link } from "~/components/i18n/links";
-import { useSession } from "~/components/session/session";
+import { Anchor } from "~/components/i18n/anchor";
+import { island } from "~/islands/Island";
+import { FooterAdminLink } from "./FooterAdminLink";
 import type { NavCategory } from "~/lib/article-cards";
 import { useMessages } from "~/components/i18n/i18n";
 import { Message } from "./Message";
 import { ContentName } from "~/components/i18n/ContentName";
+
+const FooterAdminLinkIsland = island("footer-admin-link", FooterAdminLink);
 
 export const NEWSROOM_EMAIL = "newsroom@khulasa.example";
 export const TIPS_EMAIL = "tips@khulasa.example";
@@ -11,7 +14,6 @@ export const TIPS_EMAIL = "tips@khulasa.example";
 /** SPEC 2 footer: about text, categories, quick links, contact, support, and /admin for signed-in users. */
 export function SiteFooter({ categories }: { categories: NavCategory[] }) {
   const messages = useMessages();
-  const { user } = useSession();
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 text-sm dark:border-neutral-800 dark:bg-neutral-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -28,9 +30,9 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           <ul className="mt-2 space-y-1">
             {categories.map((category) => (
               <li key={category.id}>
-                <Link to={`/category/${category.slug}`} className="hover:text-brand hover:underline">
+                <Anchor to={`/category/${category.slug}`} className="hover:text-brand hover:underline">
                   <ContentName text={category.name} />
-                </Link>
+                </Anchor>
               </li>
             ))}
           </ul>
@@ -41,38 +43,32 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           </h2>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link to="/news" className="hover:text-brand hover:underline">
+              <Anchor to="/news" className="hover:text-brand hover:underline">
                 {messages.allNews}
-              </Link>
+              </Anchor>
             </li>
             <li>
-              <Link to="/about" className="hover:text-brand hover:underline">
+              <Anchor to="/about" className="hover:text-brand hover:underline">
                 {messages.aboutUs}
-              </Link>
+              </Anchor>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-brand hover:underline">
+              <Anchor to="/contact" className="hover:text-brand hover:underline">
                 {messages.contact}
-              </Link>
+              </Anchor>
             </li>
             <li>
-              <Link to="/support" className="hover:text-brand hover:underline">
+              <Anchor to="/support" className="hover:text-brand hover:underline">
                 {messages.supportJournalism}
-              </Link>
+              </Anchor>
             </li>
             <li>
-              <Link to="/corrections" className="hover:text-brand hover:underline">
+              <Anchor to="/corrections" className="hover:text-brand hover:underline">
                 {messages.correctionsTitle}
-              </Link>
+              </Anchor>
             </li>
-            {user ? (
-              <li>
-                <Link to="/admin" className="hover:text-brand hover:underline" reloadDocument>
-                  {messages.admin}
-                </Link>
-              </li>
-            ) : null}
           </ul>
+          <FooterAdminLinkIsland />
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="font-bold">
@@ -99,17 +95,17 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
             </p>
             <p>
               {/* A whole page load: the tip line's own headers (no-store, no-referrer) then govern it. */}
-              <Link to="/tips" reloadDocument className="font-semibold text-brand hover:underline dark:text-red-400">
+              <Anchor to="/tips" className="font-semibold text-brand hover:underline dark:text-red-400">
                 {messages.tipsFooterLink}
-              </Link>
+              </Anchor>
             </p>
           </address>
-          <Link
+          <Anchor
             to="/support"
             className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
           >
             {messages.supportUs}
-          </Link>
+          </Anchor>
         </section>
       </div>
       <p className="border-t border-neutral-200 py-4 text-center text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">

@@ -1,8 +1,6 @@
-import { useRouteLoaderData } from "react-router";
-import { LOCAL_MEDIA_BASE } from "~/lib/media-url";
+import { useSiteUrls } from "~/components/site/site-urls";
 
-/** Where this site's uploads are fetched from (the root loader's `mediaUrl`; lib/media-url.ts). */
+/** Where this site's uploads are fetched from (lib/media-url.ts). */
 export function useMediaBase(): string {
-  const root = useRouteLoaderData("root") as { mediaUrl?: string } | undefined;
-  return root?.mediaUrl ?? LOCAL_MEDIA_BASE;
+  return useSiteUrls().mediaUrl;
 }

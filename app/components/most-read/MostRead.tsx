@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { articlePath } from "~/components/article-card/ArticleCard";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import type { MostReadItem } from "~/lib/api-types";
 
@@ -24,9 +24,9 @@ export function MostRead({ items }: { items: MostReadItem[] }) {
             <span aria-hidden="true" className="w-6 shrink-0 text-2xl leading-none font-black text-brand tabular-nums">
               {formatNumber(index + 1)}
             </span>
-            <Link to={articlePath(item.slug)} lang={item.language} className="font-semibold leading-snug hover:text-brand hover:underline">
+            <Anchor to={articlePath(item.slug)} lang={item.language} className="font-semibold leading-snug hover:text-brand hover:underline">
               {item.title}
-            </Link>
+            </Anchor>
           </li>
         ))}
       </ol>

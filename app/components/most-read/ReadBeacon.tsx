@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { PREVIEW_PARAM } from "~/lib/preview";
 
 /**
@@ -8,11 +7,10 @@ import { PREVIEW_PARAM } from "~/lib/preview";
  * editor's preview is not a read.
  */
 export function ReadBeacon({ articleId }: { articleId: number }) {
-  const { search } = useLocation();
-  const preview = new URLSearchParams(search).has(PREVIEW_PARAM);
   useEffect(() => {
+    const preview = new URLSearchParams(window.location.search).has(PREVIEW_PARAM);
     if (preview || typeof navigator.sendBeacon !== "function") return;
     navigator.sendBeacon(`/api/reads?article_id=${articleId}`);
-  }, [articleId, preview]);
+  }, [articleId]);
   return null;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useNavigate } from "react-router";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { Dialog } from "~/components/ui/Dialog";
 import { SEARCH_QUERY_MAX } from "~/lib/limits";
@@ -22,7 +21,6 @@ export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProp
   const messages = useMessages();
   const localize = useLocalizePath();
   const [query, setQuery] = useState(initialQuery);
-  const navigate = useNavigate();
   const id = useId();
   const search = useArticleSearch(query, open, OVERLAY_RESULTS);
   const trimmed = query.trim();
@@ -41,7 +39,7 @@ export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProp
           event.preventDefault();
           if (trimmed === "") return;
           onClose();
-          navigate(localize(searchHref(trimmed)));
+          window.location.assign(localize(searchHref(trimmed)));
         }}
       >
         <label htmlFor={`${id}-q`} className="sr-only">
@@ -87,9 +85,9 @@ export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProp
           <>
             <ArticleListing articles={search.articles} emptyText={messages.noResults} />
             <p className="mt-4 border-t border-neutral-200 pt-4 text-center dark:border-neutral-800">
-              <Link to={searchHref(trimmed)} className="font-semibold text-brand hover:underline dark:text-red-400">
+              <Anchor to={searchHref(trimmed)} className="font-semibold text-brand hover:underline dark:text-red-400">
                 {messages.seeAllResults}
-              </Link>
+              </Anchor>
             </p>
           </>
         ) : null}

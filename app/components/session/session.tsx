@@ -1,8 +1,10 @@
 /**
  * The signed-in reader, known only in the browser: public pages are the same HTML for everyone
- * (DESIGN "Public pages are cacheable"), and /api/session fills in the personal parts.
+ * (DESIGN "Public pages are cacheable"), and /api/session fills in the personal parts. The state
+ * lives in this module, not in a React provider, so that every island of a reader page (each its
+ * own React root) shares one session and one sign-in dialog.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { AuthModal, type AuthMode } from "~/components/auth/AuthModal";
 import type { PublicUser } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
@@ -25,103 +27,107 @@ export interface SessionValue {
   toggleBookmark(articleId: number): Promise<void>;
 }
 
-const SessionContext = createContext<SessionValue | null>(null);
-
-export function useSession(): SessionValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error("useSession outside SessionProvider");
-  return value;
+interface State {
+  user: PublicUser | null;
+  status: SessionValue["status"];
+  /** The sign-in dialog's request while it is open. */
+  auth: OpenAuthOptions | null;
 }
 
-export function SessionProvider({ children }: { children: React.ReactNode }) {
-  const [user, setUser] = useState<PublicUser | null>(null);
-  const [status, setStatus] = useState<SessionValue["status"]>("loading");
-  const [auth, setAuth] = useState<OpenAuthOptions | null>(null);
-  const pendingAuth = useRef<OpenAuthOptions | null>(null);
+const INITIAL: State = { user: null, status: "loading", auth: null };
+let state = INITIAL;
+const listeners = new Set<() => void>();
+let asked = false;
 
-  useEffect(() => {
-    let cancelled = false;
-    apiRequest<{ user: PublicUser | null }>("/api/session").then((result) => {
-      if (cancelled) return;
-      setUser(result.ok ? result.data.user : null);
-      setStatus("ready");
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+function update(next: Partial<State>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
 
-  const openAuth = useCallback((options: OpenAuthOptions = {}) => {
-    pendingAuth.current = options;
-    setAuth(options);
-  }, []);
+/** Asks /api/session once, when the first component that shows the session appears. */
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!asked) {
+    asked = true;
+    void apiRequest<{ user: PublicUser | null }>("/api/session").then((result) => update({ user: result.ok ? result.data.user : null, status: "ready" }));
+  }
+  return () => listeners.delete(listener);
+}
 
-  const signedIn = useCallback((next: PublicUser) => {
-    setUser(next);
-    setStatus("ready");
-  }, []);
+const current = () => state;
+const beforeHydration = () => INITIAL;
 
-  const signOut = useCallback(async () => {
-    await apiRequest("/api/users/logout", { method: "POST" });
-    setUser(null);
-  }, []);
+function openAuth(options: OpenAuthOptions = {}) {
+  update({ auth: options });
+}
 
-  const isBookmarked = useCallback(
-    (articleId: number) => user?.bookmarks.includes(String(articleId)) ?? false,
-    [user],
-  );
+function signedIn(user: PublicUser) {
+  update({ user, status: "ready" });
+}
 
-  const toggleBookmark = useCallback(
-    async (articleId: number) => {
-      if (!user) {
-        openAuth({ onSignedIn: () => void toggleBookmarkFor(articleId, setUser) });
-        return;
-      }
-      await toggleBookmarkFor(articleId, setUser);
-    },
-    [user, openAuth],
-  );
-
-  const value = useMemo<SessionValue>(
-    () => ({ user, status, openAuth, signedIn, signOut, isBookmarked, toggleBookmark }),
-    [user, status, openAuth, signedIn, signOut, isBookmarked, toggleBookmark],
-  );
-
-  return (
-    <SessionContext.Provider value={value}>
-      {children}
-      <AuthModal
-        open={auth !== null}
-        initialMode={auth?.mode ?? "signin"}
-        onClose={() => setAuth(null)}
-        onSignedIn={(next) => {
-          signedIn(next);
-          const after = pendingAuth.current?.onSignedIn;
-          pendingAuth.current = null;
-          setAuth(null);
-          after?.(next);
-        }}
-      />
-    </SessionContext.Provider>
-  );
+async function signOut() {
+  await apiRequest("/api/users/logout", { method: "POST" });
+  update({ user: null });
 }
 
 /** SPEC 7: a failed bookmark update is only logged, and the local list stays as it was. */
-async function toggleBookmarkFor(articleId: number, setUser: React.Dispatch<React.SetStateAction<PublicUser | null>>) {
+async function toggleBookmarkFor(articleId: number) {
   const result = await apiRequest<{ bookmarked: boolean }>(`/api/users/me/bookmarks/${articleId}`, { method: "POST" });
   if (!result.ok) {
     console.error("Bookmark update failed", result.status, result.error);
     return;
   }
+  const { user } = state;
+  if (!user) return;
   const id = String(articleId);
-  setUser((current) =>
-    current
-      ? {
-          ...current,
-          bookmarks: result.data.bookmarked
-            ? [...current.bookmarks.filter((b) => b !== id), id]
-            : current.bookmarks.filter((b) => b !== id),
-        }
-      : current,
+  const others = user.bookmarks.filter((b) => b !== id);
+  update({ user: { ...user, bookmarks: result.data.bookmarked ? [...others, id] : others } });
+}
+
+async function toggleBookmark(articleId: number) {
+  if (!state.user) {
+    openAuth({ onSignedIn: () => void toggleBookmarkFor(articleId) });
+    return;
+  }
+  await toggleBookmarkFor(articleId);
+}
+
+export function useSession(): SessionValue {
+  const { user, status } = useSyncExternalStore(subscribe, current, beforeHydration);
+  return {
+    user,
+    status,
+    openAuth,
+    signedIn,
+    signOut,
+    isBookmarked: (articleId) => user?.bookmarks.includes(String(articleId)) ?? false,
+    toggleBookmark,
+  };
+}
+
+/** The sign-in and registration dialog, opened by `openAuth` from anywhere on the page. */
+export function AuthDialog() {
+  const { auth } = useSyncExternalStore(subscribe, current, beforeHydration);
+  return (
+    <AuthModal
+      open={auth !== null}
+      initialMode={auth?.mode ?? "signin"}
+      onClose={() => update({ auth: null })}
+      onSignedIn={(user) => {
+        const after = state.auth?.onSignedIn;
+        update({ user, status: "ready", auth: null });
+        after?.(user);
+      }}
+    />
+  );
+}
+
+/** Pages React Router hydrates whole (the back office) hold the dialog at their root. */
+export function SessionProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      {children}
+      <AuthDialog />
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { useRouteLoaderData } from "react-router";
 import { useLocalizePath, useMessages, useTranslate } from "~/components/i18n/i18n";
 import { useNotify } from "~/components/notifications/notifications";
+import { useSiteUrls } from "~/components/site/site-urls";
 
 /** Plain share links: no share SDK, no third-party request until the reader clicks. */
 export function shareLinks(url: string, title: string) {
@@ -15,11 +15,11 @@ export function shareLinks(url: string, title: string) {
 
 /**
  * The canonical address of a locale-free path in this page's language, on the configured public
- * origin (the root loader's), never on whatever host the page happens to be served from.
+ * origin (site-urls.ts), never on whatever host the page happens to be served from.
  */
 export function useCanonicalUrl(path: string): string {
   const localize = useLocalizePath();
-  const publicUrl = useRouteLoaderData<{ publicUrl?: string }>("root")?.publicUrl;
+  const { publicUrl } = useSiteUrls();
   const base = publicUrl ?? (typeof window === "undefined" ? "http://localhost" : window.location.origin);
   return new URL(localize(path), `${base}/`).href;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/i18n/links";
+import { Anchor } from "~/components/i18n/anchor";
 
 /**
  * The panel a reader page shows in place of what it could not find or load: a heading, a sentence,
@@ -32,9 +32,9 @@ export function NotFoundPanel({
         </p>
       ) : null}
       {children}
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
+      <Anchor to="/" className="mt-8 inline-block rounded-md bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90">
         {homeLabel}
-      </Link>
+      </Anchor>
     </section>
   );
 }

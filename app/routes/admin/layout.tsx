@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { AdminLanguageSwitch } from "~/components/admin/AdminLanguageSwitch";
 import { MenuButton } from "~/components/layout/MenuButton";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -51,7 +51,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const localize = useLocalizePath();
   const [menuOpen, setMenuOpen] = useState(false);
   const { staff } = loaderData;
-  useAddressNotice(ROLE_FORBIDDEN_NOTICE, messages.roleForbidden);
+  useAddressNotice(ROLE_FORBIDDEN_NOTICE, messages.roleForbidden, useLocation().search);
 
   async function logout() {
     await apiRequest("/api/users/logout", { method: "POST" });

@@ -22,6 +22,8 @@ describe("which requests share the public cache, under which key", () => {
     expect(key("/news?utm_source=x&page=2")).toBe("/news?page=2");
     expect(key("/search?q=%E0%A4%85&page=3")).toBe(key("/search?page=3&q=%E0%A4%85"));
     expect(key("/login?redirect=%2Fnews&utm_source=x")).toBe("/login?redirect=%2Fnews");
+    // The sign-in page is rendered on the form it opens with (its island is given the mode).
+    expect(key("/login?mode=signup&utm_source=x")).toBe("/login?mode=signup");
     expect(key("/news.data?_routes=routes%2Fnews&x=1")).toBe("/news.data?_routes=routes%2Fnews");
   });
 

@@ -15,10 +15,11 @@ import { newsQuerySchema } from "~/lib/schemas";
 import { SESSION_COOKIE } from "../services/auth";
 
 /**
- * What the reader pages' loaders read from the query (page number, search words, where to go after
- * sign-in), and React Router's own parameters of a client-side data request.
+ * What the reader pages read from the query (page number, search words, where to go after sign-in,
+ * which form the sign-in page opens on), and React Router's own parameters of a client-side data
+ * request.
  */
-const PAGE_PARAMS = new Set(["page", "q", "redirect", "_routes", "index"]);
+const PAGE_PARAMS = new Set(["page", "q", "redirect", "mode", "_routes", "index"]);
 /** The API's only filtered list is GET /api/news (its schema names its parameters); `lang` picks the language of any answer. */
 const API_PARAMS = new Set([...Object.keys(newsQuerySchema.shape), "lang"]);
 

@@ -16,6 +16,8 @@ let found: Partial<Record<Locale, string>> | undefined;
 export function catalogChunks(): Partial<Record<Locale, string>> {
   if (found) return found;
   let files: string[] = [];
+  // A build left in the folder is not what the development server serves.
+  if (import.meta.env.DEV) return (found = {});
   try {
     files = readdirSync(path.join(config().buildDir, "client/assets"));
   } catch {

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, screen, waitFor } from "@testing-library/reac
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { I18nProvider } from "~/components/i18n/i18n";
+import { I18nProvider } from "~/components/i18n/router-i18n";
 import { NotificationsProvider } from "~/components/notifications/notifications";
 import type { ArticleDetail } from "~/lib/api-types";
 import { draftKey } from "./draft";

@@ -1,0 +1,17 @@
+import { Anchor } from "~/components/i18n/anchor";
+import { useMessages } from "~/components/i18n/i18n";
+import { useSession } from "~/components/session/session";
+
+/** SPEC 2: the footer links to /admin for signed-in users (an island: the page is everyone's). */
+export function FooterAdminLink() {
+  const messages = useMessages();
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <p className="mt-1">
+      <Anchor to="/admin" className="hover:text-brand hover:underline">
+        {messages.admin}
+      </Anchor>
+    </p>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The browser's start on a reader page: the page is server-rendered HTML, and only its islands
+ * (app/islands) hydrate, each as its own React root, with the props the server rendered it with.
+ * React Router does not run here: a link to another reader page fetches its HTML and puts it in
+ * place of this one (islands/navigation.ts), and its islands hydrate in turn. Once every island of
+ * the page has hydrated, <html> says so (`data-islands="ready"`), for tests.
+ */
+import type { ComponentType } from "react";
+import { type Root, hydrateRoot } from "react-dom/client";
+import { catalogFor, loadCatalog } from "./lib/i18n";
+import { islandLoaders } from "./islands/loaders";
+import type { IslandName } from "./islands/loaders";
+import { IslandRoot } from "./islands/IslandRoot";
+import { ISLAND_PAGE_ID, type IslandPage } from "./islands/page";
+import { keepImagesWhole } from "./islands/broken-images";
+import { showRelativeTimes } from "./islands/relative-times";
+import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";
+
+const pageOf = (document: Document) => JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? "null") as IslandPage;
+
+let page = pageOf(document);
+let roots: Root[] = [];
+
+async function hydrate(element: HTMLElement): Promise<Root | null> {
+  const load = islandLoaders[element.dataset.island as IslandName];
+  if (!load) return null;
+  const Component = (await load()) as ComponentType<Record<string, unknown>>;
+  const props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
+  let root: Root | null = null;
+  await new Promise<void>((hydrated) => {
+    root = hydrateRoot(
+      element,
+      <IslandRoot page={page} onHydrated={hydrated}>
+        <Component {...props} />
+      </IslandRoot>,
+      { identifierPrefix: element.dataset.islandId },
+    );
+  });
+  return root;
+}
+
+async function hydrateIslands() {
+  await loadCatalog(page.locale);
+  const hydrated = await Promise.all([...document.querySelectorAll<HTMLElement>("[data-island]")].map(hydrate));
+  roots = hydrated.filter((root) => root !== null);
+  document.documentElement.dataset.islands = "ready";
+}
+
+/** Another reader page in place of this one: this page's islands end, the next page's hydrate. */
+async function show(next: Document) {
+  delete document.documentElement.dataset.islands;
+  for (const root of roots) root.unmount();
+  roots = [];
+  page = pageOf(next);
+  document.body.replaceWith(document.adoptNode(next.body));
+  window.dispatchEvent(new Event(PAGE_CHANGE_EVENT));
+  await hydrateIslands();
+}
+
+/**
+ * Started once this file has run to its end, not awaited at its top level: the islands' code is
+ * bundled into this file after it, and a top-level await would pause the file before that code
+ * has been defined.
+ */
+async function start() {
+  keepImagesWhole();
+  showRelativeTimes(() => page.locale);
+  followLinksInPlace({ show, loadingLabel: () => catalogFor(page.locale).loading });
+  await hydrateIslands();
+}
+
+void start();

@@ -1,0 +1,15 @@
+/**
+ * What every island of a page needs to know about the page, written once in it by the server
+ * (IslandScripts) and read by the browser before the islands hydrate (islands.client.tsx).
+ */
+import type { SiteUrls } from "~/components/site/site-urls";
+import type { Locale } from "~/lib/i18n";
+
+export interface IslandPage {
+  locale: Locale;
+  defaultLocale: Locale;
+  urls: SiteUrls;
+}
+
+/** The id of the page's `<script type="application/json">` that holds its IslandPage. */
+export const ISLAND_PAGE_ID = "island-page";

@@ -1,0 +1,27 @@
+import type { Locale } from "~/lib/i18n";
+import { languages } from "~/lib/languages";
+import { PAGE_CHANGE_EVENT } from "./navigation";
+
+const MINUTE = 60_000;
+
+/**
+ * CardTime's relative dates on the HTML part of a reader page, where no React runs: in a language
+ * that has them (Nepali), a card's date becomes '३ घण्टा पहिले' once the browser knows the time,
+ * the full date moving to the tooltip, and is kept current every minute and on every page shown
+ * in place. Cards inside an island are left to their own CardTime.
+ */
+export function showRelativeTimes(locale: () => Locale): void {
+  const update = () => {
+    const { formatRelative, formatCardDate } = languages[locale()];
+    if (!formatRelative) return;
+    const now = new Date();
+    for (const time of document.querySelectorAll<HTMLTimeElement>("time[data-card-time]")) {
+      if (time.closest("[data-island]")) continue;
+      time.title = formatCardDate(time.dateTime);
+      time.textContent = formatRelative(time.dateTime, now);
+    }
+  };
+  update();
+  setInterval(update, MINUTE);
+  window.addEventListener(PAGE_CHANGE_EVENT, update);
+}
