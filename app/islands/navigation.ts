@@ -101,15 +101,19 @@ function replaceHead(next: Document) {
   document.documentElement.lang = next.documentElement.lang;
 }
 
+/** The route loading indicator's bar and the part that runs along it (RouteProgress draws the same). */
+export const INDICATOR_CLASS = "fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand/20";
+export const INDICATOR_RUNNER_CLASS = "h-full w-1/3 animate-[route-progress_1s_ease-in-out_infinite] bg-brand motion-reduce:animate-none";
+
 /** The route loading indicator (the back office's is RouteProgress): a bar along the top. */
 function showIndicator(label: string): { hide(): void } {
   const shownAt = Date.now();
   const bar = document.createElement("div");
   bar.setAttribute("role", "progressbar");
   bar.setAttribute("aria-label", label);
-  bar.className = "fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand/20";
+  bar.className = INDICATOR_CLASS;
   const runner = document.createElement("div");
-  runner.className = "h-full w-1/3 animate-[route-progress_1s_ease-in-out_infinite] bg-brand motion-reduce:animate-none";
+  runner.className = INDICATOR_RUNNER_CLASS;
   bar.append(runner);
   document.documentElement.append(bar);
   return { hide: () => setTimeout(() => bar.remove(), Math.max(0, shownAt + ROUTE_SPINNER_MS - Date.now())) };

@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { useMessages } from "~/components/i18n/i18n";
+import { INDICATOR_CLASS, INDICATOR_RUNNER_CLASS, ROUTE_SPINNER_MS } from "~/islands/navigation";
 
-/** SPEC 9: the route loading indicator shows for at least 500 ms once a navigation starts. */
-export const ROUTE_SPINNER_MS = 500;
-
+/** The back office's route loading indicator (reader pages show islands/navigation.ts's). */
 export function RouteProgress() {
   const messages = useMessages();
   const navigation = useNavigation();
@@ -22,8 +21,8 @@ export function RouteProgress() {
 
   if (!visible) return null;
   return (
-    <div role="progressbar" aria-label={messages.loading} className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand/20">
-      <div className="h-full w-1/3 animate-[route-progress_1s_ease-in-out_infinite] bg-brand motion-reduce:animate-none" />
+    <div role="progressbar" aria-label={messages.loading} className={INDICATOR_CLASS}>
+      <div className={INDICATOR_RUNNER_CLASS} />
     </div>
   );
 }
