@@ -48,10 +48,13 @@ async function hydrateIslands() {
 
 /** Another reader page in place of this one: this page's islands end, the next page's hydrate. */
 async function show(next: Document) {
+  const nextPage = pageOf(next);
+  // The next page's texts first (another language's, when the reader switches): its islands hydrate as soon as it shows.
+  await loadCatalog(nextPage.locale);
   delete document.documentElement.dataset.islands;
   for (const root of roots) root.unmount();
   roots = [];
-  page = pageOf(next);
+  page = nextPage;
   document.body.replaceWith(document.adoptNode(next.body));
   window.dispatchEvent(new Event(PAGE_CHANGE_EVENT));
   await hydrateIslands();
