@@ -19,13 +19,26 @@ export class AppError extends Error {
 export const notFound = (key: MessageKey = "notFound") => new AppError(404, key);
 export const badRequest = (key: MessageKey) => new AppError(400, key);
 
-/** PostgreSQL's unique_violation, wherever a driver or drizzle wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether `error`, or any error it wraps (drizzle wraps the driver's), has SQLSTATE `code`. */
+function hasSqlState(error: unknown, code: string): boolean {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation. */
+export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, "23505");
+
+/**
+ * PostgreSQL refuses text holding a NUL character (character_not_in_repertoire), in a query's
+ * parameters as in a stored row: no slug, name or body can hold one, so the input names nothing
+ * and stores nothing.
+ */
+export const isUnstorableText = (error: unknown): boolean => hasSqlState(error, "22021");
+
+/** Whether a lookup found nothing: a service's 404, or a name (a slug in an address) no row can hold. */
+export const namesNothing = (error: unknown): boolean => (error instanceof AppError && error.status === 404) || isUnstorableText(error);
 
 /** Connection-level failures: the database is down, restarting or out of reach (SQLSTATE class 08, 57P0x). */
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "57P01", "57P02", "57P03"]);

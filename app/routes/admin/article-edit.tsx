@@ -4,7 +4,7 @@ import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useMessages } from "~/components/i18n/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
-import { AppError } from "~/server/errors";
+import { AppError, namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";
 import { getArticle } from "~/server/services/articles";
 import { reviewStateOf } from "~/server/services/review";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await database();
   const language = pageLocale(request);
   const missing = (error: unknown) => {
-    if (error instanceof AppError && error.status === 404) return null;
+    if (namesNothing(error)) return null;
     if (error instanceof AppError && error.status === 403) throw redirect(`${localizedFor(request, "/admin/dashboard")}?notice=${ROLE_FORBIDDEN_NOTICE}`);
     throw error;
   };

@@ -6,7 +6,7 @@
 import { type Locale, catalogFor, translate } from "~/lib/i18n";
 import { pageLocale } from "~/server/http/page-locale";
 import { editionOf } from "~/server/services/editions";
-import { AppError } from "~/server/errors";
+import { namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";
 import { type FeedChannel, type FeedFormat, FEED_SIZE, atomFeed, rssFeed } from "~/server/seo/feeds";
 import { notFound, siteInfo } from "~/server/seo/site";
@@ -75,7 +75,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await database();
   const language = pageLocale(request);
   const resolved = await resolve(db, language, params.scope, params.key).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) return null;
+    if (namesNothing(error)) return null;
     throw error;
   });
   if (!resolved) return notFound(site);

@@ -4,7 +4,7 @@ import { errorCode } from "~/lib/error-codes";
 import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
 import { type Locale, isLocale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
-import { AppError, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUniqueViolation } from "../errors";
+import { AppError, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from "../errors";
 import { logDatabaseUnavailable, logError } from "~/server/process/log";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -40,6 +40,7 @@ function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof ZodError) return errorJson(400, locale, firstMessage(error));
   // Two writers raced past a service's own uniqueness check; the database constraint held.
   if (isUniqueViolation(error)) return errorJson(409, locale, "conflict");
+  if (isUnstorableText(error)) return errorJson(400, locale, "invalidInput");
   if (isDatabaseUnavailable(error)) {
     logDatabaseUnavailable(error);
     return errorJson(503, locale, "serviceUnavailable", undefined, { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) });
