@@ -90,7 +90,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         {language.fontPreload ? <link rel="preload" href={language.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
-        {catalogChunk ? <link rel="modulepreload" href={catalogChunk} /> : null}
+        {catalogChunk ? <link rel="modulepreload" href={catalogChunk} fetchPriority={islands ? "low" : undefined} /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />

@@ -18,9 +18,9 @@ export function IslandScripts({ page, manifest }: { page: IslandPage; manifest: 
   return (
     <>
       <script type="application/json" id={ISLAND_PAGE_ID} dangerouslySetInnerHTML={{ __html: json }} />
-      {manifest?.imports.map((file) => <link key={file} rel="modulepreload" href={file} />)}
+      {manifest?.imports.map((file) => <link key={file} rel="modulepreload" href={file} fetchPriority="low" />)}
       {manifest ? null : <script type="module" src={DEV_PREAMBLE} />}
-      <script type="module" src={manifest?.entry ?? DEV_ENTRY} />
+      <script type="module" src={manifest?.entry ?? DEV_ENTRY} fetchPriority="low" />
     </>
   );
 }

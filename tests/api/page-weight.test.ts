@@ -36,6 +36,17 @@ describe("scripts of public pages", () => {
   });
 });
 
+describe("the scripts of a reader page", () => {
+  it("are fetched at low priority: on a slow network the stylesheet, fonts and first picture come first, as the page works before its scripts", async () => {
+    for (const path of ["/", "/ne", "/news", "/search?q=audit"]) {
+      const page = await (await fetch(baseUrl() + path)).text();
+      const scripts = [...page.matchAll(/<(?:script[^>]* src|link[^>]* rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length, path).toBeGreaterThanOrEqual(3);
+      for (const tag of scripts) expect(tag.toLowerCase(), `${path} ${tag}`).toContain('fetchpriority="low"');
+    }
+  });
+});
+
 describe("a page's interface texts", () => {
   it("are fetched beside its other scripts, its own language's alone", async () => {
     for (const [path, own, other] of [["/", "Unknown Author", "अज्ञात लेखक"], ["/ne", "अज्ञात लेखक", "Unknown Author"]] as const) {
