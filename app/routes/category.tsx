@@ -6,7 +6,7 @@ import { AdPlaceholder } from "~/components/ads/AdPlaceholder";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import { ArticleListing } from "~/components/listing/ArticleListing";
 import { PlaceholderBlock } from "~/components/listing/PlaceholderBlock";
-import { Newsletter } from "~/components/newsletter/Newsletter";
+import { NewsletterIsland } from "~/components/newsletter/NewsletterIsland";
 import { Pagination } from "~/components/pagination/Pagination";
 import { LISTING_PAGE_SIZE } from "~/lib/limits";
 import { newsQuerySchema } from "~/lib/schemas";
@@ -22,9 +22,6 @@ import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/category";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
-import { island } from "~/islands/Island";
-
-const NewsletterIsland = island("newsletter", Newsletter);
 
 /** SPEC 9: the Opinion box shows at most 3 articles. */
 const OPINION_MAX = 3;

@@ -3,7 +3,7 @@ import { ArticleCard } from "~/components/article-card/ArticleCard";
 import { BreakingNews } from "~/components/breaking-news/BreakingNews";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
 import { type FeaturedResult, FeaturedReport } from "~/components/home/FeaturedReport";
-import { Newsletter } from "~/components/newsletter/Newsletter";
+import { NewsletterIsland } from "~/components/newsletter/NewsletterIsland";
 import { cardOf, navCategoryOf } from "~/lib/article-cards";
 import type { ArticleSummary } from "~/lib/api-types";
 import { newsQuerySchema } from "~/lib/schemas";
@@ -24,7 +24,6 @@ import { logError } from "~/server/process/log";
 import { island } from "~/islands/Island";
 
 const BreakingNewsIsland = island("breaking-news", BreakingNews);
-const NewsletterIsland = island("newsletter", Newsletter);
 
 export const headers = mostReadHeaders;
 
