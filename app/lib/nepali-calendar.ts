@@ -4,7 +4,7 @@
  * either of them runs in.
  */
 import NepaliDate from "nepali-date-converter";
-import { NEPALI_WEEKDAYS, NEPAL_TIME_ZONE, clockParts, formatNepalTime } from "./dates";
+import { NEPALI_WEEKDAYS, clockParts, formatNepalTime, nepalTime } from "./dates";
 
 type Instant = Date | string;
 
@@ -18,20 +18,6 @@ const DEVANAGARI_ZERO = 0x0966;
  */
 export function toDevanagariDigits(value: number | string): string {
   return String(value).replace(/[0-9]/g, (digit) => String.fromCharCode(DEVANAGARI_ZERO + Number(digit)));
-}
-
-const ymdInNepal = new Intl.DateTimeFormat("en-US", {
-  timeZone: NEPAL_TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-});
-
-/** The calendar day in Kathmandu (month 1–12). formatToParts, not a parsed pattern: en-CA's pattern has changed between ICU versions. */
-export function kathmanduYmd(instant: Instant): { year: number; month: number; day: number } {
-  const parts = ymdInNepal.formatToParts(new Date(instant));
-  const field = (type: "year" | "month" | "day") => Number(parts.find((part) => part.type === type)?.value);
-  return { year: field("year"), month: field("month"), day: field("day") };
 }
 
 /**
@@ -54,7 +40,7 @@ export interface BsDate {
  * (1943–2034 AD) and throws outside it.
  */
 export function bsDate(instant: Instant): BsDate {
-  const { year, month, day } = kathmanduYmd(instant);
+  const { year, month, day } = nepalTime(instant);
   // The converter reads the local calendar fields of the Date it is given, so hand it Kathmandu's
   // day as a local date. Noon, because some zones skip midnight when daylight saving starts.
   const localDay = new Date(year, month - 1, day, 12);
