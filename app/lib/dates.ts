@@ -1,5 +1,5 @@
-/** Dates are always shown in Nepal time, whatever the server's or the reader's time zone. */
-export const NEPAL_TIME_ZONE = "Asia/Kathmandu";
+/** Dates are always shown in Nepal time (Asia/Kathmandu), whatever the server's or the reader's time zone. */
+
 /** Nepal is UTC+5:45 all year (no daylight saving), so a fixed offset is exact. */
 export const NEPAL_UTC_OFFSET = "+05:45";
 export const NEPAL_OFFSET_MINUTES = 5 * 60 + 45;
@@ -53,10 +53,6 @@ export function formatCardDate(iso: string): string {
  * without Nepali locale data more often than not, and the server and the page must agree.
  */
 export const NEPALI_WEEKDAYS = ["आइतबार", "सोमबार", "मंगलबार", "बुधबार", "बिहीबार", "शुक्रबार", "शनिबार"] as const;
-
-export function nepaliWeekday(date: Date): string {
-  return NEPALI_WEEKDAYS[nepalTime(date).weekday] ?? "";
-}
 
 /** SPEC 2 header clock, in Nepal time: Nepali weekday, 'dd MMM yyyy' and 'HH:mm:ss'. */
 export function clockParts(now: Date): { weekday: string; date: string; time: string } {

@@ -10,8 +10,6 @@ export interface LanguageConfig {
   tag: string;
   /** Open Graph's `og:locale`. */
   ogLocale: string;
-  /** Where dates are reckoned: the newsroom's, whatever the server's or the reader's zone. */
-  timeZone: string;
   calendar: "gregorian" | "bikram-sambat";
   /** Numbers in the language's digits. */
   formatNumber: (value: number | string) => string;

@@ -1,5 +1,5 @@
 import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
-import { NEPAL_TIME_ZONE, formatDateTime } from "../dates";
+import { formatDateTime } from "../dates";
 import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../nepali-calendar";
 import type { LanguageConfig } from "./language";
 
@@ -7,7 +7,6 @@ import type { LanguageConfig } from "./language";
 export const ne: LanguageConfig = {
   tag: "ne-NP",
   ogLocale: "ne_NP",
-  timeZone: NEPAL_TIME_ZONE,
   calendar: "bikram-sambat",
   formatNumber: toDevanagariDigits,
   formatCardDate: formatBsCardDate,
