@@ -12,6 +12,9 @@ export const NEPAL_OFFSET_MINUTES = 5 * 60 + 45;
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
+/** A moment, as a Date or as an ISO string from the API. */
+export type Instant = Date | string;
+
 export interface NepalTime {
   year: number;
   /** 1–12 */
@@ -25,7 +28,7 @@ export interface NepalTime {
 }
 
 /** The calendar day and time of day of an instant in Nepal. */
-export function nepalTime(instant: Date | string): NepalTime {
+export function nepalTime(instant: Instant): NepalTime {
   const shifted = new Date(new Date(instant).getTime() + NEPAL_OFFSET_MINUTES * 60_000);
   return {
     year: shifted.getUTCFullYear(),

@@ -4,9 +4,7 @@
  * either of them runs in.
  */
 import NepaliDate from "nepali-date-converter";
-import { NEPALI_WEEKDAYS, clockParts, formatNepalTime, nepalTime } from "./dates";
-
-type Instant = Date | string;
+import { type Instant, NEPALI_WEEKDAYS, clockParts, formatNepalTime, nepalTime } from "./dates";
 
 const DEVANAGARI_ZERO = 0x0966;
 
