@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { requestInfoContext } from "./server/http/request-context";
+import { ReaderStylesheetProvider } from "./components/site/reader-stylesheet";
+import readerStylesheet from "./reader.css?inline";
 import { OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/errors";
 import { logDatabaseUnavailable, logError } from "~/server/process/log";
 
@@ -48,7 +50,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />,
+      <ReaderStylesheetProvider value={readerStylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+      </ReaderStylesheetProvider>,
       {
         nonce: nonce || undefined,
         onAllReady() {

@@ -15,7 +15,8 @@ import { islandsManifest } from "./server/process/islands-manifest";
 import { IslandScripts } from "./islands/IslandScripts";
 import { SiteUrlsProvider, useSiteUrls } from "./components/site/site-urls";
 import { LOCAL_MEDIA_BASE } from "./lib/media-url";
-import "./app.css";
+import appStylesheet from "./app.css?url";
+import { ReaderStylesheet } from "./components/site/reader-stylesheet";
 import { languages } from "~/lib/languages";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
@@ -92,6 +93,7 @@ function Document({ children }: { children: React.ReactNode }) {
         {language.fontPreload ? <link rel="preload" href={language.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
         {catalogChunk ? <link rel="modulepreload" href={catalogChunk} fetchPriority={islands ? "low" : undefined} /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {islands ? <ReaderStylesheet /> : <link rel="stylesheet" href={appStylesheet} />}
         <Meta />
         <Links />
       </head>

@@ -8,7 +8,7 @@ import { type IncomingHttpHeaders, get } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
-import { baseUrl, call } from "./client";
+import { asAdmin, baseUrl, call } from "./client";
 
 async function scriptsOf(path: string): Promise<Map<string, string>> {
   const html = await (await fetch(baseUrl() + path)).text();
@@ -64,10 +64,11 @@ describe("a page's interface texts", () => {
 
 describe("scripts and styles on the wire", () => {
   it("go out compressed at build time, Brotli where the browser takes it, else gzip, the same bytes once decoded, cached for a year", async () => {
-    const page = await (await fetch(baseUrl() + "/")).text();
-    const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    // A reader page's scripts, and the back office's stylesheet (reader pages carry theirs inline).
+    const pages = [await (await fetch(baseUrl() + "/")).text(), await backOfficePage()];
+    const assets = pages.flatMap((page) => [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
     expect(assets.some((url) => url.endsWith(".css"))).toBe(true);
-    for (const url of assets.slice(0, 8)) {
+    for (const url of new Set(assets)) {
       const plain = Buffer.from(await (await fetch(baseUrl() + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
       const strongest = {
         br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
@@ -83,6 +84,61 @@ describe("scripts and styles on the wire", () => {
         // As small as the strongest settings make it: compressed by the build, not per request.
         expect(res.body.length, `${url} ${encoding}`).toBeLessThanOrEqual(strongest[encoding]);
       }
+    }
+  });
+});
+
+/** The back office's dashboard, as a signed-in editor's browser gets it. */
+async function backOfficePage(): Promise<string> {
+  const res = await fetch(baseUrl() + "/admin/dashboard", { headers: { cookie: `session=${await asAdmin()}` }, redirect: "manual" });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+const inlineStylesheet = (page: string) => /<head>.*<style>(.*?)<\/style>.*<\/head>/s.exec(page)?.[1] ?? "";
+
+/** Class names a stylesheet has rules for (read from its selectors, not its declarations). */
+function styledClasses(css: string): Set<string> {
+  const classes = new Set<string>();
+  for (const [, prelude] of css.matchAll(/([^{}]+)\{/g)) {
+    for (const [, name] of prelude!.matchAll(/\.((?:\\.|[\w-])+)/g)) classes.add(name!.replace(/\\(.)/g, "$1"));
+  }
+  return classes;
+}
+
+/** Class names on a server-rendered page. */
+function classesOn(page: string): Set<string> {
+  const unescape = (text: string) => text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+  return new Set([...page.matchAll(/ class="([^"]*)"/g)].flatMap(([, list]) => unescape(list!).split(/\s+/).filter(Boolean)));
+}
+
+describe("the stylesheet of a page", () => {
+  async function readerPages(): Promise<[string, string][]> {
+    const list = await call("/api/news?limit=1");
+    const category = (await call("/api/categories")).body.categories?.[0]?.slug ?? "none";
+    const paths = ["/", "/ne", `/article/${encodeURIComponent(list.body.articles[0]?.slug ?? "none")}`, `/category/${encodeURIComponent(category)}`, "/search?q=audit", "/login", "/tips", "/no-such-page"];
+    return Promise.all(paths.map(async (path) => [path, await (await fetch(baseUrl() + path)).text()] as [string, string]));
+  }
+
+  it("is carried in a reader page: nothing to fetch before it paints; the back office links the whole one", async () => {
+    for (const [path, page] of await readerPages()) {
+      expect(page, path).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      expect(inlineStylesheet(page).length, path).toBeGreaterThan(10_000);
+    }
+    const backOffice = await backOfficePage();
+    expect(backOffice).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/);
+    expect(inlineStylesheet(backOffice)).toBe("");
+  });
+
+  it("styles every class a reader page uses that the whole stylesheet styles: leaving the back office's sources out lost none", async () => {
+    const backOffice = await backOfficePage();
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(backOffice)?.[1] ?? "";
+    const whole = styledClasses(await (await fetch(baseUrl() + href)).text());
+    for (const [path, page] of await readerPages()) {
+      const carried = styledClasses(inlineStylesheet(page));
+      const used = [...classesOn(page)].filter((name) => whole.has(name));
+      expect(used.length, path).toBeGreaterThan(50);
+      expect(used.filter((name) => !carried.has(name)), path).toEqual([]);
     }
   });
 });
@@ -167,9 +223,7 @@ describe("the web font of a page", () => {
     expect(font.status).toBe(200);
     expect(new Uint8Array(await font.arrayBuffer()).slice(0, 4)).toEqual(new TextEncoder().encode("wOF2"));
 
-    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(page)?.[1];
-    const css = await (await fetch(baseUrl() + stylesheet)).text();
-    const regularFace = /@font-face\{[^}]*font-weight:400[^}]*\}/.exec(css)?.[0] ?? "";
+    const regularFace = /@font-face\{[^}]*font-weight:400[^}]*\}/.exec(inlineStylesheet(page))?.[0] ?? "";
     expect(regularFace).toContain(hrefOf(link!));
   });
 
