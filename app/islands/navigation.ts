@@ -6,7 +6,7 @@
  * reader page (the back office, the tip line, feeds, files), or an answer that is not one, is left
  * to the browser: a whole page load.
  */
-import { ISLAND_PAGE_ID } from "./page";
+import { ISLAND_PAGE_ID, MAIN_CONTENT_ID } from "./page";
 
 /** Sent on window once another page is in place, before its islands hydrate: per-page state ends. */
 export const PAGE_CHANGE_EVENT = "islands:page";
@@ -17,7 +17,7 @@ export const ROUTE_SPINNER_MS = 500;
 /** Paths the browser loads whole: not reader pages, or (the tip line) pages that must set their own headers. */
 const WHOLE_LOAD = /^(?:\/(?:ne|en))?\/(?:admin|tips|api|feeds|sitemap|uploads|assets)(?:[/.]|$)|\.[a-z0-9]+$/i;
 
-/** Head tags that belong to one page; the style sheets, fonts and scripts are the same on every reader page. */
+/** Head tags that belong to one page; the stylesheet, fonts and scripts are the same on every reader page. */
 const PAGE_HEAD = 'title, meta[name], meta[property], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
 
 interface Page {
@@ -68,6 +68,7 @@ export function followLinksInPlace(page: Page): void {
       if (saved !== undefined) window.scrollTo(0, saved);
       else if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
+      if (!target) arrive();
     } catch {
       // Offline, or the answer could not be read: the browser says so in its own way.
       window.location.assign(url);
@@ -93,6 +94,21 @@ export function followLinksInPlace(page: Page): void {
     if (window.location.pathname + window.location.search === shown) return;
     void go(new URL(window.location.href), "pop");
   });
+}
+
+/**
+ * What a page load does for a reader who cannot see the screen change: the link they followed is
+ * gone, so focus moves to the new page's content (where the skip link leads), and its title is
+ * read out, as it would be on arrival. A live region is only heard when its text changes after it
+ * is in the page, hence the text set a frame later.
+ */
+function arrive() {
+  document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  const announcer = document.createElement("p");
+  announcer.setAttribute("role", "status");
+  announcer.className = "sr-only";
+  document.body.append(announcer);
+  requestAnimationFrame(() => (announcer.textContent = document.title));
 }
 
 function replaceHead(next: Document) {

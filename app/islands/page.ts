@@ -13,3 +13,6 @@ export interface IslandPage {
 
 /** The id of the page's `<script type="application/json">` that holds its IslandPage. */
 export const ISLAND_PAGE_ID = "island-page";
+
+/** The id of a reader page's `<main>`: where the skip link leads, and focus after a page shown in place. */
+export const MAIN_CONTENT_ID = "main";

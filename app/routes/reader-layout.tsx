@@ -1,6 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, redirectDocument } from "react-router";
 import { PageDialogs } from "~/components/layout/PageDialogs";
 import { island } from "~/islands/Island";
+import { MAIN_CONTENT_ID } from "~/islands/page";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { database } from "~/server/process/runtime";
@@ -42,11 +43,13 @@ export default function ReaderLayout({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+      <a href={`#${MAIN_CONTENT_ID}`} className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         {messages.skipToContent}
       </a>
       <SiteHeader categories={loaderData.categories} />
-      <main id="main" className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6">
+      {/* Focusable from script: a page shown in place puts the reader here, as the skip link does
+          (islands/navigation.ts). It is no control, so it draws no focus ring. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto min-h-[60vh] max-w-6xl px-4 py-6 outline-none">
         <Outlet />
       </main>
       <SiteFooter categories={loaderData.categories} />

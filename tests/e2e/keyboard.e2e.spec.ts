@@ -105,6 +105,20 @@ test.describe("keyboard", () => {
     expect(await page.evaluate(() => document.getElementById("main")!.contains(document.activeElement))).toBe(true);
   });
 
+  test("a link followed in place leaves the reader in the new page's content, its title read out", async ({ page }) => {
+    await settled(page, "/");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole("contentinfo").getByRole("link", { name: "All News" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "All News" })).toBeVisible();
+    // Shown in place, not loaded whole (which would do both of its own accord).
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await expect(page.locator("main")).toBeFocused();
+    await expect(page.getByRole("status").filter({ hasText: await page.title() })).toHaveCount(1);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.getElementById("main")!.contains(document.activeElement))).toBe(true);
+  });
+
   /** Tabs `times` times and lists every stop outside the dialog (the body is the browser's own controls). */
   async function stopsOutside(page: Page, dialog: Locator, times: number) {
     const outside: string[] = [];
