@@ -179,6 +179,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   tagArticles: "{name} ट्याग भएका समाचार",
   noTagArticles: "यो ट्याग भएका कुनै प्रकाशित समाचार अहिलेसम्म छैनन्।",
   searchResultsFor: '"{query}" खोज्दा भेटिएका नतिजा',
+  searchDescription: "खुलासाले नेपाली र अंग्रेजीमा प्रकाशित गरेका सबै समाचार खोज्नुहोस्।",
   searching: "समाचार खोज्दै...",
   noResults: "कुनै नतिजा भेटिएन",
   noResultsHint: "अरू शब्द राखेर खोज्नुहोस्, वा हिज्जे जाँच्नुहोस्।",

@@ -177,6 +177,7 @@ export const en = {
   tagArticles: "Articles tagged {name}",
   noTagArticles: "No published articles have this tag yet.",
   searchResultsFor: 'Search results for "{query}"',
+  searchDescription: "Search every story Khulasa has published, in Nepali and English.",
   searching: "Searching articles...",
   noResults: "No results found",
   noResultsHint: "Try different keywords, or check the spelling.",

@@ -30,6 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const query = loaderData?.query ?? "";
   return pageMeta(seo, {
     title: query ? formatMessage(seo.messages.searchResultsFor, { query }) : seo.messages.searchArticles,
+    // The same words whatever was asked: a description never repeats a stranger's query.
+    description: seo.messages.searchDescription,
     // Result pages are endless variations of the same articles: search engines should index the articles instead.
     noindex: true,
   });

@@ -176,4 +176,12 @@ describe("listing pages and the home page", () => {
     }
     expect((await call("/robots.txt")).status).toBe(200);
   });
+
+  it("describes search results in the page's language, never in the searcher's words", async () => {
+    const english = await fetchHead("/search?q=zq-never-echoed");
+    expect(english.meta("description")).toBe("Search every story Khulasa has published, in Nepali and English.");
+    const nepali = await fetchHead("/ne/search?q=zq-never-echoed");
+    expect(nepali.meta("description")).toBe("खुलासाले नेपाली र अंग्रेजीमा प्रकाशित गरेका सबै समाचार खोज्नुहोस्।");
+    expect(nepali.meta("description")).not.toContain("zq-never-echoed");
+  });
 });
