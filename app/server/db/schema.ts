@@ -32,32 +32,6 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 /** PostgreSQL's full-text document; only the database reads and writes it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/**
- * The article's search document. search_fold (NFC, no ZWJ/ZWNJ, chandrabindu as anusvara) and
- * search_config (`nepali` or `english` by the article's language) are SQL functions made by the
- * 0003_search migration. Each field is indexed twice: stemmed in the article's language, and word for
- * word (`simple`) so that exact words and stop words match too. The weights put title hits (A) above
- * the meta description (B) and the body (C).
- */
-const searchDocument = sql`
-  setweight(to_tsvector(search_config("language"), search_fold("title")), 'A') ||
-  setweight(to_tsvector('simple', search_fold("title")), 'A') ||
-  setweight(to_tsvector(search_config("language"), search_fold("meta_description")), 'B') ||
-  setweight(to_tsvector('simple', search_fold("meta_description")), 'B') ||
-  setweight(to_tsvector(search_config("language"), search_fold("body_text")), 'C') ||
-  setweight(to_tsvector('simple', search_fold("body_text")), 'C')`;
-
-/**
- * What ranks search results: the title (A) and the meta description (B) only. Ranking reads the
- * document of every match, and whole bodies made that the cost of a search (docs/decisions.md,
- * "Search ranks on titles and descriptions"); a body-only match ranks 0 and comes by date.
- */
-const rankDocument = sql`
-  setweight(to_tsvector(search_config("language"), search_fold("title")), 'A') ||
-  setweight(to_tsvector('simple', search_fold("title")), 'A') ||
-  setweight(to_tsvector(search_config("language"), search_fold("meta_description")), 'B') ||
-  setweight(to_tsvector('simple', search_fold("meta_description")), 'B')`;
-
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -143,8 +117,6 @@ export const articles = pgTable(
     wordCount: integer("word_count").notNull().default(0),
     /** The body as plain text (NFC, no HTML), derived on every save: what search indexes and quotes. */
     bodyText: text("body_text").notNull().default(""),
-    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(searchDocument),
-    rankVector: tsvector("rank_vector").notNull().generatedAlwaysAs(rankDocument),
     language: text("language", { enum: ["ne", "en"] }).notNull().default("en"),
     writerId: integer("writer_id").references(() => writers.id, { onDelete: "set null" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
@@ -199,9 +171,44 @@ export const articles = pgTable(
     index("articles_scheduled_idx").on(t.scheduledAt).where(sql`${t.scheduledAt} is not null`),
     // The review queue: the few stories waiting, oldest first.
     index("articles_review_idx").on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
-    // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.
-    index("articles_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
   ],
+);
+
+/**
+ * What search reads of an article, in a table of its own so that a search visits narrow rows: a
+ * common word matches half the archive, and every match is visited for its flags and ranked. In
+ * the articles table those visits read some five articles a page (164 MB at 100,000 articles,
+ * more than PostgreSQL's default buffers); here a page holds a dozen or more, the search document
+ * kept out of line (toast_tuple_target) as only the index reads it (docs/decisions.md, "A narrow
+ * table for search").
+ *
+ * A trigger of the 0019 migration writes the row from the article's on every save, from the
+ * article as it stands when the trigger runs (the translation trigger may have changed it since),
+ * and computes the documents with search_fold and search_config (0003_search):
+ * - `search_vector`, what matches: each field stemmed in the article's language and word for word
+ *   (`simple`), so that exact words and stop words match too; title (A) above the meta
+ *   description (B) above the body (C);
+ * - `rank_vector`, what ranks: the title and the meta description only (a body-only match ranks 0
+ *   and comes by date; ranking whole bodies was a search's cost, "Search ranks on titles").
+ * Copies of the article's flags (published, date, language, translation) let a reader's search
+ * filter here without joining the articles.
+ */
+export const articleSearch = pgTable(
+  "article_search",
+  {
+    articleId: integer("article_id")
+      .primaryKey()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    isPublished: boolean("is_published").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    language: text("language", { enum: ["ne", "en"] }).notNull(),
+    translationId: integer("translation_id"),
+    translationPublished: boolean("translation_published").notNull(),
+    rankVector: tsvector("rank_vector").notNull(),
+    searchVector: tsvector("search_vector").notNull(),
+  },
+  // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.
+  (t) => [index("article_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" })],
 );
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Search over articles (DESIGN "Nepali"): full-text search, and when that finds nothing, the same
  * search with each typed word replaced by its look-alikes from the vocabulary of all articles
- * (pg_trgm), which finds partial words and small typos. The search document, the vocabulary, their
- * indexes and the SQL functions used here come from the 0003_search migration, so PGlite and
- * PostgreSQL run exactly the same SQL.
+ * (pg_trgm), which finds partial words and small typos. The search documents live in their own
+ * table (schema.ts, articleSearch; migration 0019), the vocabulary and the SQL functions used here
+ * come from the 0003_search migration, so PGlite and PostgreSQL run exactly the same SQL.
  */
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import { articles, searchWords } from "../db/schema";
+import { articleSearch as articleSearchTable, searchWords } from "../db/schema";
 
 /** Look-alikes kept per typed word, the most similar first: enough for a typo, bounded for a short word. */
 const LOOK_ALIKES_PER_WORD = 20;
@@ -38,8 +38,8 @@ export interface ArticleSearch {
 function textSearchPlan(query: SQL): TextSearchPlan {
   return {
     query,
-    match: sql`${articles.searchVector} @@ ${query}`,
-    rank: sql<number>`ts_rank(${articles.rankVector}, ${query})`,
+    match: sql`${articleSearchTable.searchVector} @@ ${query}`,
+    rank: sql<number>`ts_rank(${articleSearchTable.rankVector}, ${query})`,
   };
 }
 

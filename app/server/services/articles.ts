@@ -13,6 +13,7 @@ import { readTimeForWords } from "~/lib/text";
 import type { Executor } from "../db/connection";
 import {
   articleMedia,
+  articleSearch as articleSearchTable,
   articleTags,
   articles,
   categories,
@@ -29,7 +30,7 @@ import { lexemesOf, snippetHtml } from "./search-snippet";
 import { bodyTexts, rowVersion } from "./body-texts";
 import { nameIn } from "./names";
 import type { Language } from "~/lib/limits";
-import { type Edition, editionOf, shownInEdition, translations } from "./editions";
+import { type Edition, editionOf, searchedInEdition, shownInEdition, translations } from "./editions";
 import type { EditionMode } from "../process/config";
 import { idOrSlugIn, idOrSlugKey } from "./slugs";
 
@@ -174,7 +175,7 @@ interface Filters {
  */
 const publishedOnly = sql`${articles.isPublished}`;
 
-function conditions(filters: Filters, search?: TextSearchPlan): SQL | undefined {
+function conditions(filters: Filters): SQL | undefined {
   const { status, author, language, translation, featured, category, tag, writer, edition } = filters;
   return and(
     status === "published"
@@ -191,8 +192,26 @@ function conditions(filters: Filters, search?: TextSearchPlan): SQL | undefined 
     category ? categoryCondition(category) : undefined,
     tag ? tagCondition(tag) : undefined,
     writer === undefined ? undefined : eq(articles.writerId, writer),
-    search?.match,
-    edition ? shownInEdition(edition, search?.query) : undefined,
+    edition ? shownInEdition(edition) : undefined,
+  );
+}
+
+/**
+ * Which rows of search's own table a search with these filters finds. A filter that table does not
+ * copy (the back office's: an author, a section, a tag, a draft…) asks the articles table which
+ * articles pass; a reader's search never does, as visiting the articles of every match is what the
+ * narrow table is there to spare.
+ */
+function searchConditions(filters: Filters, plan: TextSearchPlan): SQL | undefined {
+  const { status, language, translation, edition, ...rest } = filters;
+  const onArticles = conditions({ ...rest, status: status === "published" ? "all" : status });
+  return and(
+    plan.match,
+    status === "published" ? sql`${articleSearchTable.isPublished}` : undefined,
+    language ? eq(articleSearchTable.language, language) : undefined,
+    translation === undefined ? undefined : translation === "missing" ? isNull(articleSearchTable.translationId) : isNotNull(articleSearchTable.translationId),
+    edition ? searchedInEdition(edition, plan.query) : undefined,
+    onArticles && inArray(articleSearchTable.articleId, sql`(select ${articles.id} from ${articles} where ${onArticles})`),
   );
 }
 
@@ -210,7 +229,7 @@ function conditions(filters: Filters, search?: TextSearchPlan): SQL | undefined 
 const ALL_MATCHES = 2 ** 31 - 1;
 
 interface SearchPage {
-  where: SQL | undefined;
+  filters: Filters;
   plan: TextSearchPlan;
   /** True for what comes before the rest, whatever its rank: an edition's own language. */
   first: SQL<boolean>;
@@ -219,11 +238,11 @@ interface SearchPage {
   offset: Bound<number>;
 }
 
-function searchPageQuery(db: Executor, { where, plan, first, names, limit, offset }: SearchPage) {
+function searchPageQuery(db: Executor, { filters, plan, first, names, limit, offset }: SearchPage) {
   const matches = db
-    .select({ id: articles.id, publishedAt: articles.publishedAt, rank: plan.rank.as("rank"), own: first.as("own") })
-    .from(articles)
-    .where(where)
+    .select({ id: articleSearchTable.articleId, publishedAt: articleSearchTable.publishedAt, rank: plan.rank.as("rank"), own: first.as("own") })
+    .from(articleSearchTable)
+    .where(searchConditions(filters, plan))
     .limit(ALL_MATCHES)
     .as("matches");
   const byRank = [desc(matches.own), desc(matches.rank), desc(matches.publishedAt), desc(matches.id)];
@@ -284,8 +303,8 @@ function preparedSearchPage(db: Executor, kind: SearchKind, filters: Filters, na
     };
     const plan = articleSearch(sql.placeholder("words"))[kind];
     // An edition's own language first, then the best matches.
-    const first = edition ? sql<boolean>`${articles.language} = ${edition.language}` : sql<boolean>`true`;
-    const query = searchPageQuery(db, { where: conditions(placeholders, plan), plan, first, names, limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
+    const first = edition ? sql<boolean>`${articleSearchTable.language} = ${edition.language}` : sql<boolean>`true`;
+    const query = searchPageQuery(db, { filters: placeholders, plan, first, names, limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
     prepared = query.prepare(`search_${createHash("sha1").update(query.toSQL().sql).digest("base64url")}`);
     byShape.set(key, prepared);
   }
@@ -307,7 +326,7 @@ async function searchPage(db: Executor, kind: SearchKind, search: string, filter
   // A page past the last match has no row to carry the total.
   const total =
     rows[0]?.total ??
-    (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articles).where(conditions(filters, articleSearch(search)[kind])))[0]?.n ?? 0));
+    (offset === 0 ? 0 : ((await db.select({ n: count() }).from(articleSearchTable).where(searchConditions(filters, articleSearch(search)[kind])))[0]?.n ?? 0));
   return { rows, total };
 }
 

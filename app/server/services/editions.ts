@@ -8,7 +8,7 @@
 import { type SQL, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/lib/limits";
-import { articles, inEditionSql } from "../db/schema";
+import { articleSearch, articles, inEditionSql } from "../db/schema";
 import { type EditionMode, config } from "../process/config";
 
 export interface Edition {
@@ -25,16 +25,25 @@ export const translations = alias(articles, TRANSLATION);
 
 /**
  * Whether the edition lists the article being read: a condition on its own row (the trigger of the
- * 0009 migration keeps `translation_published`), which each list's index reads as it goes. In a
- * search (`searched`, its tsquery) the other version also shows where its translation does not
- * match: a reader who types a Nepali title on the English site finds the Nepali story.
+ * 0009 migration keeps `translation_published`), which each list's index reads as it goes.
  */
-export function shownInEdition(edition: Edition, searched?: SQL): SQL {
+export function shownInEdition(edition: Edition): SQL {
   if (edition.mode === "own-language") return eq(articles.language, edition.language);
-  const listed = inEditionSql(articles, edition.language);
-  if (!searched) return listed;
+  return inEditionSql(articles, edition.language);
+}
+
+const TRANSLATION_SEARCH = "translation_search";
+const translationSearch = alias(articleSearch, TRANSLATION_SEARCH);
+
+/**
+ * shownInEdition for a search, on search's own table (which copies the article's flags): the other
+ * version also shows where its translation does not match the search (`searched`, its tsquery), so
+ * that a reader who types a Nepali title on the English site finds the Nepali story.
+ */
+export function searchedInEdition(edition: Edition, searched: SQL): SQL {
+  if (edition.mode === "own-language") return eq(articleSearch.language, edition.language);
   return or(
-    listed,
-    sql`not exists (select 1 from ${articles} ${sql.identifier(TRANSLATION)} where ${translations.id} = ${articles.translationId} and ${translations.searchVector} @@ ${searched})`,
+    inEditionSql(articleSearch, edition.language),
+    sql`not exists (select 1 from ${articleSearch} ${sql.identifier(TRANSLATION_SEARCH)} where ${translationSearch.articleId} = ${articleSearch.translationId} and ${translationSearch.searchVector} @@ ${searched})`,
   )!;
 }
