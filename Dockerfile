@@ -21,7 +21,7 @@ RUN npx react-router build
 FROM node:22.23.3-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
+    MALLOC_ARENA_MAX=1 \
     PORT=3000 \
     DATA_DIR=/data
 COPY package.json package-lock.json ./
