@@ -24,18 +24,19 @@ BEGIN
   IF TG_OP = 'INSERT' OR NEW.title IS DISTINCT FROM OLD.title OR NEW.meta_description IS DISTINCT FROM OLD.meta_description
      OR NEW.body_text IS DISTINCT FROM OLD.body_text OR NEW.language IS DISTINCT FROM OLD.language THEN
     INSERT INTO article_search AS s (article_id, is_published, published_at, language, translation_id, translation_published, rank_vector, search_vector)
+      -- The search document is the rank document (title A, meta description B) and the body (C).
       SELECT a.id, a.is_published, a.published_at, a.language, a.translation_id, a.translation_published,
-        setweight(to_tsvector(search_config(a.language), search_fold(a.title)), 'A') ||
-        setweight(to_tsvector('simple', search_fold(a.title)), 'A') ||
-        setweight(to_tsvector(search_config(a.language), search_fold(a.meta_description)), 'B') ||
-        setweight(to_tsvector('simple', search_fold(a.meta_description)), 'B'),
-        setweight(to_tsvector(search_config(a.language), search_fold(a.title)), 'A') ||
-        setweight(to_tsvector('simple', search_fold(a.title)), 'A') ||
-        setweight(to_tsvector(search_config(a.language), search_fold(a.meta_description)), 'B') ||
-        setweight(to_tsvector('simple', search_fold(a.meta_description)), 'B') ||
+        ranked.doc,
+        ranked.doc ||
         setweight(to_tsvector(search_config(a.language), search_fold(a.body_text)), 'C') ||
         setweight(to_tsvector('simple', search_fold(a.body_text)), 'C')
-      FROM articles a WHERE a.id = NEW.id
+      FROM articles a
+      CROSS JOIN LATERAL (SELECT
+        setweight(to_tsvector(search_config(a.language), search_fold(a.title)), 'A') ||
+        setweight(to_tsvector('simple', search_fold(a.title)), 'A') ||
+        setweight(to_tsvector(search_config(a.language), search_fold(a.meta_description)), 'B') ||
+        setweight(to_tsvector('simple', search_fold(a.meta_description)), 'B') AS doc) AS ranked
+      WHERE a.id = NEW.id
     ON CONFLICT (article_id) DO UPDATE SET
       is_published = EXCLUDED.is_published, published_at = EXCLUDED.published_at, language = EXCLUDED.language,
       translation_id = EXCLUDED.translation_id, translation_published = EXCLUDED.translation_published,
