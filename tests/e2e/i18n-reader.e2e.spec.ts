@@ -88,7 +88,8 @@ test.describe("the reader site in Nepali and English", () => {
 
     await languageSwitch(page).click();
     await expect(page.getByRole("heading", { name: ne.latestNews })).toBeVisible();
-    expect(loaded()).toEqual({ en: true, ne: true });
+    // The page shows in place before the texts' script has arrived and been read by the listener.
+    await expect.poll(loaded).toEqual({ en: true, ne: true });
 
     scripts.length = 0;
     await page.goto("/ne");
