@@ -9,7 +9,8 @@ import { newsQuerySchema, searchSchema } from "~/lib/schemas";
 import { database } from "~/server/process/runtime";
 import { pageLocale } from "~/server/http/page-locale";
 import { listingOf } from "~/lib/article-cards";
-import { listArticles } from "~/server/services/articles";
+import { readerSearch } from "~/server/services/articles";
+import { canonicalSearchQuery, searchResultsListable } from "~/lib/seo/search-indexing";
 import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/search";
@@ -20,9 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A hand-made URL may carry a longer query than the form allows: search its beginning.
   const parsed = searchSchema.safeParse({ q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX) });
-  if (!parsed.success) return { query: "", listing: null };
+  if (!parsed.success) return { query: "", listing: null, listable: false };
   const query = newsQuerySchema.parse({ search: parsed.data.q, page: params.get("page") ?? undefined, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) });
-  return { query: parsed.data.q, listing: listingOf(await listArticles(await database(), null, query)) };
+  const { list, asTyped } = await readerSearch(await database(), query);
+  return { query: parsed.data.q, listing: listingOf(list), listable: searchResultsListable({ query: parsed.data.q, total: list.total, page: list.page, asTyped }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -32,8 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     title: query ? formatMessage(seo.messages.searchResultsFor, { query }) : seo.messages.searchArticles,
     // The same words whatever was asked: a description never repeats a stranger's query.
     description: seo.messages.searchDescription,
-    // Result pages are endless variations of the same articles: search engines should index the articles instead.
-    noindex: true,
+    // Most results pages stay out of search engines: what may be listed is lib/seo/search-indexing.ts.
+    ...(loaderData?.listable ? { path: `/search?${new URLSearchParams({ q: canonicalSearchQuery(query) })}` } : { noindex: true }),
   });
 };
 

@@ -169,12 +169,39 @@ describe("listing pages and the home page", () => {
     expect(head.links.find((l) => l.rel === "canonical")?.href).toBe(abs("/ne/news?page=2"));
   });
 
-  it("keeps search results and the login page out of search engines", async () => {
-    for (const path of ["/search?q=audit", "/login"]) {
+  it("keeps the login page and search results without a story out of search engines", async () => {
+    for (const path of ["/login", "/search?q=zqxjnothingmatches", "/search"]) {
       const head = await fetchHead(path);
       expect(head.meta("robots"), path).toContain("noindex");
+      expect(head.links.find((l) => l.rel === "canonical"), path).toBeUndefined();
     }
     expect((await call("/robots.txt")).status).toBe(200);
+  });
+
+  describe("search results a search engine may list", () => {
+    // One word no other story has, so that what finds it is known.
+    const word = `Quokkafund${Date.now()}`;
+    beforeAll(async () => {
+      await createArticle({ title: `Audit finds missing funds ${word}` });
+    });
+
+    it("lists the first page of plain words that found stories, under its canonical address", async () => {
+      const head = await fetchHead(`/search?q=${encodeURIComponent(`audit  ${word}`)}`);
+      expect(head.title).toBe(`Search results for "audit  ${word}"`);
+      expect(head.meta("robots")).toBeUndefined();
+      expect(head.links.find((l) => l.rel === "canonical")?.href).toBe(abs(`/search?q=audit+${word}`));
+    });
+
+    it("keeps out a later page, a look-alike's results and words joined by `or`", async () => {
+      const typo = word.replace("fund", "fnd");
+      for (const path of [`/search?q=${word}&page=2`, `/search?q=${typo}`, `/search?q=${word}+or+the+editor+lies`, `/search?q=${word}+-budget`]) {
+        const head = await fetchHead(path);
+        expect(head.meta("robots"), path).toContain("noindex");
+      }
+      // The look-alike and the `or` still find the story: only the page's head differs.
+      expect((await fetchHead(`/search?q=${typo}`)).html).toContain(word);
+      expect((await fetchHead(`/search?q=${word}+or+the+editor+lies`)).html).toContain(word);
+    });
   });
 
   it("describes search results in the page's language, never in the searcher's words", async () => {

@@ -337,17 +337,13 @@ export interface ListOptions {
   mode?: EditionMode;
 }
 
-/**
- * SPEC 7 GET /news: filters, newest first, one page at a time. Readers only ever see published
- * articles; editors and admins every article (all of them by default, as the spec's admin did).
- * Contributors and authors work on their own: a list that names a status (the back office's) holds
- * only theirs; without one, they get what readers get.
- * With a search, best matches come first and each result carries a highlighted snippet.
- */
-export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleList> {
+const namesFor = (query: NewsQuery, options: ListOptions): Language => options.names ?? query.edition ?? "en";
+
+/** What a listing of `query` may show `actor` (see listArticles). */
+function filtersFor(actor: Actor | null, query: NewsQuery, options: ListOptions): Filters {
   const everyArticle = can(actor, "editEveryArticle");
   const status = everyArticle ? (query.status ?? "all") : can(actor, "backOffice") ? (query.status ?? "published") : "published";
-  const filters: Filters = {
+  return {
     status,
     author: actor && can(actor, "backOffice") && !everyArticle && query.status !== undefined ? actor.id : undefined,
     language: query.language,
@@ -358,9 +354,20 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     writer: query.writer || undefined,
     edition: query.edition ? editionOf(query.edition, options.mode) : undefined,
   };
-  const names = options.names ?? query.edition ?? "en";
-  const offset = (query.page - 1) * query.limit;
+}
+
+/**
+ * SPEC 7 GET /news: filters, newest first, one page at a time. Readers only ever see published
+ * articles; editors and admins every article (all of them by default, as the spec's admin did).
+ * Contributors and authors work on their own: a list that names a status (the back office's) holds
+ * only theirs; without one, they get what readers get.
+ * With a search, best matches come first and each result carries a highlighted snippet.
+ */
+export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleList> {
+  const filters = filtersFor(actor, query, options);
+  const names = namesFor(query, options);
   if (!query.search) {
+    const offset = (query.page - 1) * query.limit;
     const where = conditions(filters);
     // A deferred join, in one statement: the page's ids come from articles alone (straight off the
     // (published_at, id) index when unfiltered), and only those rows are joined to writers,
@@ -374,21 +381,41 @@ export async function listArticles(db: Executor, actor: Actor | null, query: New
     ]);
     return { articles: rows.map(toSummary), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
   }
-  let found = await searchPage(db, "fullText", query.search, filters, names, query.limit, offset);
+  return (await searchListing(db, query.search, filters, names, query)).list;
+}
+
+/** A page of search results, and whether the words as typed found them (or only their look-alikes). */
+export interface SearchListing {
+  list: ArticleList;
+  asTyped: boolean;
+}
+
+async function searchListing(db: Executor, search: string, filters: Filters, names: Language, { page, limit }: Pick<NewsQuery, "page" | "limit">): Promise<SearchListing> {
+  const offset = (page - 1) * limit;
+  let found = await searchPage(db, "fullText", search, filters, names, limit, offset);
+  const asTyped = found.total > 0;
   // Words that full-text search cannot match (a partial word, a typo) may still look like some article's.
-  if (found.total === 0) found = await searchPage(db, "similarWords", query.search, filters, names, query.limit, offset);
+  if (!asTyped) found = await searchPage(db, "similarWords", search, filters, names, limit, offset);
   const bodies = await bodyTexts.of(db, found.rows);
   const lexemes = lexemesOf(found.rows[0]?.query ?? null);
   return {
-    articles: found.rows.map((row) => {
-      const summary = toSummary(row);
-      const body = bodies.get(row.id);
-      return body?.length ? { ...summary, snippet: snippetHtml(body, lexemes) } : summary;
-    }),
-    total: found.total,
-    page: query.page,
-    limit: query.limit,
+    list: {
+      articles: found.rows.map((row) => {
+        const summary = toSummary(row);
+        const body = bodies.get(row.id);
+        return body?.length ? { ...summary, snippet: snippetHtml(body, lexemes) } : summary;
+      }),
+      total: found.total,
+      page,
+      limit,
+    },
+    asTyped,
   };
+}
+
+/** A reader's search in an edition: what /search shows, and what its head says to search engines. */
+export async function readerSearch(db: Executor, query: NewsQuery, options: ListOptions = {}): Promise<SearchListing> {
+  return searchListing(db, query.search ?? "", filtersFor(null, query, options), namesFor(query, options), query);
 }
 
 /** The other-language version of each of `ids` that has one, drafts included: for the back office. */
