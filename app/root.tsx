@@ -91,7 +91,8 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         {language.fontPreload ? <link rel="preload" href={language.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
-        {catalogChunk ? <link rel="modulepreload" href={catalogChunk} fetchPriority={islands ? "low" : undefined} /> : null}
+        {/* A reader page's islands ask for their texts with their other scripts, after the first paint (IslandScripts). */}
+        {catalogChunk && !islands ? <link rel="modulepreload" href={catalogChunk} /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {islands ? <ReaderStylesheet /> : <link rel="stylesheet" href={appStylesheet} />}
         <Meta />
@@ -100,7 +101,7 @@ function Document({ children }: { children: React.ReactNode }) {
       <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
         {children}
         {islands ? (
-          <IslandScripts page={{ locale, defaultLocale, urls }} manifest={root?.islands ?? null} />
+          <IslandScripts page={{ locale, defaultLocale, urls }} manifest={root?.islands ?? null} catalogChunk={catalogChunk} />
         ) : (
           <>
             <ScrollRestoration />

@@ -1,5 +1,6 @@
 import type { IslandsManifest } from "~/server/process/islands-manifest";
-import { ISLAND_PAGE_ID, type IslandPage } from "./page";
+import { ISLAND_PAGE_ID, ISLAND_SCRIPTS_ID, type IslandPage, type IslandScriptList } from "./page";
+import { START_ISLANDS_SCRIPT } from "./start-script";
 
 /**
  * Development serves the entry from its source (Vite), after React Router's Fast Refresh preamble,
@@ -8,19 +9,31 @@ import { ISLAND_PAGE_ID, type IslandPage } from "./page";
 const DEV_ENTRY = "/app/islands.client.tsx";
 const DEV_PREAMBLE = "/@id/__x00__virtual:react-router/inject-hmr-runtime";
 
+/** JSON inside <script>: no "</script>" can end it early. */
+const jsonScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
 /**
  * In place of React Router's scripts on a reader page: what its islands need to know about the
- * page, the islands entry, and the chunks it imports, fetched side by side.
+ * page, and the islands entry with the chunks it imports (its language's texts among them),
+ * fetched side by side once the page has painted.
  */
-export function IslandScripts({ page, manifest }: { page: IslandPage; manifest: IslandsManifest | null }) {
-  // JSON inside <script>: no "</script>" can end it early.
-  const json = JSON.stringify(page).replace(/</g, "\\u003c");
+export function IslandScripts({ page, manifest, catalogChunk }: { page: IslandPage; manifest: IslandsManifest | null; catalogChunk: string | undefined }) {
+  const pageData = <script type="application/json" id={ISLAND_PAGE_ID} dangerouslySetInnerHTML={{ __html: jsonScript(page) }} />;
+  if (!manifest) {
+    return (
+      <>
+        {pageData}
+        <script type="module" src={DEV_PREAMBLE} />
+        <script type="module" src={DEV_ENTRY} />
+      </>
+    );
+  }
+  const scripts: IslandScriptList = { entry: manifest.entry, preload: [...(catalogChunk ? [catalogChunk] : []), ...manifest.imports] };
   return (
     <>
-      <script type="application/json" id={ISLAND_PAGE_ID} dangerouslySetInnerHTML={{ __html: json }} />
-      {manifest?.imports.map((file) => <link key={file} rel="modulepreload" href={file} fetchPriority="low" />)}
-      {manifest ? null : <script type="module" src={DEV_PREAMBLE} />}
-      <script type="module" src={manifest?.entry ?? DEV_ENTRY} fetchPriority="low" />
+      {pageData}
+      <script type="application/json" id={ISLAND_SCRIPTS_ID} dangerouslySetInnerHTML={{ __html: jsonScript(scripts) }} />
+      <script dangerouslySetInnerHTML={{ __html: START_ISLANDS_SCRIPT }} />
     </>
   );
 }

@@ -14,5 +14,14 @@ export interface IslandPage {
 /** The id of the page's `<script type="application/json">` that holds its IslandPage. */
 export const ISLAND_PAGE_ID = "island-page";
 
+/** The id of the `<script type="application/json">` that lists the islands' scripts (IslandScripts). */
+export const ISLAND_SCRIPTS_ID = "island-scripts";
+
+/** The islands entry, and the chunks to fetch beside it rather than after it. */
+export interface IslandScriptList {
+  entry: string;
+  preload: string[];
+}
+
 /** The id of a reader page's `<main>`: where the skip link leads, and focus after a page shown in place. */
 export const MAIN_CONTENT_ID = "main";

@@ -133,6 +133,20 @@ describe("a cached public page", () => {
     expect(second.headers["x-page-cache"]).toBeUndefined();
   });
 
+  it("lets a personal reader page (the tip line) run every inline script it carries, its islands' start among them", async () => {
+    const page = await raw("/tips");
+    const policy = page.headers["content-security-policy"] as string;
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeDefined();
+    const html = page.body.toString("utf8");
+    const scripts = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.some(([, , body]) => body!.includes("island-scripts"))).toBe(true);
+    for (const [, attributes, body] of scripts) {
+      const allowed = attributes!.includes(`nonce="${nonce}"`) || policy.includes(`'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+      expect(allowed, body!.slice(0, 80)).toBe(true);
+    }
+  });
+
   it("is never shared for an admin's ?preview", async () => {
     const article = (await api("/api/news?limit=1")).body.articles[0];
     const path = `/article/${encodeURIComponent(article.slug)}`;

@@ -10,11 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
 import { asAdmin, baseUrl, call } from "./client";
 
+/** The scripts a page names: in its HTML (the back office's), or in the list its islands start from after the first paint. */
+function scriptUrlsOf(html: string): string[] {
+  const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const list = islandScripts(html);
+  return [...named, ...(list ? [list.entry, ...list.preload] : [])];
+}
+
+/** A reader page's list of its islands' scripts (IslandScripts), or null if it has none. */
+function islandScripts(html: string): { entry: string; preload: string[] } | null {
+  const json = /<script type="application\/json" id="island-scripts">(.*?)<\/script>/s.exec(html)?.[1];
+  return json ? JSON.parse(json) : null;
+}
+
 async function scriptsOf(path: string): Promise<Map<string, string>> {
   const html = await (await fetch(baseUrl() + path)).text();
-  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
   const scripts = new Map<string, string>();
-  for (const url of urls) scripts.set(url, await (await fetch(baseUrl() + url)).text());
+  for (const url of new Set(scriptUrlsOf(html))) scripts.set(url, await (await fetch(baseUrl() + url)).text());
   return scripts;
 }
 
@@ -40,12 +52,14 @@ describe("scripts of public pages", () => {
 });
 
 describe("the scripts of a reader page", () => {
-  it("are fetched at low priority: on a slow network the stylesheet, fonts and first picture come first, as the page works before its scripts", async () => {
+  it("are not named in its HTML but listed for after the first paint: on a slow network the page, its fonts and first picture come first, as it works before them", async () => {
     for (const path of ["/", "/ne", "/news", "/search?q=audit"]) {
       const page = await (await fetch(baseUrl() + path)).text();
-      const scripts = [...page.matchAll(/<(?:script[^>]* src|link[^>]* rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
-      expect(scripts.length, path).toBeGreaterThanOrEqual(3);
-      for (const tag of scripts) expect(tag.toLowerCase(), `${path} ${tag}`).toContain('fetchpriority="low"');
+      expect(page, path).not.toMatch(/<script[^>]* src=|<link[^>]* rel="modulepreload"/);
+      const list = islandScripts(page);
+      expect(list?.entry, path).toMatch(/^\/assets\/islands\.client-[\w-]+\.js$/);
+      expect(list?.preload.length, path).toBeGreaterThanOrEqual(2);
+      for (const url of [list!.entry, ...list!.preload]) expect((await fetch(baseUrl() + url)).status, url).toBe(200);
     }
   });
 });
@@ -54,7 +68,7 @@ describe("a page's interface texts", () => {
   it("are fetched beside its other scripts, its own language's alone", async () => {
     for (const [path, own, other] of [["/", "Unknown Author", "अज्ञात लेखक"], ["/ne", "अज्ञात लेखक", "Unknown Author"]] as const) {
       const page = await (await fetch(baseUrl() + path)).text();
-      const preloaded = [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      const preloaded = islandScripts(page)?.preload ?? [];
       const texts = await Promise.all(preloaded.map(async (url) => (await fetch(baseUrl() + url)).text()));
       expect(texts.some((code) => code.includes(own)), path).toBe(true);
       expect(texts.some((code) => code.includes(other)), path).toBe(false);
@@ -66,7 +80,7 @@ describe("scripts and styles on the wire", () => {
   it("go out compressed at build time, Brotli where the browser takes it, else gzip, the same bytes once decoded, cached for a year", async () => {
     // A reader page's scripts, and the back office's stylesheet (reader pages carry theirs inline).
     const pages = [await (await fetch(baseUrl() + "/")).text(), await backOfficePage()];
-    const assets = pages.flatMap((page) => [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+    const assets = pages.flatMap((page) => [...page.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!).concat(scriptUrlsOf(page)));
     expect(assets.some((url) => url.endsWith(".css"))).toBe(true);
     for (const url of new Set(assets)) {
       const plain = Buffer.from(await (await fetch(baseUrl() + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());

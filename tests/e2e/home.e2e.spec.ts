@@ -233,6 +233,31 @@ test.describe("a reader on the home page", () => {
     expect(errors).toEqual([]);
   });
 
+  test("paints before asking for its scripts, which come at low priority and bring its islands to life", async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const priorities = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/assets/") && path.endsWith(".js")) priorities.set(path, request.initialPriority);
+    });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(paint).not.toBeNull();
+    // React, the islands and the page's texts at least.
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) expect(script.start, script.path).toBeGreaterThanOrEqual(paint!);
+    expect([...priorities.keys()].sort()).toEqual(scripts.map((script) => script.path).sort());
+    for (const [path, priority] of priorities) expect(priority, path).toBe("Low");
+  });
+
   test("without JavaScript still sees the headlines, the strip as a list, and can open an article", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -9,12 +9,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { THEME_SCRIPT } from "~/lib/theme-script";
+import { START_ISLANDS_SCRIPT } from "~/islands/start-script";
 import { config } from "../process/config";
 
 export type ScriptSources = { nonce: string } | { hashes: string[] };
 
 const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
-const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT);
+/** The inline scripts every page may carry, whoever it is for. */
+const FIXED_SCRIPT_HASHES = [scriptHash(THEME_SCRIPT), scriptHash(START_ISLANDS_SCRIPT)];
 
 export const newNonce = () => randomBytes(16).toString("base64");
 
@@ -48,8 +50,8 @@ export function contentSecurityPolicy(sources: ScriptSources | undefined): strin
       : "nonce" in sources
         ? // Personal pages (the back office, the tip line) encrypt with libsodium, which is WebAssembly:
           // compiling it needs 'wasm-unsafe-eval', which allows no JavaScript eval.
-          `'self' 'nonce-${sources.nonce}' ${THEME_SCRIPT_HASH} 'wasm-unsafe-eval'`
-        : ["'self'", ...new Set([...sources.hashes, THEME_SCRIPT_HASH])].join(" ");
+          `'self' 'nonce-${sources.nonce}' ${FIXED_SCRIPT_HASHES.join(" ")} 'wasm-unsafe-eval'`
+        : ["'self'", ...new Set([...sources.hashes, ...FIXED_SCRIPT_HASHES])].join(" ");
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
