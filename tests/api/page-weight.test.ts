@@ -9,6 +9,8 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
 import { asAdmin, baseUrl, call } from "./client";
+import { createWriter } from "./fixtures";
+import { createArticleWithBanner } from "./seo-support";
 
 /** The scripts a page names: in its HTML (the back office's), or in the list its islands start from after the first paint. */
 function scriptUrlsOf(html: string): string[] {
@@ -244,5 +246,29 @@ describe("the web font of a page", () => {
   it("an English page preloads no font: its text is in the system font", async () => {
     const page = await (await fetch(baseUrl() + "/")).text();
     expect(preloads(page)).toEqual([]);
+  });
+});
+
+describe("the largest picture of an article's page", () => {
+  /** A tag's attributes, names in lower case (React writes some in the DOM's spelling: imageSrcSet). */
+  const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), value!.replace(/&amp;/g, "&")]));
+
+  it("is in the HTML at high priority with its size and smaller widths, and preloaded from the head with the same candidates", async () => {
+    const writer = await createWriter();
+    const article = await createArticleWithBanner(
+      { title: `A banner to preload ${Date.now()}`, content: "<p>The audit.</p>", writer_id: String(writer.id), is_published: "true" },
+      { width: 1800, height: 1000 },
+    );
+    const page = await (await fetch(`${baseUrl()}/article/${encodeURIComponent(article.slug)}`)).text();
+    const [head = "", body = ""] = page.split("</head>");
+    const image = [...body.matchAll(/<img [^>]*>/g)].map((m) => attributes(m[0])).find((img) => img.fetchpriority === "high");
+    expect(image?.src).toContain(article.image_url.replace(/\.jpg$/, ""));
+    expect(image?.srcset?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["480w", "960w", "1600w", "1800w"]);
+    expect(image?.sizes).toBeTruthy();
+    expect([image?.width, image?.height]).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]);
+    expect(image?.loading).not.toBe("lazy");
+
+    const preloads = [...head.matchAll(/<link [^>]*rel="preload"[^>]*>/g)].map((m) => attributes(m[0])).filter((link) => link.as === "image");
+    expect(preloads).toEqual([expect.objectContaining({ imagesrcset: image!.srcset, imagesizes: image!.sizes, fetchpriority: "high" })]);
   });
 });
