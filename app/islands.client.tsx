@@ -15,6 +15,7 @@ import { ISLAND_PAGE_ID, type IslandPage } from "./islands/page";
 import { keepImagesWhole } from "./islands/broken-images";
 import { showRelativeTimes } from "./islands/relative-times";
 import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";
+import { handBack, typedValues } from "./islands/typed-values";
 
 const pageOf = (document: Document) => JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? "null") as IslandPage;
 
@@ -26,6 +27,7 @@ async function hydrate(element: HTMLElement): Promise<Root | null> {
   if (!load) return null;
   const Component = (await load()) as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
+  const typed = typedValues(element);
   let root: Root | null = null;
   await new Promise<void>((hydrated) => {
     root = hydrateRoot(
@@ -36,6 +38,7 @@ async function hydrate(element: HTMLElement): Promise<Root | null> {
       { identifierPrefix: element.dataset.islandId },
     );
   });
+  handBack(typed);
   return root;
 }
 

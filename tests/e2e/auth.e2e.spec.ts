@@ -94,6 +94,24 @@ test.describe("login page", () => {
     await expect(page).toHaveURL(/\/about$/);
   });
 
+  test("keeps what was typed before the page's scripts arrived, and signs in with it", async ({ page, request }) => {
+    const reader = await registerReader(request);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/islands.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login?redirect=/news");
+    await field(page.getByRole("main"), "Email Address").fill(reader.email);
+    await field(page.getByRole("main"), "Password").fill(PASSWORD);
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+    await expect(field(page.getByRole("main"), "Email Address")).toHaveValue(reader.email);
+    await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/news$/);
+  });
+
   test("an admin goes to the dashboard", async ({ page }) => {
     await page.goto("/login");
     await signIn(page.getByRole("main"), "admin@e2e.example", "e2e-admin-password");
