@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import axe from "axe-core";
-import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, expect, test } from "./support/test";
 import { adminGet, adminSend, signInAsAdmin } from "./support/admin";
 import { settled } from "./support/settled";
 import { publishedArticles } from "./support/article-fixtures";

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./support/test";
 import { E2E_ADMIN, type Summary, signUpInBrowser } from "./support/article-fixtures";
 import { adminGet, adminSend, asGuest, notification, signInAsAdmin } from "./support/admin";
 

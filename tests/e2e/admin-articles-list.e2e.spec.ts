@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { E2E_ADMIN, type Summary, adminToken, createArticle } from "./support/article-fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, type Page, type Route, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, type Route, expect, test } from "./support/test";
 import sharp from "sharp";
 import { E2E_ADMIN, type Detail, adminToken, articleDetail, createArticle } from "./support/article-fixtures";
 

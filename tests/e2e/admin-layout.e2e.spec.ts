@@ -4,7 +4,7 @@
  * edited in place. Between the widths where a table fits and where its rows become cards, the
  * table's own room decides (the sidebar takes part of a desktop's).
  */
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
 
 /** Someone whose address and name are longer than most: they must wrap, not widen the table. */

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { E2E_ADMIN, type Summary, createArticle, uniqueEmail } from "./support/article-fixtures";
 import { adminGet, adminSend, asGuest, confirmDialog, notification, rowOf, signInAsAdmin } from "./support/admin";
 

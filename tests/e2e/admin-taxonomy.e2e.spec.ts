@@ -1,4 +1,4 @@
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Page, expect, test } from "./support/test";
 import { E2E_ADMIN } from "./support/article-fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./support/test";
 import { type Detail, articleDetail, draftSlug, publishedArticles } from "./support/article-fixtures";
 import { settled } from "./support/settled";
 

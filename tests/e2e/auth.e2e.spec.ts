@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect, test } from "./support/test";
 
 /** Signing in and up: the /login page and the header's modal, redirects after sign-in, and signing out. */
 
@@ -102,7 +102,8 @@ test.describe("login page", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/login?redirect=/news");
+    // Not waiting for the islands, which are held back.
+    await page.goto("/login?redirect=/news", { waitUntil: "load" });
     await field(page.getByRole("main"), "Email Address").fill(reader.email);
     await field(page.getByRole("main"), "Password").fill(PASSWORD);
     release();

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./support/test";
 import { publishedArticles, signUpInBrowser } from "./support/article-fixtures";
 
 const articleTools = (page: Page) => page.getByRole("group", { name: "Article tools" });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect, test } from "./support/test";
 import { settled } from "./support/settled";
 
 /** Journey: a reader on the home page (SPEC 2 "/", SPEC 4 breaking-news strip and newsletter, SPEC 9 limits). */

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./support/test";
 import { adminGet, notification, signInAsAdmin } from "./support/admin";
 import { E2E_ADMIN, signUpInBrowser } from "./support/article-fixtures";
 

@@ -4,7 +4,7 @@
  * focus inside it and gives it back to what opened it.
  */
 import { randomBytes } from "node:crypto";
-import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Locator, type Page, expect, test } from "./support/test";
 import { adminGet, adminSend, signInAsAdmin } from "./support/admin";
 import { settled } from "./support/settled";
 import { publishedArticles } from "./support/article-fixtures";

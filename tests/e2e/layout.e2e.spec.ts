@@ -1,5 +1,5 @@
 /** The frame around every reader page: theme, clock, header, menus, images (SPEC 2, 4, 8, 9). */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { settled } from "./support/settled";
 
 test.describe("theme", () => {

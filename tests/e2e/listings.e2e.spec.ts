@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Locator, type Page, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect, request as playwrightRequest, test } from "./support/test";
 import { settled } from "./support/settled";
 
 /** Listings: category, All News, writer and tag pages, their pagination, and the category page's errors. */

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { adminSend, notification, rowOf, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
 

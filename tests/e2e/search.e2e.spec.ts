@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./support/test";
 import { ne } from "../../app/lib/messages.ne";
 
 /** Search: the overlay opened from the header, and the shareable /search?q= page. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** About, Contact and Support: reached from the footer, each with its heading and title. */
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import axe from "axe-core";
-import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, expect, test } from "./support/test";
 import sharp from "sharp";
 import { newNewsroomKey, openKeyFile } from "../../app/lib/tips/crypto";
 import type { TipKeyFile } from "../../app/lib/tips/protocol";
