@@ -57,8 +57,14 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Kept to the hour: enough to recognise a session, too coarse to trace a person's day. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A coarse name of the device, from its user agent ("Chrome on Android"); never the agent itself. */
+    device: text("device").notNull().default(""),
+    /** When this session last proved a second factor: its sign-in, or a re-authentication. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 const named = (t: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }) => sql`${t.nameEn} <> '' or ${t.nameNe} <> ''`;

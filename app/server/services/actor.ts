@@ -8,6 +8,17 @@ export interface Actor {
   name: string;
   email: string;
   role: Role;
+  /**
+   * The session the request came with. Absent for an actor made without one (a script, a test):
+   * whatever needs a session (re-authentication, "this session") then refuses.
+   */
+  session?: ActorSession;
+}
+
+export interface ActorSession {
+  id: number;
+  /** When this session last proved a second factor, or null. */
+  secondFactorAt: Date | null;
 }
 
 /** What the actor's role allows (app/lib/roles.ts); a guest may do none of it. */

@@ -28,11 +28,20 @@ export async function createSession(db: Executor, userId: number): Promise<strin
 
 export async function actorForToken(db: Executor, token: string): Promise<Actor | null> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      sessionId: sessions.id,
+      secondFactorAt: sessions.secondFactorAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
-  return row ?? null;
+  if (!row) return null;
+  const { sessionId, secondFactorAt, ...account } = row;
+  return { ...account, session: { id: sessionId, secondFactorAt } };
 }
 
 export async function revokeSession(db: Executor, token: string): Promise<void> {
