@@ -15,6 +15,9 @@ import { sessionCookie } from "~/server/http/session";
 import { login, register } from "~/server/services/auth";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/login";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const LoginFormIsland = island("login-form", LoginForm);
 

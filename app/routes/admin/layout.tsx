@@ -14,6 +14,9 @@ import { useAddressNotice } from "~/components/notifications/use-address-notice"
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** Every page under /admin passes through this guard first (SPEC 6). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,6 +6,9 @@ import { database } from "~/server/process/runtime";
 import { sessionCookie } from "~/server/http/session";
 import { login } from "~/server/services/auth";
 import type { Route } from "./+types/admin.login";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/admin/login {username, password}: every account signs in here (DESIGN "Sessions"). */

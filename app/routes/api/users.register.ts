@@ -6,6 +6,9 @@ import { database } from "~/server/process/runtime";
 import { sessionCookie } from "~/server/http/session";
 import { register } from "~/server/services/auth";
 import type { Route } from "./+types/users.register";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/register: creates a `user` account and signs it in. */
