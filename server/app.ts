@@ -272,7 +272,7 @@ async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
   const { result: response, change } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
-  if (change !== "nothing" && mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate(change ?? "everything");
+  if (change !== "nothing" && mutationChangesContent(req.method, response.status)) pageCache.invalidate(change ?? "everything");
   res.status(response.status);
   // A page's own Referrer-Policy (the tip line's no-referrer) replaces the site's, not joins it.
   for (const [key, value] of response.headers) key === "referrer-policy" ? res.setHeader(key, value) : res.append(key, value);

@@ -9,6 +9,7 @@ import { recordSignIn } from "./audit";
 import type { Actor } from "./actor";
 import { decoyHash, verifyPassword } from "./passwords";
 import { createUser, findUserByEmail, getUser } from "./users";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_DAYS = 30;
@@ -45,6 +46,7 @@ export async function actorForToken(db: Executor, token: string): Promise<Actor 
 }
 
 export async function revokeSession(db: Executor, token: string): Promise<void> {
+  publicContentUnchanged();
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
@@ -57,6 +59,7 @@ export async function purgeExpiredSessions(db: Executor): Promise<void> {
  * the same message and take the same time, so the answer does not reveal which accounts exist.
  */
 export async function login(db: Database, input: LoginInput): Promise<{ token: string; user: PublicUser }> {
+  publicContentUnchanged();
   const account = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
   if (!account || !valid) {
@@ -71,6 +74,7 @@ export async function login(db: Database, input: LoginInput): Promise<{ token: s
 
 /** Register always creates role `user`, then signs the new account in. */
 export async function register(db: Database, input: RegisterInput): Promise<{ token: string; user: PublicUser }> {
+  publicContentUnchanged();
   return db.transaction(async (tx) => {
     const user = await createUser(tx, { ...input, role: "user" });
     return { token: await createSession(tx, user.id), user };

@@ -15,6 +15,7 @@ import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
 import { type Actor, requireAbility } from "./actor";
 import { recordAudit } from "./audit";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 const MB = 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
@@ -71,6 +72,7 @@ export async function tipSetup(db: Executor): Promise<TipSetup> {
 
 /** POST /api/tips/keys: an admin's new key pair, made in the browser; only the public half comes here. */
 export async function addTipKey(db: Database, actor: Actor | null, publicKey: unknown): Promise<{ id: number; public_key: string }> {
+  publicContentUnchanged();
   const admin = requireAbility(actor, "manageTipKeys");
   if (!isPublicKey(publicKey)) throw new AppError(400, "tipKeyInvalid");
   return db.transaction(async (tx) => {
@@ -90,6 +92,7 @@ export async function listTipKeys(db: Executor, actor: Actor | null) {
 
 /** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part. */
 export async function startAttachment(db: Executor, size: unknown, now = new Date()): Promise<{ id: string; part_bytes: number }> {
+  publicContentUnchanged();
   await requireCurrentKey(db);
   if (typeof size !== "number" || !Number.isInteger(size) || size < 1) throw new AppError(400, "invalidInput");
   if (size > MAX_ATTACHMENT_BYTES + 64 * 1024) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
@@ -100,6 +103,7 @@ export async function startAttachment(db: Executor, size: unknown, now = new Dat
 
 /** PUT /api/tips/attachments/{id}/parts/{n}: one part of the ciphertext; sending a part again replaces it. */
 export async function storeAttachmentPart(db: Database, id: string, part: number, data: Uint8Array): Promise<void> {
+  publicContentUnchanged();
   if (data.byteLength === 0 || data.byteLength > UPLOAD_PART_BYTES) throw new AppError(400, "invalidInput");
   await db.transaction(async (tx) => {
     const [attachment] = await tx.select().from(tipAttachments).where(eq(tipAttachments.id, id)).for("update");
@@ -142,6 +146,7 @@ export interface SendTipInput {
 
 /** POST /api/tips: a source's first message, sealed in the browser. */
 export async function sendTip(db: Database, input: SendTipInput, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const message = sealedMessage(input.message);
   if (!isPublicKey(input.source_public_key) || typeof input.access_token !== "string" || !BASE64URL.test(input.access_token)) {
     throw new AppError(400, "invalidInput");
@@ -208,6 +213,7 @@ export async function sourceConversation(db: Executor, accessToken: unknown) {
 
 /** POST /api/tips/conversation/messages: a source's later message. */
 export async function sourceReply(db: Database, input: SendTipInput, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const message = sealedMessage(input.message);
   if (typeof input.public_key !== "string") throw new AppError(400, "invalidInput");
   const tip = await tipByAccess(db, input.access_token);
@@ -313,6 +319,7 @@ async function tipById(db: Executor, id: number) {
 
 /** GET /api/tips/inbox/{id}: one conversation, sealed; opening it is audited and marks it read. */
 export async function openTip(db: Database, actor: Actor | null, id: number) {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   const tip = await tipById(db, id);
   const messages = await messagesOf(db, id);
@@ -343,6 +350,7 @@ export async function tipAttachmentCiphertext(db: Database, actor: Actor | null,
 
 /** POST /api/tips/inbox/{id}/replies: the newsroom's answer, sealed in the editor's browser to both keys. */
 export async function replyToTip(db: Database, actor: Actor | null, id: number, input: { public_key?: unknown; message?: unknown }, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   const message = sealedMessage(input.message);
   if (typeof input.public_key !== "string") throw new AppError(400, "invalidInput");
@@ -358,6 +366,7 @@ export async function replyToTip(db: Database, actor: Actor | null, id: number, 
 
 /** POST /api/tips/inbox/{id}/keep: kept beyond the retention period, or (keep false) let go with it. */
 export async function keepTip(db: Database, actor: Actor | null, id: number, keep: boolean, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {
@@ -368,6 +377,7 @@ export async function keepTip(db: Database, actor: Actor | null, id: number, kee
 
 /** DELETE /api/tips/inbox/{id}: the conversation and its attachments, gone from the database. */
 export async function deleteTip(db: Database, actor: Actor | null, id: number): Promise<void> {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {
