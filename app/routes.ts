@@ -36,6 +36,7 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
         route("articles/edit/:slug", "routes/admin/article-edit.tsx", id("admin-article-edit")),
         route("review", "routes/admin/review.tsx", id("admin-review")),
         route("audit", "routes/admin/audit.tsx", id("admin-audit")),
+        route("account", "routes/admin/account.tsx", id("admin-account")),
         route("categories", "routes/admin/categories.tsx", id("admin-categories")),
         route("tags", "routes/admin/tags.tsx", id("admin-tags")),
         route("users", "routes/admin/users.tsx", id("admin-users")),
