@@ -32,6 +32,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "note.update": "auditNoteUpdate",
   "account.signin": "auditAccountSignin",
   "account.signin_failed": "auditAccountSigninFailed",
+  "account.password": "auditAccountPassword",
+  "session.signout": "auditSessionSignout",
+  "session.signout_others": "auditSessionSignoutOthers",
   "tip.open": "auditTipOpen",
   "tip.download": "auditTipDownload",
   "tip.reply": "auditTipReply",
@@ -51,6 +54,7 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   user: "auditObjectUser",
   note: "auditObjectNote",
   account: "auditObjectAccount",
+  session: "auditObjectSession",
   tip: "auditObjectTip",
   tipkey: "auditObjectTipkey",
 };

@@ -11,7 +11,7 @@ import { AppError } from "~/server/errors";
 import { loginAttempt, registration } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
-import { sessionCookie } from "~/server/http/session";
+import { sessionClient, sessionCookie } from "~/server/http/session";
 import { login, register } from "~/server/services/auth";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/login";
@@ -31,9 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(requestInfoContext).clientIp;
   try {
     const db = await database();
+    const client = sessionClient(request);
     const result = form.has("name")
-      ? await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") })))
-      : await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") })));
+      ? await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") }), client))
+      : await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") }), client));
     const target = afterSignInPath(
       new URL(request.url).searchParams.get("redirect"),
       result.user.role,

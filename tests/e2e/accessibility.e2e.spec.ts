@@ -88,7 +88,9 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/audit",
       "/admin/tips",
       "/admin/tips/key",
+      "/admin/account",
       "/ne/admin/articles",
+      "/ne/admin/account",
       "/ne/admin/tips",
     ];
     expect(await sweep(browser, baseURL, paths, true)).toEqual([]);

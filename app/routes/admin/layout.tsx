@@ -35,7 +35,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail, issue 17 the tip line); each role sees those it may open. */
+/**
+ * SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
+ * issue 17 the tip line, issue 35 the member's own account); each role sees those it may open.
+ */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
   { to: "/admin/dashboard", label: "adminDashboard", ability: "backOffice" },
   { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
@@ -47,6 +50,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: 
   { to: "/admin/writers", label: "adminWriters", ability: "manageSections" },
   { to: "/admin/tips", label: "tipInboxNav", ability: "readTips" },
   { to: "/admin/audit", label: "adminAudit", ability: "manageUsers" },
+  { to: "/admin/account", label: "adminAccount", ability: "backOffice" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { json, readInput, resource } from "~/server/http/api";
 import { loginAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
-import { sessionCookie } from "~/server/http/session";
+import { sessionClient, sessionCookie } from "~/server/http/session";
 import { login } from "~/server/services/auth";
 import type { Route } from "./+types/admin.login";
 import type { Sharing } from "~/lib/sharing";
@@ -15,7 +15,7 @@ const handle = resource<Route.ActionArgs>({
   async POST({ request, context }) {
     const input = await readInput(request, loginSchema);
     const result = await loginAttempt(context.get(requestInfoContext).clientIp, input.username, () =>
-      database().then((db) => login(db, input)),
+      database().then((db) => login(db, input, sessionClient(request))),
     );
     return json(result, 200, { "Set-Cookie": sessionCookie(request, result.token) });
   },

@@ -3,7 +3,7 @@ import { json, readInput, resource } from "~/server/http/api";
 import { registration } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
-import { sessionCookie } from "~/server/http/session";
+import { sessionClient, sessionCookie } from "~/server/http/session";
 import { register } from "~/server/services/auth";
 import type { Route } from "./+types/users.register";
 import type { Sharing } from "~/lib/sharing";
@@ -15,7 +15,7 @@ const handle = resource<Route.ActionArgs>({
   async POST({ request, context }) {
     const input = await readInput(request, registerSchema);
     await registration(context.get(requestInfoContext).clientIp);
-    const result = await register(await database(), input);
+    const result = await register(await database(), input, sessionClient(request));
     return json(result, 201, { "Set-Cookie": sessionCookie(request, result.token) });
   },
 });

@@ -3,7 +3,7 @@ import { AppError } from "../errors";
 import { config } from "../process/config";
 import { database } from "../process/runtime";
 import { type Actor } from "../services/actor";
-import { SESSION_COOKIE, SESSION_DAYS, actorForToken } from "../services/auth";
+import { SESSION_COOKIE, SESSION_DAYS, type SessionClient, actorForToken } from "../services/auth";
 
 function cookieValue(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -49,6 +49,9 @@ export async function currentActor(request: Request): Promise<Actor | null> {
   if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
   return actorForToken(await database(), credentials.token);
 }
+
+/** What a new session records of the client asking for it (services/auth.ts createSession). */
+export const sessionClient = (request: Request): SessionClient => ({ userAgent: request.headers.get("user-agent") });
 
 function secure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || config().publicUrl.startsWith("https:");

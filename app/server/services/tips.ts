@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { accessHash, isWellFormedCodename, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
 import { type ReadableTipMessage, type SealedMessage, TIP_LIMITS, type TipMessageBody, type TipSetup, UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
 import type { TipSender } from "~/lib/limits";
+import { startOfHour } from "~/lib/dates";
 import type { Database, Executor } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipKeys, tipMessages, tips } from "../db/schema";
 import { AppError } from "../errors";
@@ -24,9 +25,6 @@ const MAX_SEALED_CHARS = 200_000;
 /** An attachment uploaded but never named by a sent message is deleted after this long. */
 const UNSENT_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** When a message came, kept to the hour: the exact second is metadata nobody needs. */
-const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** An X25519 public key: 32 bytes, 43 characters of base64url. */
@@ -155,7 +153,7 @@ export async function sendTip(db: Database, input: SendTipInput, now = new Date(
   const key = await requireCurrentKey(db, input.public_key);
   const hash = await accessHash(input.access_token);
   await db.transaction(async (tx) => {
-    const at = hourOf(now);
+    const at = startOfHour(now);
     const [tip] = await tx
       .insert(tips)
       .values({ accessHash: hash, sourcePublicKey: input.source_public_key as string, createdAt: at, lastMessageAt: at })
@@ -219,7 +217,7 @@ export async function sourceReply(db: Database, input: SendTipInput, now = new D
   const tip = await tipByAccess(db, input.access_token);
   const key = await requireCurrentKey(db, input.public_key);
   await db.transaction(async (tx) => {
-    const at = hourOf(now);
+    const at = startOfHour(now);
     const messageId = await insertMessage(tx, tip.id, "source", key.id, null, message, at);
     await attach(tx, tip.id, messageId, input.attachments);
     await tx.update(tips).set({ lastMessageAt: at, unread: true }).where(eq(tips.id, tip.id));
@@ -357,7 +355,7 @@ export async function replyToTip(db: Database, actor: Actor | null, id: number, 
   await tipById(db, id);
   const key = await requireCurrentKey(db, input.public_key);
   await db.transaction(async (tx) => {
-    const at = hourOf(now);
+    const at = startOfHour(now);
     await insertMessage(tx, id, "newsroom", key.id, editor.id, message, at);
     await tx.update(tips).set({ lastMessageAt: at }).where(eq(tips.id, id));
     await recordAudit(tx, editor, "tip.reply", { id, label: `#${id}` });
