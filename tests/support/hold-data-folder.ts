@@ -6,8 +6,8 @@
  *   folder as the server does, prints `started <pid>`, and holds it until SIGTERM.
  * - `node --import tsx hold-data-folder.ts contend` reads lines `<dataDir> <epoch ms>` on standard
  *   input; for each it waits, busy, until that instant (so that several processes ask at the same
- *   moment), claims the folder and prints `won <dataDir>` or `refused <dataDir>: <message>`. What
- *   it won it holds until its standard input ends.
+ *   moment), claims the folder once and prints `won <dataDir>` or `refused <dataDir>: <message>`.
+ *   What it won it holds until its standard input ends.
  */
 import { createInterface } from "node:readline";
 import { lockDataFolder } from "../../app/server/db/data-folder-lock";
@@ -25,7 +25,8 @@ if (mode === "start" && dataDir) {
     const [folder, at] = line.split(" ");
     while (performance.timeOrigin + performance.now() < Number(at));
     try {
-      lockDataFolder(folder!);
+      // At once: the winner holds on, so waiting for it would only make each round slower.
+      await lockDataFolder(folder!, 0);
       console.log(`won ${folder}`);
     } catch (error) {
       console.log(`refused ${folder}: ${error instanceof Error ? error.message : String(error)}`);

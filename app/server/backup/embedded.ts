@@ -19,7 +19,7 @@ type PGliteInstance = import("@electric-sql/pglite").PGlite;
 export async function claimDataFolder(dbDir: string): Promise<() => Promise<void>> {
   const { DataFolderInUse, lockDataFolder } = await import("../db/data-folder-lock");
   try {
-    const release = lockDataFolder(dbDir);
+    const release = await lockDataFolder(dbDir);
     return async () => release();
   } catch (error) {
     if (error instanceof DataFolderInUse) throw new BackupError(`${error.message} (a running server): stop it first, then run this again.`);

@@ -79,6 +79,17 @@ describe("one process per embedded data folder", () => {
     await server.stop();
   }, 120_000);
 
+  it("waits for a holder that is killed as it starts, and opens the folder once that holder has exited", async () => {
+    const dir = dataDir();
+    const holder = await holdElsewhere(dir);
+    // Its first try, refused, is made before this returns; the holder is killed after it.
+    const starting = startEmbeddedServer(dir);
+    process.kill(holder, "SIGKILL");
+    const server = await starting;
+    expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    await server.stop();
+  }, 120_000);
+
   it("opens a folder whose lock file names a running process that does not hold it (its pid reused after a reboot)", async () => {
     const dir = dataDir();
     // Process 1 is always running.

@@ -103,9 +103,9 @@ function nextMessage(worker: Worker, type: WorkerMessage["type"]): Promise<void>
   });
 }
 
-function lockDataDir(dataDir: string): () => void {
+async function lockDataDir(dataDir: string): Promise<() => void> {
   try {
-    return lockDataFolder(dataDir);
+    return await lockDataFolder(dataDir);
   } catch (error) {
     if (error instanceof DataFolderInUse) throw new Error(`${error.message}: stop it first (one process per data folder).`);
     throw error;
@@ -116,7 +116,7 @@ function lockDataDir(dataDir: string): () => void {
 export async function startEmbeddedServer(dataDir: string | "memory"): Promise<EmbeddedServer> {
   // PGlite does not create parent folders.
   if (dataDir !== "memory") mkdirSync(path.dirname(dataDir), { recursive: true });
-  const unlock = dataDir === "memory" ? () => undefined : lockDataDir(dataDir);
+  const unlock = dataDir === "memory" ? () => undefined : await lockDataDir(dataDir);
   let worker: Worker;
   try {
     worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {
