@@ -42,10 +42,17 @@ export async function recordAudit(db: Executor, actor: AuditActor, action: Audit
   });
 }
 
-/** A back-office sign-in, or a failed one; a reader's are not the trail's business. */
-export async function recordSignIn(db: Executor, account: Pick<Actor, "id" | "name" | "email" | "role">, succeeded: boolean): Promise<void> {
+type Account = Pick<Actor, "id" | "name" | "email" | "role">;
+
+/** A back-office sign-in, or a failed one; a reader's are not the trail's business. `summary` names how it was proved. */
+export async function recordSignIn(db: Executor, account: Account, succeeded: boolean, summary = ""): Promise<void> {
+  await recordAccountEvent(db, account, succeeded ? "account.signin" : "account.signin_failed", summary);
+}
+
+/** Something a newsroom member did to their own account's security (issue 35); readers' are not recorded. */
+export async function recordAccountEvent(db: Executor, account: Account, action: AuditAction & `account.${string}`, summary = ""): Promise<void> {
   if (!roleCan(account.role, "backOffice")) return;
-  await recordAudit(db, account, succeeded ? "account.signin" : "account.signin_failed", { id: account.id, label: account.email });
+  await recordAudit(db, account, action, { id: account.id, label: account.email }, summary);
 }
 
 /**

@@ -15,6 +15,7 @@ import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
 import { type Actor, requireAbility } from "./actor";
 import { recordAudit } from "./audit";
+import { requireRecentReauthentication } from "./second-factor-policy";
 
 const MB = 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
@@ -72,6 +73,7 @@ export async function tipSetup(db: Executor): Promise<TipSetup> {
 /** POST /api/tips/keys: an admin's new key pair, made in the browser; only the public half comes here. */
 export async function addTipKey(db: Database, actor: Actor | null, publicKey: unknown): Promise<{ id: number; public_key: string }> {
   const admin = requireAbility(actor, "manageTipKeys");
+  requireRecentReauthentication(admin);
   if (!isPublicKey(publicKey)) throw new AppError(400, "tipKeyInvalid");
   return db.transaction(async (tx) => {
     const [key] = await tx.insert(tipKeys).values({ publicKey, createdBy: admin.id }).onConflictDoNothing().returning({ id: tipKeys.id });

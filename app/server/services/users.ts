@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import { type Actor, can, requireAdmin, requireUser } from "./actor";
 import { recordAudit } from "./audit";
 import { hashPassword } from "./passwords";
+import { requireRecentReauthentication } from "./second-factor-policy";
 
 
 type UserRow = typeof users.$inferSelect;
@@ -127,6 +128,7 @@ export async function updateUser(
     }
     if (input.role !== undefined && input.role !== current.role) {
       if (!admin) throw new AppError(403, "roleChangeForbidden");
+      requireRecentReauthentication(me);
       if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, "lastAdmin");
       changes.role = input.role;
     }
@@ -175,6 +177,7 @@ async function replaceBookmarks(tx: Executor, userId: number, articleIds: number
 
 export async function deleteUser(db: Database, actor: Actor | null, id: number): Promise<void> {
   const admin = requireAdmin(actor);
+  requireRecentReauthentication(admin);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!current) throw new AppError(404, "userNotFound");
