@@ -876,6 +876,7 @@ export const en = {
   totpTurnedOn: "Authenticator codes are on.",
   totpTurnedOff: "Authenticator codes are off.",
   recoveryCodesTitle: "Recovery codes",
+  recoveryCodesNewTitle: "Your new recovery codes",
   recoveryCodesIntro: "Each recovery code signs you in once, if you lose your phone or your passkey.",
   recoveryCodesShownOnce: "Save these recovery codes now: they will not be shown again. Keep them somewhere safe away from this computer, printed or in a password manager. Anyone who has them can finish signing in as you.",
   recoveryCodesLeft: "Recovery codes left: {count}",

@@ -23,7 +23,7 @@ export function RecoveryCodesPanel({ codes, email, onDone }: { codes: readonly s
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg border-2 border-amber-500 bg-amber-50 p-4 sm:p-6 dark:border-amber-600 dark:bg-amber-950">
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
-        {messages.recoveryCodesTitle}
+        {messages.recoveryCodesNewTitle}
       </h2>
       <p className="mt-2 max-w-2xl text-sm font-medium text-amber-950 dark:text-amber-100">{messages.recoveryCodesShownOnce}</p>
       <ol className="mt-4 grid max-w-md grid-cols-1 gap-x-8 gap-y-1 font-mono text-base sm:grid-cols-2" aria-label={messages.recoveryCodesTitle}>

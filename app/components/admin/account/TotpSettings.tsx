@@ -140,12 +140,12 @@ function TotpEnrolment({ enrolment, email, onCancel, onConfirmed }: { enrolment:
           {qr ? <img src={qr} alt={translate("totpQrAlt", { email })} width={176} height={176} className="h-44 w-44" /> : null}
         </div>
         <div className="min-w-0">
-          <p className="text-sm font-semibold" id={`${id}-key-label`}>
-            {messages.totpSecretLabel}
-          </p>
-          <p aria-labelledby={`${id}-key-label`} translate="no" className="mt-1 font-mono text-base break-all select-all">
-            {groupedKey(enrolment.secret)}
-          </p>
+          <dl>
+            <dt className="text-sm font-semibold">{messages.totpSecretLabel}</dt>
+            <dd translate="no" className="mt-1 font-mono text-base break-all select-all">
+              {groupedKey(enrolment.secret)}
+            </dd>
+          </dl>
           <form onSubmit={(event) => void confirm(event)} noValidate className="mt-4 max-w-xs">
             <label htmlFor={`${id}-code`} className="block text-sm font-semibold">
               {messages.totpConfirmLabel}
