@@ -26,13 +26,15 @@ export function RecoveryCodesPanel({ codes, email, onDone }: { codes: readonly s
         {messages.recoveryCodesNewTitle}
       </h2>
       <p className="mt-2 max-w-2xl text-sm font-medium text-amber-950 dark:text-amber-100">{messages.recoveryCodesShownOnce}</p>
-      <ol className="mt-4 grid max-w-md grid-cols-1 gap-x-8 gap-y-1 font-mono text-base sm:grid-cols-2" aria-label={messages.recoveryCodesTitle}>
+      <ol className="mt-4 grid max-w-xl grid-cols-1 gap-x-10 gap-y-1 font-mono text-base sm:grid-cols-2" aria-label={messages.recoveryCodesTitle}>
         {codes.map((code, index) => (
           <li key={code} className="flex gap-3">
             <span aria-hidden="true" className="w-6 text-right text-neutral-500 dark:text-neutral-400">
               {formatNumber(index + 1)}.
             </span>
-            <span translate="no">{code}</span>
+            <span translate="no" className="whitespace-nowrap">
+              {code}
+            </span>
           </li>
         ))}
       </ol>

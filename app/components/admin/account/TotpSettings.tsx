@@ -142,7 +142,7 @@ function TotpEnrolment({ enrolment, email, onCancel, onConfirmed }: { enrolment:
         <div className="min-w-0">
           <dl>
             <dt className="text-sm font-semibold">{messages.totpSecretLabel}</dt>
-            <dd translate="no" className="mt-1 font-mono text-base break-all select-all">
+            <dd translate="no" className="mt-1 font-mono text-base select-all">
               {groupedKey(enrolment.secret)}
             </dd>
           </dl>
