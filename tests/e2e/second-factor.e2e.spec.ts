@@ -1,3 +1,4 @@
+import axe from "axe-core";
 import { generate } from "otplib";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { settled } from "./support/settled";
@@ -57,6 +58,13 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
   return { context, page: await context.newPage() };
 }
 
+/** What axe-core finds on the page as it is now (a step the sweep of accessibility.e2e.spec.ts never reaches): nothing, it must be. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const { violations } = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+  return violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}: ${v.help}`);
+}
+
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin sections" });
 
 async function signInWithPassword(page: Page, email: string) {
@@ -112,6 +120,7 @@ test("an editor sets up authenticator codes, then signs in with password and cod
   await code.fill(await wrongCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("alert")).toHaveText("That code is not right. Check it and try again.");
+  expect(await axeFindings(page)).toEqual([]);
   await code.fill(await codeAt(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
 
@@ -124,6 +133,7 @@ test("an editor sets up authenticator codes, then signs in with password and cod
   for (const recovery of recoveryCodes) expect(recovery).toMatch(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/);
   const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "Download as a text file" }).click()]);
   expect(download.suggestedFilename()).toBe("khulasa-recovery-codes.txt");
+  expect(await axeFindings(page)).toEqual([]);
   await panel.getByRole("button", { name: "I have saved these codes" }).click();
   await expect(panel).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Recovery codes" })).toContainText("Recovery codes left: 10");
@@ -160,6 +170,7 @@ test("an editor sets up authenticator codes, then signs in with password and cod
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toHaveText("That code is not right. Check it and try again.");
   await expect(page.getByRole("textbox", { name: "Recovery code" })).toBeFocused();
+  expect(await axeFindings(page)).toEqual([]);
   await expect(page).toHaveURL(/\/login$/);
   await context.close();
 });
