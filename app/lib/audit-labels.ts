@@ -38,6 +38,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "account.second_factor_on": "auditAccountSecondFactorOn",
   "account.second_factor_off": "auditAccountSecondFactorOff",
   "account.recovery_codes": "auditAccountRecoveryCodes",
+  "account.password": "auditAccountPassword",
+  "session.signout": "auditSessionSignout",
+  "session.signout_others": "auditSessionSignoutOthers",
   "tip.open": "auditTipOpen",
   "tip.download": "auditTipDownload",
   "tip.reply": "auditTipReply",
@@ -57,6 +60,7 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   user: "auditObjectUser",
   note: "auditObjectNote",
   account: "auditObjectAccount",
+  session: "auditObjectSession",
   tip: "auditObjectTip",
   tipkey: "auditObjectTipkey",
 };

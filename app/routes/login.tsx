@@ -11,7 +11,7 @@ import { AppError } from "~/server/errors";
 import { loginAttempt, registration, secondFactorAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
-import { sessionCookie } from "~/server/http/session";
+import { sessionClient, sessionCookie } from "~/server/http/session";
 import { type SignedIn, completeSecondFactorSignIn, login, register } from "~/server/services/auth";
 import { findLoginChallenge } from "~/server/services/login-challenges";
 import { secondFactorSignInSchema } from "~/lib/second-factor-schemas";
@@ -19,6 +19,9 @@ import { SECOND_FACTOR_METHODS } from "~/lib/second-factor";
 import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/login";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const LoginFormIsland = island("login-form", LoginForm);
 
@@ -35,15 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = pageLocale(request);
   try {
     const db = await database();
+    const client = sessionClient(request);
     let result: SignedIn;
     if (pending) {
       const input = secondFactorSignInSchema.parse({ challenge: pending.challenge, code: field("code") });
       const waiting = await findLoginChallenge(db, input.challenge);
-      result = await secondFactorAttempt(ip, waiting.userId, () => completeSecondFactorSignIn(db, waiting, input));
+      result = await secondFactorAttempt(ip, waiting.userId, () => completeSecondFactorSignIn(db, waiting, input, client));
     } else if (form.has("name")) {
-      result = await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") })));
+      result = await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") }), client));
     } else {
-      const outcome = await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") })));
+      const outcome = await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") }), client));
       if ("secondFactor" in outcome) return data({ error: null, secondFactor: outcome.secondFactor }, { status: 401 });
       result = outcome;
     }

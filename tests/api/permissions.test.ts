@@ -390,6 +390,67 @@ const rows: Row[] = [
     },
   },
 
+  // The caller's own sessions and password (issue 35), whatever the role. The admin's other
+  // sessions and password are left alone: other test files use them at the same time.
+  {
+    method: "GET",
+    route: "/api/users/me/sessions",
+    path: () => "/api/users/me/sessions",
+    expected: signedIn(status(200)),
+    verify: async (_f, role, _allowed, res) => {
+      if (role !== "guest") expect(res.body.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/me/sessions (own other sessions)",
+    fresh: async (role) => ({ token: await tokenFor(role, true) }),
+    path: () => "/api/users/me/sessions",
+    expected: perRole((role) => (role === "admin" ? undefined : role === "guest" ? SIGN_IN_REQUIRED : status(200))),
+    verify: async (f, role) => {
+      if (role === "guest") return;
+      expect((await call("/api/users/me/sessions", { token: f.token })).body).toHaveLength(1);
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/me/sessions/:id (own current session)",
+    fresh: async (role) => {
+      const token = await tokenFor(role, true);
+      const sessions = token ? (await call("/api/users/me/sessions", { token })).body : [];
+      return { token, id: sessions.find((session: { current: boolean }) => session.current)?.id ?? 1 };
+    },
+    path: (f) => `/api/users/me/sessions/${f.id}`,
+    expected: signedIn(status(200)),
+    verify: async (f, role) => {
+      if (role !== "guest") expect((await call("/api/users/me", { token: f.token })).status).toBe(401);
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/me/sessions/:id (another account's session)",
+    fresh: async () => {
+      const victim = await newReader();
+      return { victimToken: victim.token, id: (await call("/api/users/me/sessions", { token: victim.token })).body[0].id };
+    },
+    path: (f) => `/api/users/me/sessions/${f.id}`,
+    expected: signedIn(status(404, en.sessionNotFound, "session_not_found")),
+    verify: async (f) => {
+      expect((await call("/api/users/me", { token: f.victimToken })).status).toBe(200);
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/users/me/password (own password)",
+    fresh: async (role) => ({ token: await tokenFor(role, true) }),
+    path: () => "/api/users/me/password",
+    body: () => ({ current_password: READER_PASSWORD, new_password: "monsoon-ledger-quietly-9" }),
+    expected: perRole((role) => (role === "admin" ? undefined : role === "guest" ? SIGN_IN_REQUIRED : status(200))),
+    verify: async (f, role) => {
+      if (role !== "guest") expect((await call("/api/users/me", { token: f.token })).status).toBe(200);
+    },
+  },
+
   // Users (admin area; anyone else may edit only their own account, and never their own role)
   { method: "GET", route: "/api/users", path: () => "/api/users", expected: needs("manageUsers", 200) },
   {
@@ -1439,6 +1500,9 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
     path: () => `/api/users/me/bookmarks/${fx.published.id}`,
     allow: "POST",
   },
+  { method: "POST", route: "/api/users/me/sessions", path: () => "/api/users/me/sessions", allow: "GET, DELETE" },
+  { method: "GET", route: "/api/users/me/sessions/:id", path: () => "/api/users/me/sessions/1", allow: "DELETE" },
+  { method: "GET", route: "/api/users/me/password", path: () => "/api/users/me/password", allow: "PUT" },
   { method: "POST", route: "/api/users", path: () => "/api/users", allow: "GET" },
   { method: "GET", route: "/api/users/:id", path: () => `/api/users/${fx.userId}`, allow: "PUT, DELETE" },
   { method: "DELETE", route: "/api/news", path: () => "/api/news", allow: "GET, POST" },

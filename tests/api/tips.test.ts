@@ -67,7 +67,7 @@ describe("the tip line", () => {
     const page = await fetch(`${server.baseUrl}/tips`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(en.tipLineClosed);
-    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     expect(page.headers.get("onion-location")).toBe(`${ONION}/tips`);
     expect((await fetch(`${server.baseUrl}/tips`)).headers.get("x-page-cache")).not.toBe("hit");
@@ -148,9 +148,14 @@ describe("the tip line", () => {
   });
 
   it("seals a tip sent without JavaScript as it arrives, and opens the conversation with the codename", async () => {
+    const homeCache = async () => (await fetch(`${server.baseUrl}/`)).headers.get("x-page-cache");
+    await homeCache();
+    expect(await homeCache()).toBe("hit");
     const sent = await postForm({ intent: "send", message: `The bridge audit was faked. ${SECRET.form}`, contact: "" });
     expect(sent.status).toBe(200);
-    expect(sent.headers.get("cache-control")).toBe("no-store");
+    expect(sent.headers.get("cache-control")).toBe("private, no-store");
+    // A source's message changes nothing readers see: no reader waits for a render because of it.
+    expect(await homeCache()).toBe("hit");
     const codename = codenameIn(await sent.text());
     expect(codename?.split(" ")).toHaveLength(8);
 

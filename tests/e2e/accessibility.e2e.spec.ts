@@ -90,6 +90,7 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/tips/key",
       "/admin/account",
       "/ne/admin/articles",
+      "/ne/admin/account",
       "/ne/admin/tips",
       "/ne/admin/account",
     ];

@@ -19,7 +19,7 @@ const SECTIONS = [
   { link: "Writers", path: "/admin/writers", heading: "Writers" },
   { link: "Tip line", path: "/admin/tips", heading: "Tip line inbox" },
   { link: "Audit trail", path: "/admin/audit", heading: "Audit trail" },
-  { link: "Account security", path: "/admin/account", heading: "Account security" },
+  { link: "Your account", path: "/admin/account", heading: "Your account" },
 ];
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin sections" });
@@ -103,7 +103,7 @@ test.describe("the admin frame", () => {
     await signInAsAdmin(page);
   });
 
-  test("the sidebar lists the spec's seven sections, Review, the tip line, the audit trail and account security, plus Logout, and each link opens its screen", async ({ page }) => {
+  test("the sidebar lists the spec's seven sections, Review, the tip line, the audit trail and the account, plus Logout, and each link opens its screen", async ({ page }) => {
     await page.goto("/admin/dashboard");
     await expect(sidebar(page).getByRole("link")).toHaveText(SECTIONS.map((section) => section.link));
     await expect(sidebar(page).getByRole("button", { name: "Logout" })).toBeVisible();

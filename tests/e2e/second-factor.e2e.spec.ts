@@ -12,6 +12,7 @@ import { type Browser, type BrowserContext, type Page, expect, test } from "./su
  */
 
 const PASSWORD = "editor-password-1";
+const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
 let server: RunningServer;
 /** The same server for Node's own requests, which need no name. */
 let apiBase: string;
@@ -94,7 +95,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("an editor sets up authenticator codes, then signs in with password and code, and with a recovery code that then no longer works", async ({ browser }) => {
+test("an editor sets up authenticator codes, signs in with password and code, then with a recovery code that then no longer works, and signs a second session out", async ({ browser }) => {
   test.setTimeout(180_000);
   const editor = await newEditor("Authenticator Editor");
   const { context, page } = await newPage(browser);
@@ -102,9 +103,9 @@ test("an editor sets up authenticator codes, then signs in with password and cod
   // Signed in with the password alone, the editor is taken straight to set a second factor up, and may go nowhere else.
   await signInWithPassword(page, editor.email);
   await expect(page).toHaveURL(/\/admin\/account$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Account security" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText("Your role needs a second factor. Set one up here to use the back office.")).toBeVisible();
-  await expect(sidebar(page).getByRole("link")).toHaveText(["Account security"]);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Your account"]);
   await settled(page, "/admin/articles");
   await expect(page).toHaveURL(/\/admin\/account$/);
 
@@ -172,6 +173,30 @@ test("an editor sets up authenticator codes, then signs in with password and cod
   await expect(page.getByRole("textbox", { name: "Recovery code" })).toBeFocused();
   expect(await axeFindings(page)).toEqual([]);
   await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("textbox", { name: "Recovery code" }).fill(recoveryCodes[1]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // A phone signs in too, with another recovery code; from this browser the editor signs it out on the sessions list.
+  const phone = await browser.newContext({ baseURL: server.baseUrl, userAgent: FIREFOX_ANDROID });
+  const phonePage = await phone.newPage();
+  await signInWithPassword(phonePage, editor.email);
+  await phonePage.getByRole("button", { name: "Use a recovery code" }).click();
+  await phonePage.getByRole("textbox", { name: "Recovery code" }).fill(recoveryCodes[2]!);
+  await phonePage.getByRole("button", { name: "Verify" }).click();
+  await expect(phonePage).toHaveURL(/\/admin\/dashboard$/);
+  await settled(page, "/admin/account");
+  const sessions = page.getByRole("table", { name: "Your sessions" });
+  await sessions
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "Firefox on Android" }) })
+    .getByRole("button", { name: /^Sign out Firefox on Android/ })
+    .click();
+  await page.getByRole("dialog", { name: "Please confirm" }).getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Signed out of that session.", { exact: true })).toBeVisible();
+  await phonePage.goto("/admin/account");
+  await expect(phonePage).toHaveURL(/\/login\?redirect=%2Fadmin%2Faccount$/);
+  await phone.close();
   await context.close();
 });
 
@@ -212,6 +237,6 @@ test("an editor adds a passkey in Chromium's virtual authenticator, signs in wit
   await expect(passkeys).toContainText("No passkeys yet.");
   // Without a second factor, the editor is back at the gate.
   await expect(page.getByText("Your role needs a second factor. Set one up here to use the back office.")).toBeVisible();
-  await expect(sidebar(page).getByRole("link")).toHaveText(["Account security"]);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Your account"]);
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
 import type { PublicUser } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
@@ -64,6 +64,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
   const [error, setError] = useState<string | null>(initialSecondFactor ? null : initialError);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingSecondFactor | null>(initialSecondFactor);
+  const hintId = useId();
 
   /** Signed in. An account that must set up a second factor goes straight to do it, wherever it signed in. */
   function signedIn(result: SignedIn) {
@@ -177,9 +178,16 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
           autoComplete={mode === "signin" ? "current-password" : "new-password"}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={mode === "signup" ? hintId : undefined}
           className={fieldClass}
         />
       </label>
+      {/* The server judges how easy a new password is to guess, and says why it refuses one. */}
+      {mode === "signup" ? (
+        <p id={hintId} className="-mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          {messages.passwordHint}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           {error}

@@ -17,6 +17,9 @@ import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 import { ReauthenticationProvider } from "~/components/admin/account/reauthentication";
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /**
  * Every page under /admin passes through this guard first (SPEC 6). The frame is shown to an
@@ -42,7 +45,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail, issue 17 the tip line); each role sees those it may open. */
+/**
+ * SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
+ * issue 17 the tip line, issue 35 the member's own account); each role sees those it may open.
+ */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
   { to: "/admin/dashboard", label: "adminDashboard", ability: "backOffice" },
   { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
@@ -54,7 +60,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: 
   { to: "/admin/writers", label: "adminWriters", ability: "manageSections" },
   { to: "/admin/tips", label: "tipInboxNav", ability: "readTips" },
   { to: "/admin/audit", label: "adminAudit", ability: "manageUsers" },
-  { to: ACCOUNT_SECURITY_PATH, label: "accountSecurityNav", ability: "backOffice" },
+  { to: ACCOUNT_SECURITY_PATH, label: "adminAccount", ability: "backOffice" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { secondFactorSignInSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
 import { readInput, resource } from "~/server/http/api";
 import { secondFactorAttempt } from "~/server/http/rate-limits";
+import { sessionClient } from "~/server/http/session";
 import { requestInfoContext } from "~/server/http/request-context";
 import { signedInJson } from "~/server/http/sign-in";
 import { database } from "~/server/process/runtime";
@@ -20,7 +21,7 @@ const handle = resource<Route.ActionArgs>({
     const input = await readInput(request, secondFactorSignInSchema);
     const db = await database();
     const pending = await findLoginChallenge(db, input.challenge);
-    const signedIn = await secondFactorAttempt(context.get(requestInfoContext).clientIp, pending.userId, () => completeSecondFactorSignIn(db, pending, input));
+    const signedIn = await secondFactorAttempt(context.get(requestInfoContext).clientIp, pending.userId, () => completeSecondFactorSignIn(db, pending, input, sessionClient(request)));
     return signedInJson(request, signedIn);
   },
 });

@@ -4,6 +4,7 @@ import { readInput, requestLocale, resource } from "~/server/http/api";
 import { loginAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
+import { sessionClient } from "~/server/http/session";
 import { secondFactorChallengeJson, signedInJson } from "~/server/http/sign-in";
 import { login } from "~/server/services/auth";
 import type { Route } from "./+types/admin.login";
@@ -18,7 +19,9 @@ const handle = resource<Route.ActionArgs>({
    */
   async POST({ request, context }) {
     const input = await readInput(request, loginSchema);
-    const outcome = await loginAttempt(context.get(requestInfoContext).clientIp, input.username, () => database().then((db) => login(db, input)));
+    const outcome = await loginAttempt(context.get(requestInfoContext).clientIp, input.username, () =>
+      database().then((db) => login(db, input, sessionClient(request))),
+    );
     if ("secondFactor" in outcome) return secondFactorChallengeJson(requestLocale(request), outcome.secondFactor);
     return signedInJson(request, outcome);
   },

@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { actorWhileEnrolling, clearedSessionCookie, credentialsOf } from "~/server/http/session";
 import { revokeSession } from "~/server/services/auth";
 import type { Route } from "./+types/users.logout";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /**

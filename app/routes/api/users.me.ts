@@ -4,6 +4,9 @@ import { actorWhileEnrolling } from "~/server/http/session";
 import { requireUser } from "~/server/services/actor";
 import { getUser } from "~/server/services/users";
 import type { Route } from "./+types/users.me";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users/me: the signed-in user with bookmarks, or 401 (open to an account that must enrol a second factor). */

@@ -63,6 +63,16 @@ function tooMany(res: RateLimiterRes | null, max: number): boolean {
   return res !== null && res.consumedPoints >= max;
 }
 
+/**
+ * Whether a failed attempt was a wrong password: a refused sign-in (401), or a wrong current
+ * password when changing it (403), which would otherwise be a way to guess it from a stolen session.
+ */
+const wrongPassword = (error: unknown): boolean => error instanceof AppError && (error.status === 401 || error.key === "currentPasswordIncorrect");
+
+/**
+ * Runs a check of `username`'s password (a sign-in, a password change), refused with 429 once that
+ * account from this address, or this address over all accounts, has failed too often.
+ */
 export async function loginAttempt<T>(ip: string, username: string, attempt: () => Promise<T>): Promise<T> {
   const accountKey = keyOf(`${ip}|${username.toLowerCase()}`);
   const addressKey = keyOf(ip);
@@ -76,7 +86,7 @@ export async function loginAttempt<T>(ip: string, username: string, attempt: () 
     await failedByAccount.delete(accountKey);
     return result;
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) {
+    if (wrongPassword(error)) {
       await Promise.all([failedByAccount.penalty(accountKey, 1), failedByAddress.penalty(addressKey, 1)]);
     }
     throw error;

@@ -3,7 +3,7 @@ import { AppError } from "../errors";
 import { config } from "../process/config";
 import { database } from "../process/runtime";
 import { type Actor } from "../services/actor";
-import { SESSION_COOKIE, SESSION_DAYS, actorForToken } from "../services/auth";
+import { SESSION_COOKIE, SESSION_DAYS, type SessionClient, actorForToken } from "../services/auth";
 import { mustEnrolSecondFactor } from "../services/second-factor-policy";
 
 function cookieValue(request: Request, name: string): string | undefined {
@@ -70,6 +70,9 @@ export async function currentActor(request: Request): Promise<Actor | null> {
  * back office's frame and account screen, which show the way to enrolment.
  */
 export const actorWhileEnrolling = signedInActor;
+
+/** What a new session records of the client asking for it (services/auth.ts createSession). */
+export const sessionClient = (request: Request): SessionClient => ({ userAgent: request.headers.get("user-agent") });
 
 function secure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || config().publicUrl.startsWith("https:");

@@ -44,15 +44,19 @@ export async function recordAudit(db: Executor, actor: AuditActor, action: Audit
 
 type Account = Pick<Actor, "id" | "name" | "email" | "role">;
 
-/** A back-office sign-in, or a failed one; a reader's are not the trail's business. `summary` names how it was proved. */
-export async function recordSignIn(db: Executor, account: Account, succeeded: boolean, summary = ""): Promise<void> {
-  await recordAccountEvent(db, account, succeeded ? "account.signin" : "account.signin_failed", summary);
+/**
+ * What a newsroom member does with their own account (signing in, a new password, ending
+ * sessions), about the account itself unless `object` says otherwise; a reader's are not the
+ * trail's business.
+ */
+export async function recordAccountAction(db: Executor, account: Account, action: AuditAction, object?: AuditObjectRef, summary = ""): Promise<void> {
+  if (!roleCan(account.role, "backOffice")) return;
+  await recordAudit(db, account, action, object ?? { id: account.id, label: account.email }, summary);
 }
 
-/** Something a newsroom member did to their own account's security (issue 35); readers' are not recorded. */
-export async function recordAccountEvent(db: Executor, account: Account, action: AuditAction & `account.${string}`, summary = ""): Promise<void> {
-  if (!roleCan(account.role, "backOffice")) return;
-  await recordAudit(db, account, action, { id: account.id, label: account.email }, summary);
+/** A back-office sign-in, or a failed one; `summary` names how it was proved. */
+export async function recordSignIn(db: Executor, account: Account, succeeded: boolean, summary = ""): Promise<void> {
+  await recordAccountAction(db, account, succeeded ? "account.signin" : "account.signin_failed", undefined, summary);
 }
 
 /**

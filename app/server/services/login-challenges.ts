@@ -11,6 +11,7 @@ import type { Executor } from "../db/connection";
 import { loginChallenges } from "../db/schema";
 import { AppError } from "../errors";
 import { passkeyAuthenticationOptions } from "./passkeys";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 const hashOf = (challenge: string) => createHash("sha256").update(challenge).digest("hex");
 
@@ -51,6 +52,7 @@ export async function consumeLoginChallenge(tx: Executor, pending: PendingSignIn
 
 /** POST /api/admin/login/second-factor/options: a passkey sign-in's options, the challenge kept with the sign-in. */
 export async function loginPasskeyOptions(db: Executor, challenge: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  publicContentUnchanged();
   const pending = await findLoginChallenge(db, challenge);
   const options = await passkeyAuthenticationOptions(db, pending.userId);
   await db.update(loginChallenges).set({ webauthnChallenge: options.challenge }).where(eq(loginChallenges.id, pending.id));

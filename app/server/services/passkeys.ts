@@ -23,11 +23,12 @@ import { passkeyChallenges, passkeys } from "../db/schema";
 import { AppError } from "../errors";
 import { config } from "../process/config";
 import { type Actor, requireUser } from "./actor";
-import { recordAccountEvent } from "./audit";
+import { recordAccountAction } from "./audit";
 import { issueRecoveryCodes } from "./recovery-codes";
 import { markReauthenticated, requireFreshForEnrolment, requireRecentReauthentication, sessionOf } from "./second-factor-policy";
 import { dropRecoveryCodesWithoutFactor, hasSecondFactor } from "./second-factor-state";
 import { endOtherSessions } from "./sessions";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 /** The site as WebAuthn knows it, from PUBLIC_URL. */
 export function relyingParty(): { id: string; origin: string; name: string } {
@@ -69,6 +70,7 @@ export async function takeSessionChallenge(db: Executor, sessionId: number, purp
 
 /** POST /api/users/me/passkeys/options: what the browser's navigator.credentials.create() needs. */
 export async function passkeyRegistrationOptions(db: Database, actor: Actor | null): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   const session = sessionOf(me);
   await requireFreshForEnrolment(db, me);
@@ -99,6 +101,7 @@ export async function registerPasskey(
   actor: Actor | null,
   input: PasskeyRegistrationInput,
 ): Promise<{ passkey: PasskeyInfo; recovery_codes?: string[] }> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   const session = sessionOf(me);
   const expectedChallenge = await takeSessionChallenge(db, session.id, "register");
@@ -135,7 +138,7 @@ export async function registerPasskey(
     const recoveryCodes = first ? await issueRecoveryCodes(tx, me.id) : undefined;
     if (first) await endOtherSessions(tx, me.id, session.id);
     await markReauthenticated(tx, me);
-    await recordAccountEvent(tx, me, "account.second_factor_on", `webauthn ${row.name}`.trim());
+    await recordAccountAction(tx, me, "account.second_factor_on", undefined, `webauthn ${row.name}`.trim());
     return recoveryCodes ? { passkey: toInfo(row), recovery_codes: recoveryCodes } : { passkey: toInfo(row) };
   });
 }
@@ -149,6 +152,7 @@ export async function listPasskeys(db: Executor, actor: Actor | null): Promise<P
 
 /** PUT /api/users/me/passkeys/{id}: a new name; only one's own passkeys. */
 export async function renamePasskey(db: Executor, actor: Actor | null, id: number, name: string): Promise<PasskeyInfo> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   const [row] = await db
     .update(passkeys)
@@ -161,6 +165,7 @@ export async function renamePasskey(db: Executor, actor: Actor | null, id: numbe
 
 /** DELETE /api/users/me/passkeys/{id}: needs a fresh second factor. */
 export async function deletePasskey(db: Database, actor: Actor | null, id: number): Promise<void> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   requireRecentReauthentication(me);
   await db.transaction(async (tx) => {
@@ -170,7 +175,7 @@ export async function deletePasskey(db: Database, actor: Actor | null, id: numbe
       .returning();
     if (!row) throw new AppError(404, "passkeyNotFound");
     await dropRecoveryCodesWithoutFactor(tx, me.id);
-    await recordAccountEvent(tx, me, "account.second_factor_off", `webauthn ${row.name}`.trim());
+    await recordAccountAction(tx, me, "account.second_factor_off", undefined, `webauthn ${row.name}`.trim());
   });
 }
 
@@ -187,6 +192,7 @@ export async function passkeyAuthenticationOptions(db: Executor, userId: number)
 
 /** The reauthentication's options, kept for the session that asked. */
 export async function reauthenticationPasskeyOptions(db: Executor, actor: Actor | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   const options = await passkeyAuthenticationOptions(db, me.id);
   await keepSessionChallenge(db, sessionOf(me).id, "reauthenticate", options.challenge);

@@ -10,9 +10,10 @@ import type { Database, Executor } from "../db/connection";
 import { recoveryCodes } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireUser } from "./actor";
-import { recordAccountEvent } from "./audit";
+import { recordAccountAction } from "./audit";
 import { requireRecentReauthentication } from "./second-factor-policy";
 import { hasSecondFactor } from "./second-factor-state";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 /** Crockford's base32: no i, l, o or u, so that a code copied by hand is not misread. */
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -54,12 +55,13 @@ export async function recoveryCodesLeft(db: Executor, userId: number): Promise<n
 
 /** POST /api/users/me/recovery-codes: a new set, the old one void; needs a fresh second factor. */
 export async function regenerateRecoveryCodes(db: Database, actor: Actor | null): Promise<{ recovery_codes: string[] }> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   requireRecentReauthentication(me);
   return db.transaction(async (tx) => {
     if (!(await hasSecondFactor(tx, me.id))) throw new AppError(409, "secondFactorNone");
     const codes = await issueRecoveryCodes(tx, me.id);
-    await recordAccountEvent(tx, me, "account.recovery_codes");
+    await recordAccountAction(tx, me, "account.recovery_codes");
     return { recovery_codes: codes };
   });
 }

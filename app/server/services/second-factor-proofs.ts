@@ -10,12 +10,13 @@ import type { Database, Executor } from "../db/connection";
 import { totpCredentials, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireUser } from "./actor";
-import { recordAccountEvent } from "./audit";
+import { recordAccountAction } from "./audit";
 import { listPasskeys, takeSessionChallenge, verifyPasskeyAssertion } from "./passkeys";
 import { verifyPassword } from "./passwords";
 import { recoveryCodesLeft, useRecoveryCode } from "./recovery-codes";
 import { markReauthenticated, secondFactorRequired, sessionOf } from "./second-factor-policy";
 import { verifyTotp } from "./totp";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 /** How a proof was given, as the audit trail records it. */
 export type ProofKind = "totp" | "recovery" | "webauthn" | "password";
@@ -44,6 +45,7 @@ export async function proveSecondFactor(db: Executor, userId: number, proof: Sec
  * without (allowed when its role needs none) gives its password, the only thing it has.
  */
 export async function reauthenticate(db: Database, actor: Actor | null, input: ReauthenticationInput): Promise<{ reauthenticated_at: string }> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   const session = sessionOf(me);
   const kind = proofKindOf(input);
@@ -58,12 +60,12 @@ export async function reauthenticate(db: Database, actor: Actor | null, input: R
       if (!row || !(await verifyPassword(input.password ?? "", row.passwordHash))) throw new AppError(401, "passwordIncorrect");
     }
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) await recordAccountEvent(db, me, "account.reauthenticate_failed", kind);
+    if (error instanceof AppError && error.status === 401) await recordAccountAction(db, me, "account.reauthenticate_failed", undefined, kind);
     throw error;
   }
   return db.transaction(async (tx) => {
     const at = await markReauthenticated(tx, me);
-    await recordAccountEvent(tx, me, "account.reauthenticate", kind);
+    await recordAccountAction(tx, me, "account.reauthenticate", undefined, kind);
     return { reauthenticated_at: at.toISOString() };
   });
 }

@@ -11,11 +11,12 @@ import type { Database, Executor } from "../db/connection";
 import { totpCredentials } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireUser } from "./actor";
-import { recordAccountEvent } from "./audit";
+import { recordAccountAction } from "./audit";
 import { issueRecoveryCodes } from "./recovery-codes";
 import { markReauthenticated, requireFreshForEnrolment, requireRecentReauthentication, sessionOf } from "./second-factor-policy";
 import { dropRecoveryCodesWithoutFactor } from "./second-factor-state";
 import { endOtherSessions } from "./sessions";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 const PERIOD_SECONDS = 30;
 
@@ -52,6 +53,7 @@ export async function verifyTotp(db: Executor, userId: number, code: string): Pr
  * code from the app confirms it. Starting again replaces a secret not yet confirmed.
  */
 export async function startTotpEnrolment(db: Database, actor: Actor | null): Promise<{ secret: string; otpauth_url: string }> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   await requireFreshForEnrolment(db, me);
   const secret = generateSecret();
@@ -70,6 +72,7 @@ export async function startTotpEnrolment(db: Database, actor: Actor | null): Pro
  * with the password alone must not outlive the second factor.
  */
 export async function confirmTotp(db: Database, actor: Actor | null, code: string): Promise<{ recovery_codes: string[] }> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   const session = sessionOf(me);
   const [row] = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, me.id));
@@ -88,13 +91,14 @@ export async function confirmTotp(db: Database, actor: Actor | null, code: strin
     const codes = await issueRecoveryCodes(tx, me.id);
     await endOtherSessions(tx, me.id, session.id);
     await markReauthenticated(tx, me, now);
-    await recordAccountEvent(tx, me, "account.second_factor_on", "totp");
+    await recordAccountAction(tx, me, "account.second_factor_on", undefined, "totp");
     return { recovery_codes: codes };
   });
 }
 
 /** DELETE /api/users/me/totp: needs a fresh second factor. */
 export async function disableTotp(db: Database, actor: Actor | null): Promise<void> {
+  publicContentUnchanged();
   const me = requireUser(actor);
   requireRecentReauthentication(me);
   await db.transaction(async (tx) => {
@@ -104,6 +108,6 @@ export async function disableTotp(db: Database, actor: Actor | null): Promise<vo
       .returning({ userId: totpCredentials.userId });
     if (removed.length === 0) throw new AppError(404, "totpNotOn");
     await dropRecoveryCodesWithoutFactor(tx, me.id);
-    await recordAccountEvent(tx, me, "account.second_factor_off", "totp");
+    await recordAccountAction(tx, me, "account.second_factor_off", undefined, "totp");
   });
 }

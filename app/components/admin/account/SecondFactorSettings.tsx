@@ -30,6 +30,7 @@ export function SecondFactorSettings({ status, email }: { status: SecondFactorSt
 
   return (
     <>
+      <p className="mt-4 max-w-2xl text-sm">{messages.accountSecurityIntro}</p>
       {status.required && !hasFactor ? (
         <p className="mt-4 max-w-2xl rounded-md bg-amber-50 px-4 py-3 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">{messages.secondFactorEnrolmentNotice}</p>
       ) : null}
