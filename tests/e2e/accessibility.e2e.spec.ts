@@ -92,6 +92,7 @@ test.describe("accessibility (axe-core)", () => {
       "/ne/admin/articles",
       "/ne/admin/account",
       "/ne/admin/tips",
+      "/ne/admin/account",
     ];
     expect(await sweep(browser, baseURL, paths, true)).toEqual([]);
   });

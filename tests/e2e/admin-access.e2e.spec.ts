@@ -7,7 +7,7 @@ import { adminGet, adminSend, asGuest, notification, signInAsAdmin } from "./sup
  * totals. Guests and readers are checked in their own browser contexts.
  */
 
-/** The sidebar's seven sections (SPEC 2) and the heading each screen opens with. */
+/** The sidebar's seven sections (SPEC 2), those issues 15, 17 and 35 added, and the heading each screen opens with. */
 const SECTIONS = [
   { link: "Dashboard", path: "/admin/dashboard", heading: "Dashboard" },
   { link: "Articles", path: "/admin/articles", heading: "Articles" },

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
-import { adminSend, notification, rowOf, signInAsAdmin } from "./support/admin";
+import { adminSend, confirmItIsMe, notification, rowOf, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
 
 /**
@@ -78,6 +78,7 @@ test("an admin gives a reader a newsroom role in the users screen, and the new e
   await expect(role.getByRole("option")).toHaveText(["User", "Contributor", "Author", "Editor", "Admin"]);
   await role.selectOption({ label: "Editor" });
   await page.getByRole("form", { name: `Edit ${name}` }).getByRole("button", { name: "Save" }).click();
+  await confirmItIsMe(page);
   await expect(rowOf(page, name).getByRole("cell").nth(1)).toHaveText("Editor");
 
   const context = await browser.newContext({ baseURL });

@@ -36,6 +36,11 @@ export interface StartOptions {
    * zombie. `stop` then ends the server and the shell.
    */
   unreaped?: boolean;
+  /**
+   * The host name of PUBLIC_URL and `baseUrl` (127.0.0.1 unless given). Passkeys need a name:
+   * browsers refuse an IP address as WebAuthn's relying party, and `localhost` is a secure context.
+   */
+  publicHost?: string;
 }
 
 /**
@@ -81,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${options.publicHost ?? "127.0.0.1"}:${port}`,
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       DEMO_CONTENT: "false",
@@ -90,6 +95,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       TIP_PARTS_PER_HOUR: "1000",
       // Scheduled stories go live within a second of their time, not fifteen: tests wait less.
       SCHEDULE_CHECK_SECONDS: "1",
+      // Most tests sign the admin in with its password alone; second-factor.test.ts starts servers
+      // with the default (editors and admins must enrol) and tests the gate there.
+      REQUIRE_SECOND_FACTOR: "none",
       ...env,
     },
     stdio: options.unreaped ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
@@ -120,7 +128,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    baseUrl,
+    baseUrl: options.publicHost ? `http://${options.publicHost}:${port}` : baseUrl,
     dataDir,
     child,
     pid,

@@ -54,9 +54,9 @@ export async function recordAccountAction(db: Executor, account: Account, action
   await recordAudit(db, account, action, object ?? { id: account.id, label: account.email }, summary);
 }
 
-/** A back-office sign-in, or a failed one. */
-export async function recordSignIn(db: Executor, account: Account, succeeded: boolean): Promise<void> {
-  await recordAccountAction(db, account, succeeded ? "account.signin" : "account.signin_failed");
+/** A back-office sign-in, or a failed one; `summary` names how it was proved. */
+export async function recordSignIn(db: Executor, account: Account, succeeded: boolean, summary = ""): Promise<void> {
+  await recordAccountAction(db, account, succeeded ? "account.signin" : "account.signin_failed", undefined, summary);
 }
 
 /**

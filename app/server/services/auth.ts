@@ -3,14 +3,20 @@ import { and, eq, gt } from "drizzle-orm";
 import { startOfHour } from "~/lib/dates";
 import type { PublicUser } from "~/lib/api-types";
 import type { LoginInput, RegisterInput } from "~/lib/schemas";
+import type { SecondFactorMethod } from "~/lib/second-factor";
+import type { SecondFactorProofInput } from "~/lib/second-factor-schemas";
 import type { Database, Executor } from "../db/connection";
 import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
-import { recordSignIn } from "./audit";
+import { recordAccountAction, recordSignIn } from "./audit";
 import type { Actor } from "./actor";
 import { deviceName } from "./device-names";
+import { type PendingSignIn, consumeLoginChallenge, startLoginChallenge } from "./login-challenges";
 import { assertStrongPassword } from "./password-strength";
 import { decoyHash, verifyPassword } from "./passwords";
+import { secondFactorRequired } from "./second-factor-policy";
+import { proofKindOf, proveSecondFactor } from "./second-factor-proofs";
+import { hasSecondFactorSql, secondFactorMethods } from "./second-factor-state";
 import { noteSessionUsed } from "./sessions";
 import { createUser, findUserByEmail, getUser } from "./users";
 import { publicContentUnchanged } from "../cache/public-changes";
@@ -26,8 +32,11 @@ export interface SessionClient {
   userAgent: string | null;
 }
 
-/** Every new session is made here: signing in, registering, and whatever step completes a sign-in. */
-export async function createSession(db: Executor, userId: number, client: SessionClient): Promise<string> {
+/**
+ * Every new session is made here: signing in, registering, and whatever step completes a sign-in.
+ * `secondFactorAt`: when the sign-in proved a second factor, for a sign-in that did.
+ */
+export async function createSession(db: Executor, userId: number, client: SessionClient, secondFactorAt: Date | null = null): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await db.insert(sessions).values({
@@ -36,6 +45,7 @@ export async function createSession(db: Executor, userId: number, client: Sessio
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
     lastUsedAt: startOfHour(now),
     device: deviceName(client.userAgent),
+    secondFactorAt,
   });
   return token;
 }
@@ -51,14 +61,15 @@ export async function actorForToken(db: Database, token: string): Promise<Actor 
       sessionId: sessions.id,
       secondFactorAt: sessions.secondFactorAt,
       lastUsedAt: sessions.lastUsedAt,
+      hasSecondFactor: hasSecondFactorSql(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  const { sessionId, secondFactorAt, lastUsedAt, ...account } = row;
+  const { sessionId, secondFactorAt, lastUsedAt, hasSecondFactor, ...account } = row;
   void noteSessionUsed(db, { id: sessionId, lastUsedAt });
-  return { ...account, session: { id: sessionId, secondFactorAt } };
+  return { ...account, session: { id: sessionId, secondFactorAt, hasSecondFactor } };
 }
 
 export async function revokeSession(db: Executor, token: string): Promise<void> {
@@ -66,11 +77,22 @@ export async function revokeSession(db: Executor, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
+export interface SignedIn {
+  token: string;
+  user: PublicUser;
+  /** Present when the account's role needs a second factor and it has none: the client takes it to enrol. */
+  second_factor_enrolment_required?: true;
+}
+
+/** A sign-in's outcome: a session, or (the password being right) the second factor it awaits. */
+export type LoginOutcome = SignedIn | { secondFactor: { challenge: string; methods: SecondFactorMethod[] } };
+
 /**
  * Signs in any account (DESIGN: `username` is the e-mail). A wrong e-mail and a wrong password get
- * the same message and take the same time, so the answer does not reveal which accounts exist.
+ * the same message and take the same time, so the answer does not reveal which accounts exist. An
+ * account with a second factor gets no session yet: a challenge to finish it with (issue 35).
  */
-export async function login(db: Database, input: LoginInput, client: SessionClient): Promise<{ token: string; user: PublicUser }> {
+export async function login(db: Database, input: LoginInput, client: SessionClient): Promise<LoginOutcome> {
   publicContentUnchanged();
   const account = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
@@ -78,9 +100,35 @@ export async function login(db: Database, input: LoginInput, client: SessionClie
     if (account) await recordSignIn(db, account, false);
     throw new AppError(401, "invalidCredentials");
   }
-  return db.transaction(async (tx) => {
-    await recordSignIn(tx, account, true);
+  const methods = await secondFactorMethods(db, account.id);
+  if (methods.length > 0) return { secondFactor: { challenge: await startLoginChallenge(db, account.id), methods } };
+  const signedIn = await db.transaction(async (tx) => {
+    await recordSignIn(tx, account, true, "password");
     return { token: await createSession(tx, account.id, client), user: await getUser(tx, account.id) };
+  });
+  return secondFactorRequired(account) ? { ...signedIn, second_factor_enrolment_required: true } : signedIn;
+}
+
+/**
+ * POST /api/admin/login/second-factor: the second step. A wrong proof leaves the challenge alive
+ * (a mistyped code is tried again) and is recorded; a right one spends the challenge and makes the
+ * session, which has proved its second factor now.
+ */
+export async function completeSecondFactorSignIn(db: Database, pending: PendingSignIn, proof: SecondFactorProofInput, client: SessionClient): Promise<SignedIn> {
+  publicContentUnchanged();
+  const [account] = await db.select().from(users).where(eq(users.id, pending.userId));
+  if (!account) throw new AppError(401, "secondFactorChallengeInvalid");
+  let kind;
+  try {
+    kind = await proveSecondFactor(db, account.id, proof, pending.webauthnChallenge);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) await recordAccountAction(db, account, "account.second_factor_failed", undefined, proofKindOf(proof));
+    throw error;
+  }
+  return db.transaction(async (tx) => {
+    await consumeLoginChallenge(tx, pending);
+    await recordSignIn(tx, account, true, kind);
+    return { token: await createSession(tx, account.id, client, new Date()), user: await getUser(tx, account.id) };
   });
 }
 
@@ -88,7 +136,7 @@ export async function login(db: Database, input: LoginInput, client: SessionClie
  * Register always creates role `user`, then signs the new account in. A password easy to guess is
  * refused first, outside the transaction: judging it takes a few milliseconds of CPU.
  */
-export async function register(db: Database, input: RegisterInput, client: SessionClient): Promise<{ token: string; user: PublicUser }> {
+export async function register(db: Database, input: RegisterInput, client: SessionClient): Promise<SignedIn> {
   publicContentUnchanged();
   await assertStrongPassword(input.password, [input.name, input.email]);
   return db.transaction(async (tx) => {

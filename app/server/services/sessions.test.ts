@@ -68,7 +68,7 @@ describe("a session", () => {
     await createSession(handle.db, sita.id, { userAgent: FIREFOX_ANDROID });
     const current = await newestSessionOf(sita.id);
 
-    const listed = await listSessions(handle.db, { ...sita, session: { id: current.id, secondFactorAt: null } });
+    const listed = await listSessions(handle.db, { ...sita, session: { id: current.id, secondFactorAt: null, hasSecondFactor: false } });
     const ids = listed.map((session) => session.id);
     expect(ids).not.toContain(ramsOwn.id);
     expect(ids).not.toContain(expired.id);

@@ -16,6 +16,7 @@ import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
 import { type Actor, requireAbility } from "./actor";
 import { recordAudit } from "./audit";
+import { requireRecentReauthentication } from "./second-factor-policy";
 import { publicContentUnchanged } from "../cache/public-changes";
 
 const MB = 1024 * 1024;
@@ -72,6 +73,7 @@ export async function tipSetup(db: Executor): Promise<TipSetup> {
 export async function addTipKey(db: Database, actor: Actor | null, publicKey: unknown): Promise<{ id: number; public_key: string }> {
   publicContentUnchanged();
   const admin = requireAbility(actor, "manageTipKeys");
+  requireRecentReauthentication(admin);
   if (!isPublicKey(publicKey)) throw new AppError(400, "tipKeyInvalid");
   return db.transaction(async (tx) => {
     const [key] = await tx.insert(tipKeys).values({ publicKey, createdBy: admin.id }).onConflictDoNothing().returning({ id: tipKeys.id });

@@ -10,6 +10,7 @@ import { type Actor, can, requireAdmin, requireUser } from "./actor";
 import { recordAccountAction, recordAudit } from "./audit";
 import { assertStrongPassword } from "./password-strength";
 import { hashPassword, verifyPassword } from "./passwords";
+import { requireRecentReauthentication } from "./second-factor-policy";
 import { devicesForAudit, endOtherSessions } from "./sessions";
 import { publicContentUnchanged } from "../cache/public-changes";
 
@@ -129,6 +130,7 @@ export async function updateUser(
     }
     if (input.role !== undefined && input.role !== current.role) {
       if (!admin) throw new AppError(403, "roleChangeForbidden");
+      requireRecentReauthentication(me);
       if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, "lastAdmin");
       changes.role = input.role;
     }
@@ -198,6 +200,7 @@ export async function changePassword(db: Database, actor: Actor | null, input: P
 
 export async function deleteUser(db: Database, actor: Actor | null, id: number): Promise<void> {
   const admin = requireAdmin(actor);
+  requireRecentReauthentication(admin);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!current) throw new AppError(404, "userNotFound");
