@@ -70,51 +70,48 @@ function tooMany(res: RateLimiterRes | null, max: number): boolean {
 const wrongPassword = (error: unknown): boolean => error instanceof AppError && (error.status === 401 || error.key === "currentPasswordIncorrect");
 
 /**
- * Runs a check of `username`'s password (a sign-in, a password change), refused with 429 once that
- * account from this address, or this address over all accounts, has failed too often.
+ * Runs an attempt that guessing would use, counted against `byAccount` for `accountKey` and
+ * `byAddress` for the address: refused with 429 once either has failed too often; a failure that
+ * `failed` recognises counts against both, and a success clears the account's count.
  */
-export async function loginAttempt<T>(ip: string, username: string, attempt: () => Promise<T>): Promise<T> {
-  const accountKey = keyOf(`${ip}|${username.toLowerCase()}`);
-  const addressKey = keyOf(ip);
-  const { failedByAccount, failedByAddress } = limiters;
-  const [byAccount, byAddress] = await Promise.all([failedByAccount.get(accountKey), failedByAddress.get(addressKey)]);
-  if (tooMany(byAccount, failedByAccount.points) || tooMany(byAddress, failedByAddress.points)) {
-    throw new AppError(429, "tooManyRequests");
-  }
+async function limitedAttempt<T>(
+  [byAccount, byAddress]: [RateLimiterAbstract, RateLimiterAbstract],
+  accountKey: string,
+  ip: string,
+  failed: (error: unknown) => boolean,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const account = keyOf(accountKey);
+  const address = keyOf(ip);
+  const [accountCount, addressCount] = await Promise.all([byAccount.get(account), byAddress.get(address)]);
+  if (tooMany(accountCount, byAccount.points) || tooMany(addressCount, byAddress.points)) throw new AppError(429, "tooManyRequests");
   try {
     const result = await attempt();
-    await failedByAccount.delete(accountKey);
+    await byAccount.delete(account);
     return result;
   } catch (error) {
-    if (wrongPassword(error)) {
-      await Promise.all([failedByAccount.penalty(accountKey, 1), failedByAddress.penalty(addressKey, 1)]);
-    }
+    if (failed(error)) await Promise.all([byAccount.penalty(account, 1), byAddress.penalty(address, 1)]);
     throw error;
   }
 }
 
 /**
- * A second factor tried for account `userId` (a code, a passkey): refused with 429 once too many
- * have failed, for the account or from the address; a success clears the account's count.
+ * Runs a check of `username`'s password (a sign-in, a password change), refused with 429 once that
+ * account from this address, or this address over all accounts, has failed too often.
  */
-export async function secondFactorAttempt<T>(ip: string, userId: number, attempt: () => Promise<T>): Promise<T> {
-  const accountKey = keyOf(`account:${userId}`);
-  const addressKey = keyOf(ip);
-  const { failedCodeByAccount, failedCodeByAddress } = limiters;
-  const [byAccount, byAddress] = await Promise.all([failedCodeByAccount.get(accountKey), failedCodeByAddress.get(addressKey)]);
-  if (tooMany(byAccount, failedCodeByAccount.points) || tooMany(byAddress, failedCodeByAddress.points)) {
-    throw new AppError(429, "tooManyRequests");
-  }
-  try {
-    const result = await attempt();
-    await failedCodeByAccount.delete(accountKey);
-    return result;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 401) {
-      await Promise.all([failedCodeByAccount.penalty(accountKey, 1), failedCodeByAddress.penalty(addressKey, 1)]);
-    }
-    throw error;
-  }
+export function loginAttempt<T>(ip: string, username: string, attempt: () => Promise<T>): Promise<T> {
+  return limitedAttempt([limiters.failedByAccount, limiters.failedByAddress], `${ip}|${username.toLowerCase()}`, ip, wrongPassword, attempt);
+}
+
+/** A refused second factor: a wrong code, recovery code or passkey. */
+const wrongCode = (error: unknown): boolean => error instanceof AppError && error.status === 401;
+
+/**
+ * A second factor tried for account `userId` (a code, a passkey): refused with 429 once too many
+ * have failed, for the account (from any address) or from the address.
+ */
+export function secondFactorAttempt<T>(ip: string, userId: number, attempt: () => Promise<T>): Promise<T> {
+  return limitedAttempt([limiters.failedCodeByAccount, limiters.failedCodeByAddress], `account:${userId}`, ip, wrongCode, attempt);
 }
 
 export async function registration(ip: string): Promise<void> {
