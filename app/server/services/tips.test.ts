@@ -18,7 +18,8 @@ const days = (n: number) => new Date(T0.getTime() + n * 24 * 60 * 60 * 1000);
 beforeAll(async () => {
   handle = await openDatabase({ kind: "pglite", dataDir: "memory" });
   const [row] = await handle.db.insert(users).values({ name: "Gita Admin", email: "gita@example.com", passwordHash: "x", role: "admin" }).returning();
-  admin = { id: row!.id, name: "Gita Admin", email: "gita@example.com", role: "admin" };
+  // A session that proved its second factor just now: making a key asks for one (issue 35).
+  admin = { id: row!.id, name: "Gita Admin", email: "gita@example.com", role: "admin", session: { id: 1, secondFactorAt: new Date(), hasSecondFactor: true } };
 });
 
 afterAll(() => handle.close());
