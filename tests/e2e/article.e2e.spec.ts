@@ -186,7 +186,7 @@ test.describe("reading an article", () => {
     const article = await richArticle(page);
     await page.goto(`/article/${article.slug}`);
 
-    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await page.getByRole("group", { name: "Article tools" }).getByRole("link", { name: "Share", exact: true }).click();
     await expect(page.getByRole("status").getByText("Link copied to clipboard!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/article/${article.slug}`, baseURL).href);
     await context.close();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from "./support/test";
+import { holdIslandScripts } from "./support/held-scripts";
 
 /** Signing in and up: the /login page and the header's modal, redirects after sign-in, and signing out. */
 
@@ -96,14 +97,8 @@ test.describe("login page", () => {
 
   test("keeps what was typed before the page's scripts arrived, and signs in with it", async ({ page, request }) => {
     const reader = await registerReader(request);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/islands.client-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Not waiting for the islands, which are held back.
-    await page.goto("/login?redirect=/news", { waitUntil: "load" });
+    const release = await holdIslandScripts(page);
+    await page.goto("/login?redirect=/news", { waitUntil: "domcontentloaded" });
     await field(page.getByRole("main"), "Email Address").fill(reader.email);
     await field(page.getByRole("main"), "Password").fill(PASSWORD);
     release();

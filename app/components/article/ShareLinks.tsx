@@ -1,5 +1,5 @@
-import { useTranslate } from "~/components/i18n/i18n";
-import { shareLinks } from "~/components/share/share";
+import { useMessages, useTranslate } from "~/components/i18n/i18n";
+import { SHARE_LINKS_ID, shareLinks } from "~/components/share/share";
 
 /** The networks' marks, drawn as icons: a glyph in text would be a visible name that is not the link's. */
 const NETWORKS = [
@@ -25,13 +25,19 @@ const NETWORKS = [
 
 /**
  * SPEC 2 Facebook, Twitter and LinkedIn share buttons: plain links, so the networks learn nothing
- * until the reader chooses to go there (DESIGN "Privacy").
+ * until the reader chooses to go there (DESIGN "Privacy"). The article bar's Share leads here
+ * before its island is alive, and the list is outlined when it does.
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const t = useTranslate();
+  const messages = useMessages();
   const links = shareLinks(url, title);
   return (
-    <ul className="flex items-center gap-2">
+    <ul
+      id={SHARE_LINKS_ID}
+      aria-label={messages.share}
+      className="flex scroll-mt-32 items-center gap-2 rounded-full target:outline-2 target:outline-offset-4 target:outline-brand"
+    >
       {NETWORKS.map((network) => (
         <li key={network.key}>
           <a

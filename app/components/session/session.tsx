@@ -54,6 +54,19 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The signed-in reader, or null for a guest, once /api/session has answered. */
+export function knownUser(): Promise<PublicUser | null> {
+  return new Promise((resolve) => {
+    const known = () => {
+      if (state.status !== "ready") return;
+      stop();
+      resolve(state.user);
+    };
+    const stop = subscribe(known);
+    known();
+  });
+}
+
 const current = () => state;
 const beforeHydration = () => INITIAL;
 
