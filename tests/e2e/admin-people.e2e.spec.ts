@@ -91,7 +91,9 @@ test.describe("users", () => {
     }
   });
 
-  test("a dropped connection while opening the screen says 'Failed to fetch users' in the frame, and Try again loads it", async ({ page }) => {
+  test("a dropped connection while opening the screen says 'Failed to fetch users' in the frame, and Try again loads it", async ({ allowConsoleErrors, page }) => {
+    // The screen's request is cut: the browser logs it.
+    allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
     await page.goto("/admin/dashboard");
     await page.route(/\/admin\/users\.data/, (route) => route.abort("internetdisconnected"));
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Users", exact: true }).click();
@@ -126,7 +128,9 @@ test.describe("users", () => {
     expect((await request.get("/api/users/me", { headers: { authorization: `Bearer ${reader.token}` } })).status()).toBe(401);
   });
 
-  test("the last admin can be neither demoted nor deleted, and the server's message says why", async ({ page, request }) => {
+  test("the last admin can be neither demoted nor deleted, and the server's message says why", async ({ allowConsoleErrors, page, request }) => {
+    // The server refuses both (409): the browser logs it.
+    allowConsoleErrors(/status of 409/);
     const admins = (await adminGet<ApiUser[]>(request, "/api/users")).filter((user) => user.role === "admin");
     expect(admins.map((admin) => admin.email)).toEqual([E2E_ADMIN.username]);
     const me = admins[0]!;

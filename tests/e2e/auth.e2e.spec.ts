@@ -58,7 +58,9 @@ test.describe("login page", () => {
     await expect(page.getByRole("alert")).toHaveText("All fields are required");
   });
 
-  test("shows 'Please wait...' while busy, then the server's message for a wrong password", async ({ page, request }) => {
+  test("shows 'Please wait...' while busy, then the server's message for a wrong password", async ({ allowConsoleErrors, page, request }) => {
+    // The wrong password is answered 401: the browser logs it.
+    allowConsoleErrors(/status of 401/);
     const reader = await registerReader(request);
     await page.goto("/login");
     await page.route("**/api/admin/login", async (route) => {
@@ -147,7 +149,9 @@ test.describe("header sign-in modal", () => {
     await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   });
 
-  test("a wrong password shows the server's message in the modal", async ({ page, request }) => {
+  test("a wrong password shows the server's message in the modal", async ({ allowConsoleErrors, page, request }) => {
+    // The wrong password is answered 401: the browser logs it.
+    allowConsoleErrors(/status of 401/);
     const reader = await registerReader(request);
     await page.goto("/news");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -161,7 +165,9 @@ test.describe("header sign-in modal", () => {
 });
 
 test.describe("login page without JavaScript", () => {
-  test("signs in with the plain form and follows the redirect; a wrong password shows the message", async ({ browser, request }) => {
+  test("signs in with the plain form and follows the redirect; a wrong password shows the message", async ({ allowConsoleErrors, browser, request }) => {
+    // The wrong password is answered 401: the browser logs it.
+    allowConsoleErrors(/status of 401/);
     const reader = await registerReader(request);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
