@@ -72,7 +72,7 @@ test("on an article, Share leads to the share links and Back goes home before th
 
   await tools.getByRole("link", { name: "Share" }).click();
   await expect(page).toHaveURL(new RegExp(`/article/${article.slug}#share$`));
-  const shareLinks = page.getByRole("list", { name: "Share" });
+  const shareLinks = page.getByRole("group", { name: "Share", exact: true });
   await expect(shareLinks).toBeInViewport();
   await expect(shareLinks.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\/sharer/);
 

@@ -33,27 +33,30 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   const messages = useMessages();
   const links = shareLinks(url, title);
   return (
-    <ul
+    <div
       id={SHARE_LINKS_ID}
+      role="group"
       aria-label={messages.share}
-      className="flex scroll-mt-32 items-center gap-2 rounded-full target:outline-2 target:outline-offset-4 target:outline-brand"
+      className="scroll-mt-32 rounded-full target:outline-2 target:outline-offset-4 target:outline-brand"
     >
-      {NETWORKS.map((network) => (
-        <li key={network.key}>
-          <a
-            href={links[network.key]}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t("shareOnNetwork", { network: network.name })}
-            title={t("shareOnNetwork", { network: network.name })}
-            className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
-              {network.icon}
-            </svg>
-          </a>
-        </li>
-      ))}
-    </ul>
+      <ul className="flex items-center gap-2">
+        {NETWORKS.map((network) => (
+          <li key={network.key}>
+            <a
+              href={links[network.key]}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("shareOnNetwork", { network: network.name })}
+              title={t("shareOnNetwork", { network: network.name })}
+              className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+                {network.icon}
+              </svg>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
