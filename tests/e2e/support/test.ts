@@ -1,17 +1,18 @@
 /**
- * Playwright's `test`, which every browser test imports from here (suite.e2e.spec.ts checks), with
- * two changes that hold for every page a test opens: its own `page`, and any page of any context
- * it makes itself (`browser.newContext()`, `browser.newPage()`), popups included.
+ * Playwright's `test`, which every browser test imports from here (suite-rules.e2e.spec.ts
+ * checks), with two changes that hold for every page a test opens: its own `page`, and any page of
+ * any context it makes itself (`browser.newContext()`, `browser.newPage()`), popups included.
  *
  * - **A page that throws fails the test.** Every uncaught error, and every error logged to the
  *   console, is collected, and the test fails at its end if there was one. A test that provokes a
  *   logged error on purpose (a request it makes fail, a wrong password the server answers 401)
  *   says which with `allowConsoleErrors`. Uncaught errors are never allowed.
- * - **`page.goto` and `page.reload` return once the page is alive**, as a person meets it: a reader page once its
- *   islands have hydrated, a back-office page once React Router has. Reader pages ask for their
- *   scripts only after the first paint (app/islands/start-script.ts), which may come after the
- *   load event `goto` waits for. A test that wants the page before its scripts (held scripts, a
- *   font held back) passes `waitUntil` itself; a context without JavaScript is never waited for.
+ * - **`page.goto` and `page.reload` return once the page is alive**, as a person meets it: a
+ *   reader page once its islands have hydrated, a back-office page once React Router has. Reader
+ *   pages ask for their scripts only after the first paint (app/islands/start-script.ts), which
+ *   may come after the load event `goto` waits for. A test that wants the page before its scripts
+ *   (held scripts, a font held back) passes `waitUntil` itself; a context without JavaScript is
+ *   never waited for.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, test as base } from "@playwright/test";
 
@@ -69,14 +70,8 @@ function watchPages(): PageWatch {
       if (watchedContexts.has(context)) return;
       watchedContexts.add(context);
       for (const open of context.pages()) page(open, scripts);
+      // Emitted before `newPage` resolves, so a page is watched before the test can use it.
       context.on("page", (opened) => page(opened, scripts));
-      const newPage = context.newPage.bind(context);
-      // The "page" event comes before newPage resolves; this is in case it ever does not.
-      context.newPage = async () => {
-        const opened = await newPage();
-        page(opened, scripts);
-        return opened;
-      };
     },
     allow: (...patterns) => allowed.push(...patterns),
     problems: () => [...uncaught, ...logged.filter((line) => !allowed.some((pattern) => pattern.test(line)))],
