@@ -19,6 +19,9 @@ import { LOCAL_MEDIA_BASE } from "./lib/media-url";
 import appStylesheet from "./app.css?url";
 import { ReaderStylesheet } from "./components/site/reader-stylesheet";
 import { languages } from "~/lib/languages";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 

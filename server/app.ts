@@ -9,11 +9,12 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { createGzip } from "node:zlib";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
+import { type SharingOf, routeSharing } from "~/server/cache/route-sharing";
 import { logError, logRequest } from "~/server/process/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
 import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
@@ -24,6 +25,7 @@ import type { FinishRender } from "~/server/cache/page-cache";
 import { config } from "~/server/process/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
 import { requestInfoContext } from "~/server/http/request-context";
+import { toFetchRequest } from "~/server/http/fetch-request";
 import { pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
 export { startApp };
@@ -88,24 +90,20 @@ const [handleRequest, handleApiRequest]: [RequestHandler, RequestHandler] = prod
   ? await loadBuild().then((build) => [createRequestHandler(build, "production"), createRequestHandler(apiBuild(build), "production")])
   : [createRequestHandler(loadBuild, "development"), createRequestHandler(loadBuild, "development")];
 
-/** `url` replaces the request's own path and query: a shared request is served as its normalised address. */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
-    else if (value !== undefined) headers.set(key, value);
+/** What each route of a build declares it may share (app/lib/sharing.ts), once per build. */
+const sharingOfBuilds = new WeakMap<ServerBuild, SharingOf>();
+function sharingOfBuild(build: ServerBuild): SharingOf {
+  let sharingOf = sharingOfBuilds.get(build);
+  if (!sharingOf) {
+    const routes = Object.values(build.routes).flatMap((route) => (route ? [{ ...route, sharing: (route.module as { sharing?: unknown }).sharing }] : []));
+    sharingOf = routeSharing(routes);
+    sharingOfBuilds.set(build, sharingOf);
   }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(new URL(url, `${req.protocol}://${req.get("host") ?? "localhost"}`), init);
+  return sharingOf;
 }
+
+/** Production's table, ready before the first request; development reads the build of each request. */
+const productionSharing = production ? sharingOfBuild(await loadBuild()) : undefined;
 
 /** Only whole, successful, shared answers are kept: a GET, no cookie set. */
 function storable(method: string, response: Response): boolean {
@@ -120,7 +118,6 @@ function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][]
   );
 }
 
-const isApi = (shared: SharedRequest) => shared.url.startsWith("/api/");
 
 /**
  * The header list of a shared answer: `outer`, what the outer layers set on the response before
@@ -132,12 +129,12 @@ function sharedHeaders(outer: [string, string][], shared: SharedRequest, respons
     ([name]) => !/^(cache-control|content-security-policy)$/i.test(name) && name.toLowerCase() !== CACHE_LIFETIME_HEADER.toLowerCase(),
   );
   // An API answer is data, never a document a browser runs scripts from: nothing to vouch for.
-  const sources = production ? { hashes: isApi(shared) ? [] : inlineScriptHashes(body.toString("utf8")) } : undefined;
+  const sources = production ? { hashes: shared.api ? [] : inlineScriptHashes(body.toString("utf8")) } : undefined;
   return [
     ...own,
     ["Content-Security-Policy", contentSecurityPolicy(sources)],
     // An anonymous API answer must not reach a client who sent credentials, nor one who asked in another language.
-    ...(isApi(shared) ? ([["Vary", "Accept-Language, Authorization, Cookie"]] as [string, string][]) : []),
+    ...(shared.api ? ([["Vary", "Accept-Language, Authorization, Cookie"]] as [string, string][]) : []),
   ];
 }
 
@@ -147,12 +144,15 @@ function sharedHeaders(outer: [string, string][], shared: SharedRequest, respons
  */
 function unstoredCacheControl(shared: SharedRequest, response: Response): string {
   if (response.status === 200) return PUBLIC_PAGE_CACHE_CONTROL;
-  return isApi(shared) ? (response.headers.get("cache-control") ?? "private, no-store") : "public, max-age=0, s-maxage=30";
+  return shared.api ? (response.headers.get("cache-control") ?? "private, no-store") : "public, max-age=0, s-maxage=30";
 }
 
 /** A production cache hit, answered before Express runs: true when it was sent. */
 export function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-  const shared = sharedRequest(req.method, req.url ?? "/", req.headers);
+  const url = req.url ?? "/";
+  // A path not seen yet goes through Express, which decides its sharing.
+  const sharing = productionSharing?.known(url);
+  const shared = sharing && sharedRequest(req.method, url, req.headers, sharing);
   const cached = shared && pageCache.get(shared.key);
   if (!cached) return false;
   countPageCache(true);
@@ -167,7 +167,7 @@ type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer;
 async function renderShared(request: Request, clientIp: string, shared: SharedRequest, outer: [string, string][]): Promise<Rendered> {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp, nonce: "" });
-  const response = await (isApi(shared) ? handleApiRequest : handleRequest)(request, context);
+  const response = await (shared.api ? handleApiRequest : handleRequest)(request, context);
   if (isStreamed(response)) return { streamed: response };
   const body = Buffer.from(await response.arrayBuffer());
   const headers = sharedHeaders(outer, shared, response, body);
@@ -199,7 +199,7 @@ export async function stopApp(): Promise<void> {
 function refreshInBackground(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): void {
   if (pageCache.pending(shared.key)) return;
   const finish = pageCache.begin(shared.key);
-  const request = toFetchRequest(req, res, shared.url);
+  const request = toFetchRequest(req, res, shared.url, { anonymous: true });
   const outer = headerPairs(res.getHeaders());
   refreshes = refreshes.then(async () => {
     if (stopping) return finish(null);
@@ -228,7 +228,7 @@ async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: Sh
   const keep = req.method === "GET" && (!shared.search || pageCache.askedBefore(shared.key));
   let finishRender: FinishRender | undefined = keep ? pageCache.begin(shared.key) : undefined;
   try {
-    const rendered = await renderShared(toFetchRequest(req, res, shared.url), req.ip ?? "unknown", shared, headerPairs(res.getHeaders()));
+    const rendered = await renderShared(toFetchRequest(req, res, shared.url, { anonymous: true }), req.ip ?? "unknown", shared, headerPairs(res.getHeaders()));
     if ("streamed" in rendered) return await sendStreamed(req, res, rendered.streamed);
     if ("stored" in rendered) {
       finishRender?.(rendered.stored);
@@ -272,12 +272,14 @@ async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
   const { result: response, change } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
-  if (change !== "nothing" && mutationChangesContent(req.method, req.path, response.status)) pageCache.invalidate(change ?? "everything");
+  if (change !== "nothing" && mutationChangesContent(req.method, response.status)) pageCache.invalidate(change ?? "everything");
   res.status(response.status);
   // A page's own Referrer-Policy (the tip line's no-referrer) replaces the site's, not joins it.
   for (const [key, value] of response.headers) key === "referrer-policy" ? res.setHeader(key, value) : res.append(key, value);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { nonce } : undefined));
-  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+  // Whatever a route said, an answer rendered for one request is kept by no one else.
+  res.setHeader("Cache-Control", "private, no-store");
+  res.removeHeader(CACHE_LIFETIME_HEADER);
   if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
@@ -293,8 +295,15 @@ app.all("/{*path}", async (req, res, next) => {
       const queryAt = req.originalUrl.indexOf("?");
       return res.redirect(301, rest + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
     }
-    const shared = sharedRequest(req.method, req.originalUrl, req.headers);
-    await (shared ? serveShared(req, res, shared) : servePersonal(req, res));
+    const sharing = await (productionSharing ?? sharingOfBuild(await loadBuild())).of(req.originalUrl);
+    const shared = sharedRequest(req.method, req.originalUrl, req.headers, sharing);
+    if (shared && !shared.credentialed) return await serveShared(req, res, shared);
+    const stored = shared && pageCache.get(shared.key);
+    if (stored) {
+      countPageCache(true);
+      return sendCached(req, res, stored, "hit");
+    }
+    await servePersonal(req, res);
   } catch (error) {
     // The reader left before the page was sent (a closed tab, a quick click on): no one to answer,
     // and nothing went wrong here, so it is not logged as an error.

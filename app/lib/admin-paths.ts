@@ -1,2 +1,5 @@
 /** Where the back office edits an article: its slug, which may be Devanagari, encoded. */
 export const articleEditPath = (slug: string) => `/admin/articles/edit/${encodeURIComponent(slug)}`;
+
+/** The back office's account screen, where an account sets up its second factors (issue 35). */
+export const ACCOUNT_SECURITY_PATH = "/admin/account";

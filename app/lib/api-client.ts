@@ -6,7 +6,8 @@
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: string | null; code: string | null };
+  /** `body`: the whole JSON answer, for the few errors that carry more than a message (a sign-in's second step). */
+  | { ok: false; status: number; error: string | null; code: string | null; body?: unknown };
 
 /** The page's interface language (root sets <html lang>), so the server words its errors in it. */
 export function pageLanguage(): string {
@@ -40,5 +41,5 @@ export async function apiRequest<T>(
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   const field = (name: string) => (body && typeof body === "object" && name in body ? (body as Record<string, unknown>)[name] : null);
   const [error, code] = [field("error"), field("code")];
-  return { ok: false, status: response.status, error: typeof error === "string" ? error : null, code: typeof code === "string" ? code : null };
+  return { ok: false, status: response.status, error: typeof error === "string" ? error : null, code: typeof code === "string" ? code : null, body };
 }

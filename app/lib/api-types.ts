@@ -194,6 +194,19 @@ export interface PublicUser {
 }
 
 /**
+ * One of the signed-in user's sessions (GET /api/users/me/sessions). `device` is a coarse name
+ * ("Firefox on Android"; "" when the agent said nothing we recognise); times are to the hour.
+ */
+export interface SessionSummary {
+  id: number;
+  device: string;
+  created_at: string;
+  last_used_at: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/**
  * Sections, tags and writers carry the spec's fields (`name`, `description`, `bio`) in the language
  * asked for (a page's, or an API client's `?lang=` / `Accept-Language`), falling back to the other
  * language where the editors gave none (lib/bilingual.ts), and each language's own text beside them,

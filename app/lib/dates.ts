@@ -12,6 +12,14 @@ export const NEPAL_OFFSET_MINUTES = 5 * 60 + 45;
  */
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The start of the (UTC) hour of `at`: what is kept of the moments nobody needs to the second (a
+ * tip's arrival, a session's last use), so that stored times cannot trace a person's day.
+ */
+export const startOfHour = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
 /** A moment, as a Date or as an ISO string from the API. */
 export type Instant = Date | string;
 

@@ -63,6 +63,15 @@ export const AUDIT_ACTIONS = [
   "note.update",
   "account.signin",
   "account.signin_failed",
+  "account.second_factor_failed",
+  "account.reauthenticate",
+  "account.reauthenticate_failed",
+  "account.second_factor_on",
+  "account.second_factor_off",
+  "account.recovery_codes",
+  "account.password",
+  "session.signout",
+  "session.signout_others",
   "tip.open",
   "tip.download",
   "tip.reply",
@@ -72,7 +81,7 @@ export const AUDIT_ACTIONS = [
   "tipkey.create",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "tip", "tipkey"] as const;
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 /** Why a revision of a story was kept (issue 15): an explicit save, the editor's autosave, a restore. */
 export const REVISION_KINDS = ["save", "autosave", "restore"] as const;

@@ -60,16 +60,26 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A password being chosen. Whether it is too easy to guess is judged on the server alone (services/password-strength.ts). */
+const newPassword = z
+  .string({ error: "allFieldsRequired" })
+  .min(1, { error: "allFieldsRequired" })
+  .min(PASSWORD_MIN, { error: "passwordTooShort" })
+  .max(PASSWORD_MAX, tooLong);
+
 export const registerSchema = z.object({
   name: text("allFieldsRequired").max(NAME_MAX, tooLong),
   email: email("allFieldsRequired").max(EMAIL_MAX, tooLong),
-  password: z
-    .string({ error: "allFieldsRequired" })
-    .min(1, { error: "allFieldsRequired" })
-    .min(PASSWORD_MIN, { error: "passwordTooShort" })
-    .max(PASSWORD_MAX, tooLong),
+  password: newPassword,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** PUT /api/users/me/password. */
+export const passwordChangeSchema = z.object({
+  current_password: loginSchema.shape.password,
+  new_password: newPassword,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 export const newsletterSchema = z.object({ email: email("emailRequired") });
 

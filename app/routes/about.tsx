@@ -4,6 +4,9 @@ import type { MessageKey } from "~/lib/messages";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/about";
 import { useMessages } from "~/components/i18n/i18n";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const seo = pageSeo(matches, location);

@@ -30,6 +30,9 @@ import { MostRead } from "~/components/most-read/MostRead";
 import { ReadBeacon } from "~/components/most-read/ReadBeacon";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { island } from "~/islands/Island";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const ReadBeaconIsland = island("read-beacon", ReadBeacon);
 const ArticleBarIsland = island("article-bar", ArticleBar);

@@ -22,6 +22,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/category";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 /** SPEC 9: the Opinion box shows at most 3 articles. */
 const OPINION_MAX = 3;

@@ -7,6 +7,9 @@ import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import { database } from "~/server/process/runtime";
 import { listCorrections } from "~/server/services/article-notes";
 import type { Route } from "./+types/corrections";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 /** Issue 15: every correction to a published story, newest first, with a link to the story; in both editions. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -22,6 +22,9 @@ import { MostRead } from "~/components/most-read/MostRead";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { logError } from "~/server/process/log";
 import { island } from "~/islands/Island";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const BreakingNewsIsland = island("breaking-news", BreakingNews);
 

@@ -5,16 +5,23 @@ import { island } from "~/islands/Island";
 import { afterSignInPath } from "~/lib/redirect-path";
 import { translate } from "~/lib/i18n";
 import { config } from "~/server/process/config";
-import { pageLocale } from "~/server/http/page-locale";
+import { localizedFor, pageLocale } from "~/server/http/page-locale";
 import { firstMessage, loginSchema, registerSchema } from "~/lib/schemas";
 import { AppError } from "~/server/errors";
-import { loginAttempt, registration } from "~/server/http/rate-limits";
+import { loginAttempt, registration, secondFactorAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
-import { sessionCookie } from "~/server/http/session";
-import { login, register } from "~/server/services/auth";
+import { sessionClient, sessionCookie } from "~/server/http/session";
+import { type SignedIn, completeSecondFactorSignIn, login, register } from "~/server/services/auth";
+import { findLoginChallenge } from "~/server/services/login-challenges";
+import { secondFactorSignInSchema } from "~/lib/second-factor-schemas";
+import { SECOND_FACTOR_METHODS } from "~/lib/second-factor";
+import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/login";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const LoginFormIsland = island("login-form", LoginForm);
 
@@ -26,22 +33,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "");
   const ip = context.get(requestInfoContext).clientIp;
+  // The second step's form carries its challenge, and the methods to offer again if a code is wrong.
+  const pending = form.has("challenge") ? { challenge: field("challenge"), methods: SECOND_FACTOR_METHODS.filter((method) => field("methods").split(",").includes(method)) } : null;
+  const locale = pageLocale(request);
   try {
     const db = await database();
-    const result = form.has("name")
-      ? await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") })))
-      : await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") })));
-    const target = afterSignInPath(
-      new URL(request.url).searchParams.get("redirect"),
-      result.user.role,
-      pageLocale(request),
-      config().defaultLocale,
-    );
+    const client = sessionClient(request);
+    let result: SignedIn;
+    if (pending) {
+      const input = secondFactorSignInSchema.parse({ challenge: pending.challenge, code: field("code") });
+      const waiting = await findLoginChallenge(db, input.challenge);
+      result = await secondFactorAttempt(ip, waiting.userId, () => completeSecondFactorSignIn(db, waiting, input, client));
+    } else if (form.has("name")) {
+      result = await registration(ip).then(() => register(db, registerSchema.parse({ name: field("name"), email: field("email"), password: field("password") }), client));
+    } else {
+      const outcome = await loginAttempt(ip, field("email"), () => login(db, loginSchema.parse({ username: field("email"), password: field("password") }), client));
+      if ("secondFactor" in outcome) return data({ error: null, secondFactor: outcome.secondFactor }, { status: 401 });
+      result = outcome;
+    }
+    const target = result.second_factor_enrolment_required
+      ? localizedFor(request, ACCOUNT_SECURITY_PATH)
+      : afterSignInPath(new URL(request.url).searchParams.get("redirect"), result.user.role, locale, config().defaultLocale);
     return redirect(target, { headers: { "Set-Cookie": sessionCookie(request, result.token) } });
   } catch (error) {
-    const locale = pageLocale(request);
-    if (error instanceof ZodError) return data({ error: translate(locale, firstMessage(error)) }, { status: 400 });
-    if (error instanceof AppError) return data({ error: translate(locale, error.key, error.values) }, { status: error.status });
+    // A wrong code keeps the second step; an expired challenge goes back to the password.
+    const stillPending = error instanceof AppError && error.key === "secondFactorChallengeInvalid" ? null : pending;
+    if (error instanceof ZodError) return data({ error: translate(locale, firstMessage(error)), secondFactor: stillPending }, { status: 400 });
+    if (error instanceof AppError) return data({ error: translate(locale, error.key, error.values), secondFactor: stillPending }, { status: error.status });
     throw error;
   }
 }
@@ -60,6 +78,7 @@ export default function LoginPage() {
       redirectParam={params.get("redirect")}
       initialMode={params.get("mode") === "signup" ? "signup" : "signin"}
       error={failed?.error ?? null}
+      secondFactor={failed?.secondFactor ?? null}
     />
   );
 }

@@ -10,6 +10,9 @@ import { listArticles } from "~/server/services/articles";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/news";
 import { useMessages } from "~/components/i18n/i18n";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 /** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,6 +3,9 @@ import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/not-found";
 import { useMessages } from "~/components/i18n/i18n";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 /** Any unknown path: 'Page Not Found' with Return to Home, answered with HTTP status 404. */
 export function loader() {

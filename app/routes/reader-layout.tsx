@@ -12,6 +12,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/reader-layout";
 import type { IslandsHandle } from "~/root";
 import { useMessages } from "~/components/i18n/i18n";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const PageDialogsIsland = island("page-dialogs", PageDialogs);
 

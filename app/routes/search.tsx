@@ -15,6 +15,9 @@ import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/search";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 /** /search?q=: the shareable, server-rendered twin of the search overlay. A blank query searches nothing (SPEC 5). */
 export async function loader({ request }: Route.LoaderArgs) {

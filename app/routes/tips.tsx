@@ -5,6 +5,9 @@ import { requestInfoContext } from "~/server/http/request-context";
 import { tipPageAction, tipPageLoader } from "~/server/http/tip-page";
 import type { Route } from "./+types/tips";
 import { island } from "~/islands/Island";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const TipLineIsland = island("tip-line", TipLine);
 

@@ -15,6 +15,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/writer";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 /** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
 import { TEST_ADMIN } from "../support/server";
-import { asAdmin, call, newReader } from "./client";
+import { asAdmin, asFreshAdmin, call, newReader } from "./client";
 import { createWriter } from "./fixtures";
 
 interface Entry {
@@ -27,7 +27,7 @@ const PASSWORD = "reader-password-1";
 /** A new account with `role`: its token, id and e-mail. */
 async function member(role: "contributor" | "editor") {
   const reader = await newReader();
-  expect((await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asAdmin(), json: { role } })).status).toBe(200);
+  expect((await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asFreshAdmin(), json: { role } })).status).toBe(200);
   return { token: reader.token, id: reader.user.id, email: reader.user.email, name: reader.user.name };
 }
 
@@ -130,7 +130,7 @@ describe("audit trail", () => {
     await ok(as(editor.token, "DELETE", `/api/writers/${writer.id}`));
     const account = await newReader();
     await ok(as(admin, "PUT", `/api/users/${account.user.id}`, { name: "Renamed reader" }));
-    await ok(as(admin, "DELETE", `/api/users/${account.user.id}`));
+    await ok(as(await asFreshAdmin(), "DELETE", `/api/users/${account.user.id}`));
 
     const expected: [string, number][] = [
       ["article.unpublish", story.id],

@@ -150,6 +150,8 @@ async function populate(baseUrl: string): Promise<Site> {
     api<{ user: { id: number } }>(baseUrl, "/api/users/register", { method: "POST", json: { name: "New Author", email: "author@test.example", password: "author-password-1" } }),
     "author",
   );
+  // A role change needs a session that has just proved itself (issue 35): the admin's password.
+  await expectCreated(api(baseUrl, "/api/users/me/reauthenticate", { ...as, method: "POST", json: { password: TEST_ADMIN.password } }), "re-authentication");
   await expectCreated(api(baseUrl, `/api/users/${member.user.id}`, { ...as, method: "PUT", json: { role: "author" } }), "promotion");
 
   const approved = await expectCreated(

@@ -4,7 +4,9 @@ import net from "node:net";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../support/server";
+import { freePort } from "../support/free-port.mjs";
+import { isUnreapedZombie } from "../support/process-state";
+import { type RunningServer, TEST_ADMIN, runUntilExit, startServer } from "../support/server";
 
 const NO_ADMIN_ENV = { ADMIN_EMAIL: "", ADMIN_PASSWORD: "", DEMO_CONTENT: "" };
 
@@ -156,4 +158,42 @@ describe("first start, restart and shutdown", () => {
       await second.stop();
     }
   });
+});
+
+describe("a start straight after a crash", () => {
+  let crashed: RunningServer | undefined;
+  let restarted: RunningServer | undefined;
+
+  afterAll(async () => {
+    await restarted?.stop({ keepData: true });
+    await crashed?.stop();
+  });
+
+  it("after kill -9 of the server's process group, starts again on the same folder while the killed server is still unreaped, with its data; a second live server is still refused", async () => {
+    crashed = await startServer({}, { unreaped: true });
+    const token = (await signIn(crashed.baseUrl, TEST_ADMIN.email, TEST_ADMIN.password)).body.token;
+    const tag = await json(`${crashed.baseUrl}/api/tags`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: "Written before the crash" }),
+    });
+    expect(tag.status).toBe(201);
+
+    process.kill(-crashed.pid, "SIGKILL");
+    // Started at once, while the killed server is still exiting or a zombie. What used to refuse
+    // it: the lock file names the killed server, and kill(pid, 0) finds it (it still does below).
+    expect(await readFile(path.join(crashed.dataDir, "db.lock"), "utf8")).toBe(String(crashed.pid));
+    restarted = await startServer({}, { dataDir: crashed.dataDir });
+    expect(isUnreapedZombie(crashed.pid)).toBe(true);
+    expect(process.kill(crashed.pid, 0)).toBe(true);
+    expect((await json(`${restarted.baseUrl}/api/health`)).body).toEqual({ status: "ok" });
+    expect((await json(`${restarted.baseUrl}/api/tags/${tag.body.id}`)).body).toEqual(tag.body);
+
+    const second = await runUntilExit({ DATA_DIR: crashed.dataDir, PORT: String(await freePort()) });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toBe(
+      `Cannot start: The embedded database in ${path.join(crashed.dataDir, "db")} is in use by process ${restarted.pid}: stop it first (one process per data folder).`,
+    );
+    expect((await json(`${restarted.baseUrl}/api/tags/${tag.body.id}`)).body).toEqual(tag.body);
+  }, 240_000);
 });

@@ -62,7 +62,7 @@ describe("most read", () => {
     const answer = await read(1, "10.0.3.1");
     expect(answer.status).toBe(204);
     expect(answer.headers.get("set-cookie")).toBeNull();
-    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
     expect((await read("abc", "10.0.3.1")).status).toBe(400);
     expect((await fetch(`${server.baseUrl}/api/reads`, { method: "POST" })).status).toBe(400);
   });

@@ -4,12 +4,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
-import { asAdmin, baseUrl, call, newReader } from "./client";
+import { asFreshAdmin, baseUrl, call, newReader } from "./client";
 import { createArticle, createWriter } from "./fixtures";
 
 async function member(role: "author" | "editor") {
   const reader = await newReader();
-  expect((await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asAdmin(), json: { role } })).status).toBe(200);
+  expect((await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asFreshAdmin(), json: { role } })).status).toBe(200);
   return reader.token;
 }
 

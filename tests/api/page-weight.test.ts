@@ -4,7 +4,9 @@
  * pages), and the data a page hands its scripts must be what its cards show, not whole records.
  * Sizes are measured by `npm run bench`, not asserted here.
  */
+import { readFile, readdir } from "node:fs/promises";
 import { type IncomingHttpHeaders, get } from "node:http";
+import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
@@ -50,6 +52,15 @@ describe("scripts of public pages", () => {
         expect(code, `${path} ${url}`).not.toMatch(/Intl\.DateTimeFormat|toLocale(?:Date|Time)?String/);
       }
     }
+  });
+});
+
+describe("password strength", () => {
+  it("is judged on the server alone: no script a browser can load, on any page, carries zxcvbn or its dictionaries", async () => {
+    const assets = path.join(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "client/assets");
+    const scripts = (await readdir(assets)).filter((name) => name.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) expect(await readFile(path.join(assets, name), "utf8"), name).not.toMatch(/zxcvbn|passwords-common|diceware|l33tTable/i);
   });
 });
 

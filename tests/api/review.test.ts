@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
-import { asAdmin, call, newReader } from "./client";
+import { asAdmin, asFreshAdmin, call, newReader } from "./client";
 import { createArticle, createWriter } from "./fixtures";
 
 type NewsroomRole = "contributor" | "author" | "editor";
@@ -13,7 +13,7 @@ type NewsroomRole = "contributor" | "author" | "editor";
 /** A new account with `role`, and its token. */
 async function member(role: NewsroomRole) {
   const reader = await newReader();
-  const promoted = await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asAdmin(), json: { role } });
+  const promoted = await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asFreshAdmin(), json: { role } });
   expect(promoted.status).toBe(200);
   return { token: reader.token, id: reader.user.id, name: reader.user.name };
 }

@@ -4,13 +4,13 @@
  * looks for due stories every second (SCHEDULE_CHECK_SECONDS).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { asAdmin, baseUrl, call, newReader } from "./client";
+import { asFreshAdmin, baseUrl, call, newReader } from "./client";
 import { createWriter } from "./fixtures";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 
 async function member(role: "contributor" | "editor") {
   const reader = await newReader();
-  expect((await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asAdmin(), json: { role } })).status).toBe(200);
+  expect((await call(`/api/users/${reader.user.id}`, { method: "PUT", token: await asFreshAdmin(), json: { role } })).status).toBe(200);
   return reader.token;
 }
 

@@ -48,6 +48,6 @@ describe("GET /api/ready", () => {
     const res = await fetch(`${baseUrl()}/api/ready`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ready" });
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 });

@@ -2,13 +2,16 @@
 import { encryptAttachment, newCodename, newNewsroomKey, sealForBoth, sourceKeys } from "../../app/lib/tips/crypto";
 import type { KeyPair } from "../../app/lib/tips/crypto";
 import type { TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
-import type { ApiResponse, RequestOptions } from "./client";
+import { type ApiResponse, type RequestOptions, reauthenticated } from "./client";
 
 type Call = (path: string, options?: RequestOptions) => Promise<ApiResponse>;
 
-/** The newsroom's key pair, set up by `adminToken` (a new one each time: a rotation). */
+/** The newsroom's key pair, set up by `adminToken` (a new one each time: a rotation), which proves itself again first. */
 export async function setUpTipKey(call: Call, adminToken: string, passphrase = "the newsroom's passphrase") {
   const { keys, file } = await newNewsroomKey(passphrase);
+  // Argon2 held the thread for seconds: let the client see the idle connections the server closed meanwhile, or it reuses one.
+  await new Promise((resolve) => setImmediate(resolve));
+  await reauthenticated(call, adminToken);
   const res = await call("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: keys.publicKey } });
   if (res.status !== 201) throw new Error(`tip key: ${res.status} ${JSON.stringify(res.body)}`);
   return { keys, file };

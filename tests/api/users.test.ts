@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
 import { ROLES } from "../../app/lib/limits";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
-import { type ApiResponse, type RequestOptions, asAdmin, call, newReader, uniqueEmail } from "./client";
+import { type ApiResponse, type RequestOptions, asAdmin, asFreshAdmin, call, newReader, uniqueEmail } from "./client";
 import { createArticle, createWriter } from "./fixtures";
 
 const PASSWORD = "reader-password-1";
@@ -227,7 +227,7 @@ describe("PUT /api/users/{id}", () => {
 describe("DELETE /api/users/{id}", () => {
   it("admin → 200, then 404; the account's session and password stop working", async () => {
     const reader = await newReader();
-    const admin = await asAdmin();
+    const admin = await asFreshAdmin();
     const res = await call(`/api/users/${reader.user.id}`, { method: "DELETE", token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
@@ -256,7 +256,7 @@ describe("DELETE /api/users/{id}", () => {
 
   it("its e-mail can be registered again afterwards", async () => {
     const reader = await newReader();
-    await call(`/api/users/${reader.user.id}`, { method: "DELETE", token: await asAdmin() });
+    await call(`/api/users/${reader.user.id}`, { method: "DELETE", token: await asFreshAdmin() });
     const res = await call("/api/users/register", {
       method: "POST",
       json: { name: "Returning Reader", email: reader.user.email, password: PASSWORD },
@@ -377,18 +377,30 @@ describe("roles and the last admin (own server)", () => {
     return { token: res.body.token, id: res.body.user.id };
   }
 
-  const roleOf = async (token: string) => (await at("/api/users/me", { token })).body.role;
-  const setRole = (id: number, token: string, role: string) => at(`/api/users/${id}`, { method: "PUT", token, json: { role } });
+  interface Account {
+    token: string;
+    id: number;
+    password: string;
+  }
 
-  let admin: { token: string; id: number };
-  let second: { token: string; id: number };
+  const roleOf = async (token: string) => (await at("/api/users/me", { token })).body.role;
+  /** `by`'s token, its session having just proved its password (role changes and deletions need it, issue 35). */
+  async function proven(by: Account): Promise<string> {
+    expect((await at("/api/users/me/reauthenticate", { method: "POST", token: by.token, json: { password: by.password } })).status).toBe(200);
+    return by.token;
+  }
+  const setRole = async (id: number, by: Account, role: string) => at(`/api/users/${id}`, { method: "PUT", token: await proven(by), json: { role } });
+  const deleteUser = async (id: number, by: Account) => at(`/api/users/${id}`, { method: "DELETE", token: await proven(by) });
+
+  let admin: Account;
+  let second: Account;
 
   beforeAll(async () => {
     server = await startServer();
-    admin = await loginAt(TEST_ADMIN.email, TEST_ADMIN.password);
+    admin = { ...(await loginAt(TEST_ADMIN.email, TEST_ADMIN.password)), password: TEST_ADMIN.password };
     const email = uniqueEmail("second-admin");
     const registered = await at("/api/users/register", { method: "POST", json: { name: "Second", email, password: PASSWORD } });
-    second = { token: registered.body.token, id: registered.body.user.id };
+    second = { token: registered.body.token, id: registered.body.user.id, password: PASSWORD };
   });
 
   afterAll(async () => {
@@ -401,10 +413,10 @@ describe("roles and the last admin (own server)", () => {
   });
 
   it("the only admin cannot be demoted or deleted → 409", async () => {
-    const demote = await setRole(admin.id, admin.token, "user");
+    const demote = await setRole(admin.id, admin, "user");
     expect(demote.status).toBe(409);
     expect(demote.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
-    const remove = await at(`/api/users/${admin.id}`, { method: "DELETE", token: admin.token });
+    const remove = await deleteUser(admin.id, admin);
     expect(remove.status).toBe(409);
     expect(remove.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
     expect(await roleOf(admin.token)).toBe("admin");
@@ -422,7 +434,7 @@ describe("roles and the last admin (own server)", () => {
 
   it("the admin promotes a reader: 200, and the reader's session now opens the admin area", async () => {
     expect((await at("/api/users", { token: second.token })).status).toBe(403);
-    const res = await setRole(second.id, admin.token, "admin");
+    const res = await setRole(second.id, admin, "admin");
     expect(res.status).toBe(200);
     expect(res.body.role).toBe("admin");
     expect(await roleOf(second.token)).toBe("admin");
@@ -430,7 +442,7 @@ describe("roles and the last admin (own server)", () => {
   });
 
   it("with two admins, one may demote the other; the last one then cannot be", async () => {
-    const res = await setRole(admin.id, second.token, "user");
+    const res = await setRole(admin.id, second, "user");
     expect(res.status).toBe(200);
     expect(res.body.role).toBe("user");
     expect(await roleOf(admin.token)).toBe("user");
@@ -438,26 +450,26 @@ describe("roles and the last admin (own server)", () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: en.adminRequired, code: "admin_required" });
     // The demoted admin cannot promote themselves back.
-    const selfPromotion = await setRole(admin.id, admin.token, "admin");
+    const selfPromotion = await setRole(admin.id, admin, "admin");
     expect(selfPromotion.status).toBe(403);
     expect(selfPromotion.body).toEqual({ error: en.roleChangeForbidden, code: "role_change_forbidden" });
 
     // `second` is now the only admin.
-    const demote = await setRole(second.id, second.token, "user");
+    const demote = await setRole(second.id, second, "user");
     expect(demote.status).toBe(409);
     expect(demote.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
-    const remove = await at(`/api/users/${second.id}`, { method: "DELETE", token: second.token });
+    const remove = await deleteUser(second.id, second);
     expect(remove.status).toBe(409);
     expect(remove.body).toEqual({ error: en.lastAdmin, code: "last_admin" });
     expect(await roleOf(second.token)).toBe("admin");
   });
 
   it("restore: the original admin is promoted back, and may then delete the other admin", async () => {
-    const restore = await setRole(admin.id, second.token, "admin");
+    const restore = await setRole(admin.id, second, "admin");
     expect(restore.status).toBe(200);
     expect(await roleOf(admin.token)).toBe("admin");
 
-    const remove = await at(`/api/users/${second.id}`, { method: "DELETE", token: admin.token });
+    const remove = await deleteUser(second.id, admin);
     expect(remove.status).toBe(200);
     expect((await at("/api/users/me", { token: second.token })).status).toBe(401);
     const list = await at("/api/users", { token: admin.token });

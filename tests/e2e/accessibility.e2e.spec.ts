@@ -90,8 +90,11 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/audit",
       "/admin/tips",
       "/admin/tips/key",
+      "/admin/account",
       "/ne/admin/articles",
+      "/ne/admin/account",
       "/ne/admin/tips",
+      "/ne/admin/account",
     ];
     expect(await sweep(browser, baseURL, paths, true)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { adminGet, adminSend, asGuest, notification, signInAsAdmin } from "./sup
  * totals. Guests and readers are checked in their own browser contexts.
  */
 
-/** The sidebar's seven sections (SPEC 2) and the heading each screen opens with. */
+/** The sidebar's seven sections (SPEC 2), those issues 15, 17 and 35 added, and the heading each screen opens with. */
 const SECTIONS = [
   { link: "Dashboard", path: "/admin/dashboard", heading: "Dashboard" },
   { link: "Articles", path: "/admin/articles", heading: "Articles" },
@@ -19,6 +19,7 @@ const SECTIONS = [
   { link: "Writers", path: "/admin/writers", heading: "Writers" },
   { link: "Tip line", path: "/admin/tips", heading: "Tip line inbox" },
   { link: "Audit trail", path: "/admin/audit", heading: "Audit trail" },
+  { link: "Your account", path: "/admin/account", heading: "Your account" },
 ];
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin sections" });
@@ -104,7 +105,7 @@ test.describe("the admin frame", () => {
     await signInAsAdmin(page);
   });
 
-  test("the sidebar lists the spec's seven sections, Review, the tip line and the audit trail, plus Logout, and each link opens its screen", async ({ page }) => {
+  test("the sidebar lists the spec's seven sections, Review, the tip line, the audit trail and the account, plus Logout, and each link opens its screen", async ({ page }) => {
     await page.goto("/admin/dashboard");
     await expect(sidebar(page).getByRole("link")).toHaveText(SECTIONS.map((section) => section.link));
     await expect(sidebar(page).getByRole("button", { name: "Logout" })).toBeVisible();

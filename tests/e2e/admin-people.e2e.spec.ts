@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { E2E_ADMIN, type Summary, createArticle, uniqueEmail } from "./support/article-fixtures";
-import { adminGet, adminSend, asGuest, confirmDialog, notification, rowOf, signInAsAdmin } from "./support/admin";
+import { adminGet, adminSend, asGuest, confirmDialog, confirmItIsMe, notification, rowOf, signInAsAdmin } from "./support/admin";
 
 /**
  * The users, comment moderation and writers screens. Every test works on the readers, comments
@@ -76,6 +76,8 @@ test.describe("users", () => {
       await page.getByRole("textbox", { name: "Email" }).fill(newEmail);
       await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Admin" });
       await editing.getByRole("button", { name: "Save" }).click();
+      // A role change asks the admin to confirm it is them, then saves.
+      await confirmItIsMe(page);
       await expect(notification(page, "User updated successfully")).toBeVisible();
       await expect(rowOf(page, renamed).getByRole("cell")).toHaveText([newEmail, "Admin", cardDate(created), /Edit\s*Delete/]);
       expect(await userOf(request, reader.id)).toMatchObject({ name: renamed, email: newEmail, role: "admin" });
@@ -121,6 +123,7 @@ test.describe("users", () => {
 
     await row.getByRole("button", { name: `Delete ${reader.name}` }).click();
     await confirmDialog(page).getByRole("button", { name: "Delete" }).click();
+    await confirmItIsMe(page);
     await expect(notification(page, "User deleted successfully")).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(await userOf(request, reader.id)).toBeUndefined();
@@ -143,6 +146,7 @@ test.describe("users", () => {
     await row.getByRole("button", { name: `Edit ${me.name}` }).click();
     await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "User" });
     await page.getByRole("button", { name: "Save" }).click();
+    await confirmItIsMe(page);
     await expect(notification(page, LAST_ADMIN)).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(row.getByRole("cell").nth(1)).toHaveText("Admin");

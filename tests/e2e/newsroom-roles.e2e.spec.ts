@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
-import { adminSend, notification, rowOf, signInAsAdmin } from "./support/admin";
+import { adminSend, confirmItIsMe, notification, rowOf, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
 
 /**
@@ -33,7 +33,7 @@ test("a contributor sees only their desk, writes a draft an editor will publish,
   await signInAs(page, request, "contributor");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(sidebar(page).getByRole("link")).toHaveText(["Dashboard", "Articles"]);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Dashboard", "Articles", "Your account"]);
   await expect(sidebar(page)).toContainText("Contributor");
   // The dashboard counts only what the role may open: its own articles.
   await expect(page.getByRole("definition")).toHaveCount(1);
@@ -78,13 +78,14 @@ test("an admin gives a reader a newsroom role in the users screen, and the new e
   await expect(role.getByRole("option")).toHaveText(["User", "Contributor", "Author", "Editor", "Admin"]);
   await role.selectOption({ label: "Editor" });
   await page.getByRole("form", { name: `Edit ${name}` }).getByRole("button", { name: "Save" }).click();
+  await confirmItIsMe(page);
   await expect(rowOf(page, name).getByRole("cell").nth(1)).toHaveText("Editor");
 
   const context = await browser.newContext({ baseURL });
   const editor = await context.newPage();
   expect((await editor.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
   await editor.goto("/admin/dashboard");
-  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Categories", "Tags", "Comments", "Writers", "Tip line"]);
+  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Categories", "Tags", "Comments", "Writers", "Tip line", "Your account"]);
   await editor.goto("/admin/comments");
   await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(editor).toHaveURL(/\/admin\/comments$/);

@@ -4,7 +4,7 @@ import { type APIRequestContext, type Browser, type Page, expect, test } from ".
 import sharp from "sharp";
 import { newNewsroomKey, openKeyFile } from "../../app/lib/tips/crypto";
 import type { TipKeyFile } from "../../app/lib/tips/protocol";
-import { adminGet, adminSend, notification, signInAsAdmin } from "./support/admin";
+import { adminGet, adminSend, confirmItIsMe, notification, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
 import { settled } from "./support/settled";
 
@@ -108,14 +108,17 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
     await expect(dialog).toContainText("keep the old key file too");
     await dialog.getByRole("button", { name: "Switch the key" }).click();
   }
+  // Setting the key asks the admin to confirm it is them, then sends it again (issue 35).
+  await confirmItIsMe(page);
   await expect(page.getByRole("status").filter({ hasText: "The tip line's key is set up" })).toBeVisible();
   const keys = await adminGet<{ public_key: string; current: boolean }[]>(request, "/api/tips/keys");
   expect(keys[0]).toMatchObject({ public_key: keyFile.publicKey, current: true });
   // Only the public key went to the server: not the passphrase, not the private key.
   expect(adminSent.filter((line) => line.includes(PASSPHRASE) || line.includes(privateKey))).toEqual([]);
-  expect(adminSent.filter((line) => line.includes("/api/tips/keys") && line.startsWith("POST"))).toEqual([
-    expect.stringContaining(JSON.stringify({ public_key: keyFile.publicKey })),
-  ]);
+  // Sent twice, refused then retried once the admin confirmed: the public key each time, and nothing else.
+  const posted = adminSent.filter((line) => line.includes("/api/tips/keys") && line.startsWith("POST"));
+  expect(posted).toHaveLength(2);
+  for (const line of posted) expect(line.endsWith(` ${JSON.stringify({ public_key: keyFile.publicKey })}`)).toBe(true);
 
   // (b) A source, with no account and no cookie, sends a tip with a photo that says where it was taken.
   const photo = await jpegWithGps();

@@ -7,14 +7,20 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { freePort } from "./free-port.mjs";
+import { becameZombie, isUnreapedZombie } from "./process-state";
 
 export const TEST_ADMIN = { email: "admin@test.example", password: "correct horse battery staple" };
 
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's process, or with `unreaped` the shell that started it. */
   child: ChildProcess;
+  /** The server's own pid. */
+  pid: number;
   /** Everything the server printed so far. */
   output(): string;
   /** SIGTERM, wait for the exit, then remove the data folder unless `keepData`. */
@@ -24,6 +30,17 @@ export interface RunningServer {
 export interface StartOptions {
   /** Reuse this data folder (a restart) instead of a fresh one. */
   dataDir?: string;
+  /**
+   * Run the server in a process group of its own, as the child of a shell that then only sleeps
+   * and never reaps it, as a supervisor that is slow to notice would: killed, the server stays a
+   * zombie. `stop` then ends the server and the shell.
+   */
+  unreaped?: boolean;
+  /**
+   * The host name of PUBLIC_URL and `baseUrl` (127.0.0.1 unless given). Passkeys need a name:
+   * browsers refuse an IP address as WebAuthn's relying party, and `localhost` is a secure context.
+   */
+  publicHost?: string;
 }
 
 /**
@@ -56,7 +73,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "khulasa-test-")));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+  // setsid: the server leads a group of its own. `$!` is its pid (setsid forks only a group
+  // leader), said on descriptor 3, which only the shell keeps open until then.
+  const unreapedShell = 'setsid "$0" server.js 3>&- & echo "$!" >&3; exec sleep 3600 3>&-';
+  const [command, args] = options.unreaped ? ["sh", ["-c", unreapedShell, process.execPath]] : [process.execPath, ["server.js"]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -65,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${options.publicHost ?? "127.0.0.1"}:${port}`,
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       DEMO_CONTENT: "false",
@@ -74,17 +95,25 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       TIP_PARTS_PER_HOUR: "1000",
       // Scheduled stories go live within a second of their time, not fifteen: tests wait less.
       SCHEDULE_CHECK_SECONDS: "1",
+      // Most tests sign the admin in with its password alone; second-factor.test.ts starts servers
+      // with the default (editors and admins must enrol) and tests the gate there.
+      REQUIRE_SECOND_FACTOR: "none",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: options.unreaped ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
   });
+  const pid = options.unreaped ? Number(await text(child.stdio[3] as Readable)) : child.pid!;
+  const exited = () => (options.unreaped ? isUnreapedZombie(pid) : child.exitCode !== null);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (exited()) {
+      child.kill();
+      throw new Error(`server exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
@@ -92,17 +121,23 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       // not listening yet
     }
     if (Date.now() > deadline) {
+      if (options.unreaped) process.kill(pid, "SIGKILL");
       child.kill("SIGKILL");
       throw new Error(`server did not become healthy:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    baseUrl,
+    baseUrl: options.publicHost ? `http://${options.publicHost}:${port}` : baseUrl,
     dataDir,
     child,
+    pid,
     output: () => output,
     async stop({ keepData = false } = {}) {
+      if (options.unreaped) {
+        if (!isUnreapedZombie(pid)) process.kill(pid, "SIGTERM");
+        await becameZombie(pid);
+      }
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type AuthMode, AuthForm, authHeading } from "~/components/auth/AuthModal";
+import { type AuthMode, AuthForm, type PendingSecondFactor, authHeading } from "~/components/auth/AuthModal";
 import { useI18n, useMessages } from "~/components/i18n/i18n";
 import { useSession } from "~/components/session/session";
 import type { PublicUser } from "~/lib/api-types";
@@ -11,7 +11,18 @@ import { afterSignInPath, isAdminPath } from "~/lib/redirect-path";
  * home (SPEC 6). A reader who is already signed in is sent on at once. An island; `error` is the
  * server's answer to the form sent before the script had loaded (routes/login.tsx).
  */
-export function LoginForm({ redirectParam, initialMode, error }: { redirectParam: string | null; initialMode: AuthMode; error: string | null }) {
+export function LoginForm({
+  redirectParam,
+  initialMode,
+  error,
+  secondFactor = null,
+}: {
+  redirectParam: string | null;
+  initialMode: AuthMode;
+  error: string | null;
+  /** The second step the server asked for, when the form was sent before the scripts ran (issue 35). */
+  secondFactor?: PendingSecondFactor | null;
+}) {
   const messages = useMessages();
   const { locale, defaultLocale } = useI18n();
   const [mode, setMode] = useState<AuthMode>(initialMode);
@@ -44,7 +55,7 @@ export function LoginForm({ redirectParam, initialMode, error }: { redirectParam
             {messages.loginRequiredAdmin}
           </p>
         ) : null}
-        {error ? (
+        {error && !secondFactor ? (
           <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
             {error}
           </p>
@@ -54,6 +65,8 @@ export function LoginForm({ redirectParam, initialMode, error }: { redirectParam
         ) : (
           <AuthForm
             mode={mode}
+            initialSecondFactor={secondFactor}
+            initialError={secondFactor ? error : null}
             onModeChange={setMode}
             onSignedIn={(user) => {
               session.signedIn(user);

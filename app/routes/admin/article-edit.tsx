@@ -15,6 +15,9 @@ import { listTags } from "~/server/services/tags";
 import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-edit";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /**
  * SPEC 4: edit mode loads the article by its slug, drafts included, with where it stands in review.

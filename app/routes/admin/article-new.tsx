@@ -7,6 +7,9 @@ import { listTags } from "~/server/services/tags";
 import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-new";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** SPEC 2: the article form, empty (SPEC 3's defaults), with the choices it offers. */
 export async function loader({ request }: Route.LoaderArgs) {

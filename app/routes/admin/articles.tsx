@@ -22,6 +22,9 @@ import { listCategories } from "~/server/services/categories";
 import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/articles";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const PAGE_SIZE = 20;
 const SEARCH_MAX = 200;

@@ -11,6 +11,9 @@ import { listAudit } from "~/server/services/audit";
 import { listNewsroom } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/audit";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** The filters as the address gives them, for the form to show. */
 function filtersOf(params: URLSearchParams) {

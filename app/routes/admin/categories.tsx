@@ -8,6 +8,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import { listCategories } from "~/server/services/categories";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/categories";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** SPEC 2 /admin/categories: add, inline edit and delete; Name, Slug and Description. */
 export async function loader({ request }: Route.LoaderArgs) {

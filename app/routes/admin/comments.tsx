@@ -8,6 +8,9 @@ import { readOrNull } from "~/server/http/admin-read";
 import { listComments } from "~/server/services/comments";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/comments";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** SPEC 2 Comment Moderation: every comment, pending first; `?show=pending|approved` narrows it. */
 export async function loader({ request }: Route.LoaderArgs) {

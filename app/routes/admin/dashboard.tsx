@@ -18,6 +18,9 @@ import { publishedPerDay, queueAges } from "~/server/services/dashboard";
 import { dashboardMostRead } from "~/server/services/most-read";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/dashboard";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** The most-read lists' length. */
 const MOST_READ_LISTED = 8;

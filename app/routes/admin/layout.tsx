@@ -12,13 +12,26 @@ import { roleName } from "~/lib/role-names";
 import type { StaffMember } from "~/components/admin/use-newsroom-role";
 import { useAddressNotice } from "~/components/notifications/use-address-notice";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
+import { mustEnrolSecondFactor } from "~/server/services/second-factor-policy";
+import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
+import { ReauthenticationProvider } from "~/components/admin/account/reauthentication";
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
+import type { Sharing } from "~/lib/sharing";
 
-/** Every page under /admin passes through this guard first (SPEC 6). */
+export const sharing: Sharing = "private";
+
+/**
+ * Every page under /admin passes through this guard first (SPEC 6). The frame is shown to an
+ * account that must set up a second factor too (each page's own guard sends it to the account
+ * screen), with only that screen in its navigation.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireBackOfficePage(request);
-  return { staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role } satisfies StaffMember };
+  const staff = await requireBackOfficePage(request, "backOffice", { whileEnrolling: true });
+  return {
+    staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role } satisfies StaffMember,
+    enrolling: mustEnrolSecondFactor(staff),
+  };
 }
 
 /**
@@ -32,7 +45,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
-/** SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail, issue 17 the tip line); each role sees those it may open. */
+/**
+ * SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
+ * issue 17 the tip line, issue 35 the member's own account); each role sees those it may open.
+ */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
   { to: "/admin/dashboard", label: "adminDashboard", ability: "backOffice" },
   { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
@@ -44,13 +60,15 @@ export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: 
   { to: "/admin/writers", label: "adminWriters", ability: "manageSections" },
   { to: "/admin/tips", label: "tipInboxNav", ability: "readTips" },
   { to: "/admin/audit", label: "adminAudit", ability: "manageUsers" },
+  { to: ACCOUNT_SECURITY_PATH, label: "adminAccount", ability: "backOffice" },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { staff } = loaderData;
+  const { staff, enrolling } = loaderData;
+  const sections = ADMIN_SECTIONS.filter((section) => roleCan(staff.role, section.ability) && (!enrolling || section.to === ACCOUNT_SECURITY_PATH));
   useAddressNotice(ROLE_FORBIDDEN_NOTICE, messages.roleForbidden, useLocation().search);
 
   async function logout() {
@@ -75,7 +93,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
           <ul className="space-y-1">
-            {ADMIN_SECTIONS.filter((section) => roleCan(staff.role, section.ability)).map((section) => (
+            {sections.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
@@ -111,7 +129,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-        <Outlet />
+        <ReauthenticationProvider>
+          <Outlet />
+        </ReauthenticationProvider>
       </main>
     </div>
   );

@@ -7,6 +7,9 @@ import { readOrNull } from "~/server/http/admin-read";
 import { reviewQueue } from "~/server/services/review";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/review";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** Issue 15's review queue: the stories waiting for an editor. */
 export async function loader({ request }: Route.LoaderArgs) {

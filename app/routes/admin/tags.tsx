@@ -8,6 +8,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import { listTags } from "~/server/services/tags";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/tags";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
 export async function loader({ request }: Route.LoaderArgs) {

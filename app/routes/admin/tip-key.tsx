@@ -8,6 +8,9 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listTipKeys } from "~/server/services/tips";
 import type { Route } from "./+types/tip-key";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** Issue 17's key set-up and rotation, for admins: the keys so far; the new one is made in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -17,6 +17,9 @@ import { config } from "~/server/process/config";
 import { can } from "~/server/services/actor";
 import { listTipKeys, listTips } from "~/server/services/tips";
 import type { Route } from "./+types/tips";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /**
  * Issue 17's inbox, for editors and admins: the list of conversations (no content: the server

@@ -2,6 +2,9 @@ import { redirect } from "react-router";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { localizedFor } from "~/server/http/page-locale";
 import type { Route } from "./+types/to-dashboard";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** /admin and any unknown admin path lead to the dashboard (SPEC 2), once the guard has passed. */
 export async function loader({ request }: Route.LoaderArgs) {

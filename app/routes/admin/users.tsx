@@ -7,6 +7,9 @@ import { readOrNull } from "~/server/http/admin-read";
 import { listUsers } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/users";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** SPEC 2 /admin/users: every account, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import { pageLocale } from "~/server/http/page-locale";
 import { listWriters } from "~/server/services/writers";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/writers";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** SPEC 2 /admin/writers: the add/edit form and the table of writers, by name. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,20 +1,29 @@
 import { loginSchema } from "~/lib/schemas";
-import { json, readInput, resource } from "~/server/http/api";
+import type { Sharing } from "~/lib/sharing";
+import { readInput, requestLocale, resource } from "~/server/http/api";
 import { loginAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
-import { sessionCookie } from "~/server/http/session";
+import { sessionClient } from "~/server/http/session";
+import { secondFactorChallengeJson, signedInJson } from "~/server/http/sign-in";
 import { login } from "~/server/services/auth";
 import type { Route } from "./+types/admin.login";
 
+export const sharing: Sharing = "private";
+
 const handle = resource<Route.ActionArgs>({
-  /** POST /api/admin/login {username, password}: every account signs in here (DESIGN "Sessions"). */
+  /**
+   * POST /api/admin/login {username, password}: every account signs in here (DESIGN "Sessions").
+   * An account with a second factor is answered 401 `second_factor_required` with a challenge, and
+   * no session: POST /api/admin/login/second-factor finishes it (issue 35).
+   */
   async POST({ request, context }) {
     const input = await readInput(request, loginSchema);
-    const result = await loginAttempt(context.get(requestInfoContext).clientIp, input.username, () =>
-      database().then((db) => login(db, input)),
+    const outcome = await loginAttempt(context.get(requestInfoContext).clientIp, input.username, () =>
+      database().then((db) => login(db, input, sessionClient(request))),
     );
-    return json(result, 200, { "Set-Cookie": sessionCookie(request, result.token) });
+    if ("secondFactor" in outcome) return secondFactorChallengeJson(requestLocale(request), outcome.secondFactor);
+    return signedInJson(request, outcome);
   },
 });
 

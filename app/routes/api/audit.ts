@@ -4,6 +4,9 @@ import { currentActor } from "~/server/http/session";
 import { listAudit } from "~/server/services/audit";
 import { auditQuerySchema } from "~/lib/schemas";
 import type { Route } from "./+types/audit";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/audit (admins): the trail, newest first; ?actor=&action=&object=&object_id=&from=&to=&page=&limit=. */

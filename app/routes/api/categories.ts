@@ -1,6 +1,9 @@
 import { categoryInputSchema } from "~/lib/schemas";
 import { collectionResource } from "~/server/http/collection-resources";
 import { createCategory, listCategories } from "~/server/services/categories";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 /** GET /api/categories; POST {name, slug?, description?} (admin). */
 const handle = collectionResource({ schema: categoryInputSchema, list: listCategories, create: createCategory });

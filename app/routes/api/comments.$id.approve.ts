@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { approveComment } from "~/server/services/comments";
 import type { Route } from "./+types/comments.$id.approve";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** PUT /api/comments/{id}/approve (admin): Pending → Approved. */

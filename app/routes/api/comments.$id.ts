@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { deleteComment, getComment } from "~/server/services/comments";
 import type { Route } from "./+types/comments.$id";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/comments/{id}: 404 for a pending comment unless the reader is an admin. */

@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { listComments } from "~/server/services/comments";
 import type { Route } from "./+types/comments";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/comments: the moderation queue for admins (pending first); approved comments for everyone else. */

@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { listCorrections } from "~/server/services/article-notes";
 import { correctionsQuerySchema } from "~/lib/schemas";
 import type { Route } from "./+types/corrections";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/corrections (anyone): every correction of a published story, newest first; ?page=&limit=&language=. */

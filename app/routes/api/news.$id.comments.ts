@@ -6,6 +6,9 @@ import { requireUser } from "~/server/services/actor";
 import { listComments, postComment } from "~/server/services/comments";
 import { readableArticleId } from "~/server/services/article-access";
 import type { Route } from "./+types/news.$id.comments";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{id}/comments: the article's approved comments. */

@@ -5,6 +5,9 @@ import { requireAbility } from "~/server/services/actor";
 import { addNote } from "~/server/services/article-notes";
 import { noteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.notes";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/notes {kind, text} (editors): a dated correction or update on a published story. */

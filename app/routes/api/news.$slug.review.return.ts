@@ -5,6 +5,9 @@ import { requireAbility } from "~/server/services/actor";
 import { returnToDraft } from "~/server/services/review";
 import { reviewNoteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.review.return";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/review/return {note} (editors): back to its author, saying what to change. */

@@ -5,6 +5,9 @@ import { requireAbility } from "~/server/services/actor";
 import { reviewStateOf, setLegalReview, submitForReview } from "~/server/services/review";
 import { legalReviewSchema, reviewNoteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.review";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/review (whoever may edit the story): where it stands, with its notes. */

@@ -4,6 +4,9 @@ import { currentActor } from "~/server/http/session";
 import { mediaStorage } from "~/server/storage";
 import { restoreRevision } from "~/server/services/article-writes";
 import type { Route } from "./+types/news.$slug.revisions.$id.restore";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/revisions/{id}/restore: that revision's story, saved as a new revision. */

@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { getRevision } from "~/server/services/revisions";
 import type { Route } from "./+types/news.$slug.revisions.$id";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/revisions/{id}: the whole story as that revision kept it. */

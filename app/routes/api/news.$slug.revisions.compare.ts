@@ -4,6 +4,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { compareRevisions } from "~/server/services/revisions";
 import type { Route } from "./+types/news.$slug.revisions.compare";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/revisions/compare?from={id}&to={id}: what changed, as readable text. */

@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { listRevisions } from "~/server/services/revisions";
 import type { Route } from "./+types/news.$slug.revisions";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/revisions (whoever may change the story): its revisions, newest first. */

@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { translateArticle } from "~/server/services/article-writes";
 import type { Route } from "./+types/news.$slug.translation";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/translation (admin): a draft in the other language, linked to this article; 409 if it has one. */

@@ -6,6 +6,9 @@ import { mediaStorage } from "~/server/storage";
 import { deleteArticle, updateArticle } from "~/server/services/article-writes";
 import { getArticle } from "~/server/services/articles";
 import type { Route } from "./+types/news.$slug";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}: a published article (any article for an admin), else 404. */

@@ -7,6 +7,9 @@ import { mediaStorage } from "~/server/storage";
 import { createArticle } from "~/server/services/article-writes";
 import { listArticles } from "~/server/services/articles";
 import type { Route } from "./+types/news";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news: {articles, total, page, limit}. Filters: search, is_featured, category, tag, writer, language, status (admin), page, limit; `edition` lists each story once (services/editions.ts). */

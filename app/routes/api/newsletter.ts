@@ -3,6 +3,9 @@ import { json, readInput, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
 import { subscribe } from "~/server/services/newsletter";
 import type { Route } from "./+types/newsletter";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/newsletter {email}: stores the subscription; the same answer whether it is new or not. */

@@ -5,6 +5,9 @@ import { requireAbility } from "~/server/services/actor";
 import { amendNote } from "~/server/services/article-notes";
 import { noteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/notes.$id";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** PUT /api/notes/{id} {kind, text} (editors): a new wording; the earlier one is kept and shown. */

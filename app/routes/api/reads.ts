@@ -3,6 +3,9 @@ import { requestInfoContext } from "~/server/http/request-context";
 import { readCounter } from "~/server/process/runtime";
 import { readBeaconSchema } from "~/lib/schemas";
 import type { Route } from "./+types/reads";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /**
@@ -13,7 +16,7 @@ const handle = resource<Route.ActionArgs>({
   async POST({ request, context }) {
     const { article_id } = readBeaconSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     readCounter.count(article_id, context.get(requestInfoContext).clientIp, request.headers.get("user-agent"));
-    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    return new Response(null, { status: 204 });
   },
 });
 

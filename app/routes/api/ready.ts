@@ -2,13 +2,15 @@ import { json, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
 import { readiness } from "~/server/process/readiness";
 import type { Route } from "./+types/ready";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** 200 when this instance can serve; 503 while its database is unreachable or behind this build's migrations. */
   async GET() {
     const state = await readiness(await database());
-    const headers = { "Cache-Control": "no-store" };
-    return state.ready ? json({ status: "ready" }, 200, headers) : json({ status: "not_ready", reason: state.reason }, 503, headers);
+    return state.ready ? json({ status: "ready" }) : json({ status: "not_ready", reason: state.reason }, 503);
   },
 });
 

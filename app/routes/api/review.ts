@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { reviewQueue } from "~/server/services/review";
 import type { Route } from "./+types/review";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/review (editors): the stories waiting for review, the longest-waiting first. */

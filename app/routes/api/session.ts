@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { getUser } from "~/server/services/users";
 import type { Route } from "./+types/session";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /**

@@ -1,6 +1,9 @@
 import { tagInputSchema } from "~/lib/schemas";
 import { collectionResource } from "~/server/http/collection-resources";
 import { createTag, listTags } from "~/server/services/tags";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 /** GET /api/tags; POST {name, slug?} (admin). */
 const handle = collectionResource({ schema: tagInputSchema, list: listTags, create: createTag });

@@ -4,6 +4,9 @@ import { tipAction } from "~/server/http/tip-rate-limit";
 import { database } from "~/server/process/runtime";
 import { startAttachment } from "~/server/services/tips";
 import type { Route } from "./+types/tips.attachments";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/tips/attachments {size}: room for an encrypted attachment of that many bytes. */

@@ -4,6 +4,9 @@ import { tipAction } from "~/server/http/tip-rate-limit";
 import { database } from "~/server/process/runtime";
 import { sourceReply } from "~/server/services/tips";
 import type { Route } from "./+types/tips.conversation.messages";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const TIP_JSON_MAX = 512 * 1024;
 
@@ -12,7 +15,7 @@ const handle = resource<Route.ActionArgs>({
   async POST({ request, context }) {
     await tipAction(context.get(requestInfoContext).clientIp);
     await sourceReply(await database(), await readJsonObject(request, TIP_JSON_MAX));
-    return new Response(null, { status: 201, headers: { "Cache-Control": "no-store" } });
+    return new Response(null, { status: 201 });
   },
 });
 

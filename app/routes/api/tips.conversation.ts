@@ -4,6 +4,9 @@ import { tipAction } from "~/server/http/tip-rate-limit";
 import { database } from "~/server/process/runtime";
 import { sourceConversation } from "~/server/services/tips";
 import type { Route } from "./+types/tips.conversation";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /**

@@ -4,6 +4,9 @@ import { database } from "~/server/process/runtime";
 import { keepTip } from "~/server/services/tips";
 import { AppError } from "~/server/errors";
 import type { Route } from "./+types/tips.inbox.$id.keep";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/tips/inbox/{id}/keep {keep}: kept beyond TIPS_RETENTION_DAYS, or let go with it; audited. */

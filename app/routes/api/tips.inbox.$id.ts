@@ -3,6 +3,9 @@ import { currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
 import { deleteTip, openTip } from "~/server/services/tips";
 import type { Route } from "./+types/tips.inbox.$id";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/tips/inbox/{id}: one conversation, sealed to the newsroom's key; audited. */

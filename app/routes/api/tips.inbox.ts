@@ -5,6 +5,9 @@ import { database } from "~/server/process/runtime";
 import { listTips } from "~/server/services/tips";
 import { tipInboxQuerySchema } from "~/lib/schemas";
 import type { Route } from "./+types/tips.inbox";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/tips/inbox?page=: the conversations, latest first, without their content. */

@@ -3,6 +3,9 @@ import { currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
 import { addTipKey, listTipKeys } from "~/server/services/tips";
 import type { Route } from "./+types/tips.keys";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/tips/keys: the tip line's public keys, newest (current) first. */

@@ -6,6 +6,9 @@ import { requireAbility } from "~/server/services/actor";
 import { storeMedia } from "~/server/services/media";
 import { mediaStorage } from "~/server/storage";
 import type { Route } from "./+types/upload";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /**

@@ -4,6 +4,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { assertMayUpdateUser, deleteUser, updateUser } from "~/server/services/users";
 import type { Route } from "./+types/users.$id";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 /** No GET: the API has no single-user read (the current user is /api/users/me). */
 const handle = resource<Route.ActionArgs>({

@@ -1,15 +1,21 @@
 import { json, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
-import { clearedSessionCookie, credentialsOf, currentActor } from "~/server/http/session";
+import { actorWhileEnrolling, clearedSessionCookie, credentialsOf } from "~/server/http/session";
 import { revokeSession } from "~/server/services/auth";
 import type { Route } from "./+types/users.logout";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
-  /** POST /api/users/logout: the session is deleted on the server, not just forgotten by the browser. */
+  /**
+   * POST /api/users/logout: the session is deleted on the server, not just forgotten by the
+   * browser. Open to an account that must enrol a second factor; the look-up is the CSRF check.
+   */
   async POST({ request }) {
     const credentials = credentialsOf(request);
     if (credentials) {
-      await currentActor(request);
+      await actorWhileEnrolling(request);
       await revokeSession(await database(), credentials.token);
     }
     return json({ success: true }, 200, { "Set-Cookie": clearedSessionCookie(request) });

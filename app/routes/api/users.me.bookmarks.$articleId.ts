@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { toggleBookmark } from "~/server/services/bookmarks";
 import type { Route } from "./+types/users.me.bookmarks.$articleId";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/me/bookmarks/{articleId}: the bookmark toggle of SPEC 4. */

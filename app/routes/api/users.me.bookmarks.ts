@@ -3,6 +3,9 @@ import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { bookmarkedArticles } from "~/server/services/bookmarks";
 import type { Route } from "./+types/users.me.bookmarks";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "private";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users/me/bookmarks: the saved-articles overlay's cards. */

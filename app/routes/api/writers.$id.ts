@@ -2,6 +2,9 @@ import { writerInputSchema } from "~/lib/schemas";
 import { idParam } from "~/server/http/api";
 import { itemResource } from "~/server/http/collection-resources";
 import { deleteWriter, getWriter, updateWriter } from "~/server/services/writers";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 /** GET, PUT {name, email, bio} and DELETE /api/writers/{id}; changes are the admin's. */
 const handle = itemResource({

@@ -1,6 +1,9 @@
 import { writerInputSchema } from "~/lib/schemas";
 import { collectionResource } from "~/server/http/collection-resources";
 import { createWriter, listWriters } from "~/server/services/writers";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public-read";
 
 /** GET /api/writers; POST {name, email, bio} (admin). */
 const handle = collectionResource({ schema: writerInputSchema, list: listWriters, create: createWriter });

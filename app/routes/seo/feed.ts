@@ -17,6 +17,9 @@ import { type FeedScope, feedArticles } from "~/server/services/seo-queries";
 import { getTagBySlug } from "~/server/services/tags";
 import { getWriter } from "~/server/services/writers";
 import type { Route } from "./+types/feed";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const FORMATS: Record<string, FeedFormat> = { "rss.xml": "rss", "atom.xml": "atom" };
 const CONTENT_TYPES: Record<FeedFormat, string> = { rss: "application/rss+xml", atom: "application/atom+xml" };

@@ -2,6 +2,9 @@
 import { siteInfo } from "~/server/seo/site";
 import { robotsTxt } from "~/server/seo/sitemaps";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/cache/cached-response";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 export function loader() {
   return new Response(robotsTxt(siteInfo()), {

@@ -7,6 +7,9 @@ import { xmlResponse } from "~/server/seo/xml";
 import { editionOf } from "~/server/services/editions";
 import { countEditionArticles } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap-index";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = pageLocale(request);

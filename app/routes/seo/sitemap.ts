@@ -21,6 +21,9 @@ import { xmlResponse, xmlStreamResponse } from "~/server/seo/xml";
 import { editionOf } from "~/server/services/editions";
 import { recentArticles, sitemapArticleBatches, sitemapFileVersion, sitemapListings } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap";
+import type { Sharing } from "~/lib/sharing";
+
+export const sharing: Sharing = "public";
 
 const LISTINGS: Record<string, ListingKind> = { "categories.xml": "category", "tags.xml": "tag", "writers.xml": "writer" };
 

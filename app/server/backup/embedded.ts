@@ -3,33 +3,28 @@
  * the server's worker thread, because the dump and the load are PGlite's own calls
  * (`dumpDataDir`, `loadDataDir`), not SQL.
  */
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { dataFolderHolder } from "../db/embedded-server";
 import { BackupError } from "./errors";
 import { APPLIED_MIGRATIONS_SQL, HAS_MIGRATIONS_TABLE_SQL } from "./migrations";
 
 type PGliteInstance = import("@electric-sql/pglite").PGlite;
 
 /**
- * Claims the data folder the way the server does (db/embedded-server.ts: `<db>.lock` holding the
- * process id), so that a running server is named rather than copied mid-write, and a server
- * started during the backup or the restore refuses to open a folder that is being read or filled.
- * Returns the release.
+ * Claims the data folder the way the server does (db/data-folder-lock.ts), so that a running
+ * server is named rather than copied mid-write, and a server started during the backup or the
+ * restore refuses to open a folder that is being read or filled. Returns the release. The lock
+ * is imported when called, like PGlite below: a site on PostgreSQL never loads its native module.
  */
 export async function claimDataFolder(dbDir: string): Promise<() => Promise<void>> {
-  const lockFile = `${dbDir}.lock`;
-  const holder = dataFolderHolder(dbDir);
-  if (holder !== null) {
-    throw new BackupError(`The embedded database in ${dbDir} is in use by process ${holder} (a running server): stop it first, then run this again.`);
+  const { DataFolderInUse, lockDataFolder } = await import("../db/data-folder-lock");
+  try {
+    const release = await lockDataFolder(dbDir);
+    return async () => release();
+  } catch (error) {
+    if (error instanceof DataFolderInUse) throw new BackupError(`${error.message} (a running server): stop it first, then run this again.`);
+    throw error;
   }
-  await mkdir(path.dirname(lockFile), { recursive: true });
-  await writeFile(lockFile, String(process.pid));
-  return async () => {
-    // Only our own claim is removed: a process that took over a stale one keeps its own.
-    const current = await readFile(lockFile, "utf8").catch(() => "");
-    if (current === String(process.pid)) await rm(lockFile, { force: true });
-  };
 }
 
 /** True when there is nothing in `dbDir`: a restore never writes over a database. */

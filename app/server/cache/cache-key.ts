@@ -1,7 +1,10 @@
 /**
- * Which requests share the public cache, and under which key. A public page is the same for every
- * visitor, and so is an anonymous GET of the public API; everything else (the back office, an
- * admin's preview, any request that carries credentials to the API) is personal and never shared.
+ * Which requests share the public cache, and under which key. What may be shared is declared by
+ * the route the router matches (route-sharing.ts): a public page is the same for every visitor, and
+ * so is an anonymous GET of a public API read; everything else, any route added later included, is
+ * personal and never shared. A request with credentials (the session cookie, any Authorization
+ * header) never stores an answer for anyone else: it may be given a stored public page, which is
+ * the same for everyone, and nothing from the API.
  *
  * The key keeps only the query parameters that change the answer, so that a campaign link
  * (`utm_*`, `fbclid`) or a crawler's invented parameter cannot fill the cache with copies of real
@@ -13,6 +16,8 @@ import { localeFromAcceptLanguage } from "~/lib/i18n";
 import { PREVIEW_PARAM } from "~/lib/preview";
 import { newsQuerySchema } from "~/lib/schemas";
 import { SESSION_COOKIE } from "../services/auth";
+import type { Sharing } from "~/lib/sharing";
+import { requestPathname } from "./route-sharing";
 
 /**
  * What the reader pages read from the query (page number, search words, where to go after sign-in,
@@ -29,16 +34,11 @@ const API_PARAMS = new Set([...Object.keys(newsQuerySchema.shape), "lang"]);
  */
 const ROUTE_MANIFEST = "/__manifest";
 
-const PUBLIC_API = /^\/api\/(?:news(?:\/[^/]+(?:\/comments)?)?|(?:categories|tags|writers)(?:\/[^/]+)?)$/;
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
-/**
- * Public pages: everything but the API, the back office and the tip line (in every language:
- * /admin, /ne/admin, /en/admin…). A source's page is never stored anywhere, this cache included.
- */
-export function isPublicPagePath(pathname: string): boolean {
-  if (pathname.startsWith("/api/") || pathname === "/api") return false;
-  return !/^(\/(ne|en))?\/(admin|tips)(\/|\.|$)/.test(pathname);
+/** Whether a request carries credentials: any Authorization header, or the session cookie. */
+export function hasCredentials(headers: IncomingHttpHeaders): boolean {
+  return headers.authorization !== undefined || SESSION_COOKIE_PATTERN.test(headers.cookie ?? "");
 }
 
 export interface SharedRequest {
@@ -48,6 +48,10 @@ export interface SharedRequest {
   url: string;
   /** A search (a page's `q`, the API's `search`): most are asked once. */
   search: boolean;
+  /** An API read (else a page, feed or the route manifest). */
+  api: boolean;
+  /** Sent with credentials: may be given a stored page, never stores one. */
+  credentialed: boolean;
 }
 
 const SEARCH_PARAM = /(?:^|&)(?:q|search)=/;
@@ -72,16 +76,18 @@ function keptQuery(query: string, allowed: Set<string>): string | null {
 
 /**
  * The shared-cache identity of a request, or null when its answer is personal. `url` is the raw
- * request target (path and query, as Node's `req.url` has it).
+ * request target (path and query, as Node's `req.url` has it); `sharing` what its route declares.
  */
-export function sharedRequest(method: string | undefined, url: string, headers: IncomingHttpHeaders): SharedRequest | null {
+export function sharedRequest(method: string | undefined, url: string, headers: IncomingHttpHeaders, sharing: Sharing): SharedRequest | null {
   if (method !== "GET" && method !== "HEAD") return null;
+  const credentialed = hasCredentials(headers);
+  // The router answers its manifest at exactly this path, before any route.
+  if (url.includes(ROUTE_MANIFEST) && requestPathname(url) === ROUTE_MANIFEST) return { key: url, url, search: false, api: false, credentialed };
+  if (sharing === "private") return null;
+  const api = sharing === "public-read";
+  if (api && credentialed) return null;
   const queryAt = url.indexOf("?");
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (pathname === ROUTE_MANIFEST) return { key: url, url, search: false };
-  const api = PUBLIC_API.test(pathname);
-  if (!api && !isPublicPagePath(pathname)) return null;
-  if (api && (headers.authorization !== undefined || SESSION_COOKIE_PATTERN.test(headers.cookie ?? ""))) return null;
   let normalised = pathname;
   let search = false;
   if (queryAt !== -1) {
@@ -92,5 +98,5 @@ export function sharedRequest(method: string | undefined, url: string, headers: 
   }
   // API errors and (with editions) names follow the client's language; pages carry theirs in the path.
   const key = api ? `${normalised}#${localeFromAcceptLanguage(headers["accept-language"] ?? null, "en")}` : normalised;
-  return { key, url: normalised, search };
+  return { key, url: normalised, search, api, credentialed };
 }

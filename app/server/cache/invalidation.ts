@@ -1,43 +1,26 @@
 /**
- * Which writes clear the public cache. Erring towards clearing is safe (a missed clearing would
- * show stale news), but every needless clearing makes the next readers of every page wait for a
- * render, so the writes known to change no public answer are listed here.
+ * Which writes clear the public cache, and which stored answers a change makes stale. A write
+ * clears everything unless the service that made it said precisely what it changed
+ * (public-changes.ts): silence is never taken for "no change", and no address is looked at to
+ * decide it, because the router reads addresses in more spellings than a pattern would (a
+ * `POST /API/Newsletter` is a newsletter sign-up).
  */
 import { LOCALES } from "~/lib/i18n";
 import { type PublicChange, articleOf } from "./public-changes";
 
-/** A page path in any language: unprefixed, or under /ne, /en. */
-const inAnyLocale = (path: string) => new RegExp(`^(?:/(?:${LOCALES.join("|")}))?${path}$`);
-
-/**
- * Signing in and out, registering, bookmarks, new comments (they wait for approval: no public
- * answer shows them yet), the newsletter, a read's beacon, and a bare upload (a page changes only when an article
- * is saved with it).
- */
-const NON_CONTENT_WRITES = [
-  /^\/api\/admin\/login$/,
-  /^\/api\/users\/register$/,
-  /^\/api\/users\/logout$/,
-  /^\/api\/users\/me\/bookmarks(\/|$)/,
-  /^\/api\/news\/[^/]+\/comments$/,
-  /^\/api\/newsletter$/,
-  /^\/api\/upload$/,
-  // A read counted: "Most read" changes when its ranking is next worked out, not with each read.
-  /^\/api\/reads$/,
-  // The login page's own form, sent before JavaScript loads, and its client-side data request.
-  inAnyLocale("/login(?:\\.data)?"),
-];
-
-/** A successful write may change public answers unless it is one of the known personal ones. */
-export function mutationChangesContent(method: string, pathname: string, status: number): boolean {
+/** A successful write may change public answers; a read or a failure changes none. */
+export function mutationChangesContent(method: string, status: number): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
-  if (status >= 400) return false;
-  return !NON_CONTENT_WRITES.some((pattern) => pattern.test(pathname));
+  return status < 400;
 }
 
 const LOCALE_PREFIX = new RegExp(`^/(?:${LOCALES.join("|")})(?=/|$)`);
 
-/** A cached answer's page, as routes name it: no query, no language prefix, no `.data` suffix. */
+/**
+ * A cached answer's page, as the router reads its address: decoded, in lower case (the router
+ * matches without case; a slug that differs only in case is cleared with it, which errs on the
+ * safe side), without the language prefix, the `.data` suffix or a trailing slash.
+ */
 function pageOf(key: string): string {
   const path = key.replace(/[?#].*$/, "");
   let decoded: string;
@@ -46,7 +29,8 @@ function pageOf(key: string): string {
   } catch {
     decoded = path;
   }
-  return decoded.normalize("NFC").replace(LOCALE_PREFIX, "").replace(/\.data$/, "") || "/";
+  const page = decoded.normalize("NFC").toLowerCase().replace(LOCALE_PREFIX, "").replace(/(?:\/_)?\.data$/, "").replace(/\/+$/, "");
+  return page || "/";
 }
 
 /**
@@ -60,11 +44,11 @@ function pageOf(key: string): string {
 export function staleAnswers(change: PublicChange): ((key: string) => boolean) | undefined {
   if (change === "everything") return undefined;
   if (change === "nothing") return () => false;
-  const articlePage = `/article/${articleOf(change).normalize("NFC")}`;
+  const articlePage = `/article/${articleOf(change).normalize("NFC").toLowerCase()}`;
   const bodyChanged = "articleBody" in change;
   return (key) => {
-    if (key.startsWith("/api/")) return true;
     const page = pageOf(key);
+    if (page.startsWith("/api/")) return true;
     if (page === articlePage) return true;
     // Feeds and sitemaps are an edition's: /ne/feeds/… as much as /feeds/….
     return bodyChanged && (/^\/(feeds|sitemap)\b/.test(page) || page === "/search");

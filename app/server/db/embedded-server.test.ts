@@ -1,14 +1,19 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Duplex } from "node:stream";
+import { becameZombie } from "../../../tests/support/process-state";
 import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server";
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
+/** Processes that may outlive their parent shell: the holders started under one that never reaps. */
+const holders: number[] = [];
+const root = path.resolve(import.meta.dirname, "../../..");
+const HOLD = ["--import", "tsx", "tests/support/hold-data-folder.ts", "start"];
 
 function dataDir(): string {
   const folder = mkdtempSync(path.join(os.tmpdir(), "khulasa-lock-"));
@@ -16,19 +21,83 @@ function dataDir(): string {
   return path.join(folder, "db");
 }
 
+/**
+ * Another process that opens the embedded database on `dir` as the server does; its pid once it
+ * holds the folder. With `unreaped`, its parent is a shell that then only sleeps and never reaps
+ * it, as a supervisor that is slow to notice: killed, it stays a zombie.
+ */
+async function holdElsewhere(dir: string, { unreaped = false } = {}): Promise<number> {
+  const child = unreaped
+    ? spawn("sh", ["-c", '"$0" "$@" & exec sleep 600', process.execPath, ...HOLD, dir], { cwd: root, stdio: ["ignore", "pipe", "inherit"] })
+    : spawn(process.execPath, [...HOLD, dir], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  let output = "";
+  const pid = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      const started = /started (\d+)/.exec(output);
+      if (started) resolve(Number(started[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`the holder exited (${code}): ${output}`)));
+  });
+  holders.push(pid);
+  return pid;
+}
+
 afterEach(() => {
+  for (const pid of holders.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
   for (const child of children.splice(0)) child.kill();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("one process per embedded data folder", () => {
-  it("refuses a folder that another running process holds, naming it", async () => {
+  it("refuses a folder that another running process holds, naming it, and opens it once that process has stopped", async () => {
     const dir = dataDir();
-    const other = spawn("sleep", ["30"]);
-    children.push(other);
-    writeFileSync(`${dir}.lock`, String(other.pid));
-    await expect(startEmbeddedServer(dir)).rejects.toThrow(`in use by process ${other.pid}`);
-  });
+    const holder = await holdElsewhere(dir);
+    await expect(startEmbeddedServer(dir)).rejects.toThrow(`The embedded database in ${dir} is in use by process ${holder}: stop it first (one process per data folder).`);
+    const stopped = new Promise((resolve) => children[0]!.once("exit", resolve));
+    process.kill(holder, "SIGTERM");
+    await stopped;
+    const server = await startEmbeddedServer(dir);
+    await server.stop();
+  }, 120_000);
+
+  it("opens a folder whose holder was killed and not yet reaped (a zombie, which still answers kill(pid, 0))", async () => {
+    const dir = dataDir();
+    const holder = await holdElsewhere(dir, { unreaped: true });
+    process.kill(holder, "SIGKILL");
+    await becameZombie(holder);
+    expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(holder));
+    const server = await startEmbeddedServer(dir);
+    expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    await server.stop();
+  }, 120_000);
+
+  it("waits for a holder that is killed as it starts, and opens the folder once that holder has exited", async () => {
+    const dir = dataDir();
+    const holder = await holdElsewhere(dir);
+    // Its first try, refused, is made before this returns; the holder is killed after it.
+    const starting = startEmbeddedServer(dir);
+    process.kill(holder, "SIGKILL");
+    const server = await starting;
+    expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    await server.stop();
+  }, 120_000);
+
+  it("opens a folder whose lock file names a running process that does not hold it (its pid reused after a reboot)", async () => {
+    const dir = dataDir();
+    // Process 1 is always running.
+    writeFileSync(`${dir}.lock`, "1");
+    const server = await startEmbeddedServer(dir);
+    expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    await server.stop();
+  }, 120_000);
 
   it("takes over the lock of a process that died, and gives it up when it stops", async () => {
     const dir = dataDir();
@@ -38,7 +107,7 @@ describe("one process per embedded data folder", () => {
     expect(existsSync(`${dir}.lock`)).toBe(true);
     await server.stop();
     expect(existsSync(`${dir}.lock`)).toBe(false);
-  });
+  }, 120_000);
 });
 
 describe("connections to the embedded database", () => {

@@ -4,10 +4,11 @@
  * reaches it through a stream of this module's own, which carries the wire protocol over a
  * MessagePort: nothing listens on a socket, so nothing else on the machine can reach the database.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Duplex } from "node:stream";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
+import { DataFolderInUse, lockDataFolder } from "./data-folder-lock";
 import { sourcePath } from "./source-path";
 import { logError } from "~/server/process/log";
 
@@ -102,45 +103,20 @@ function nextMessage(worker: Worker, type: WorkerMessage["type"]): Promise<void>
   });
 }
 
-function isRunning(pid: number): boolean {
+async function lockDataDir(dataDir: string): Promise<() => void> {
   try {
-    process.kill(pid, 0);
-    return true;
+    return await lockDataFolder(dataDir);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if (error instanceof DataFolderInUse) throw new Error(`${error.message}: stop it first (one process per data folder).`);
+    throw error;
   }
-}
-
-/**
- * Claims the data folder for this process. PGlite does not notice a second process opening the
- * same folder, and two would corrupt it; a lock left by a process that died is taken over.
- */
-/** Another running process that holds the embedded database in `dataDir` (its `.lock` file), if any. */
-export function dataFolderHolder(dataDir: string): number | null {
-  let holder = Number.NaN;
-  try {
-    holder = Number(readFileSync(`${dataDir}.lock`, "utf8"));
-  } catch {
-    // no lock: the folder is free
-  }
-  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder) ? holder : null;
-}
-
-function lockDataDir(dataDir: string): () => void {
-  const holder = dataFolderHolder(dataDir);
-  if (holder !== null) {
-    throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}: stop it first (one process per data folder).`);
-  }
-  const lockFile = `${dataDir}.lock`;
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
 }
 
 /** `dataDir` "memory" keeps the database in memory (tests). */
 export async function startEmbeddedServer(dataDir: string | "memory"): Promise<EmbeddedServer> {
   // PGlite does not create parent folders.
   if (dataDir !== "memory") mkdirSync(path.dirname(dataDir), { recursive: true });
-  const unlock = dataDir === "memory" ? () => undefined : lockDataDir(dataDir);
+  const unlock = dataDir === "memory" ? () => undefined : await lockDataDir(dataDir);
   let worker: Worker;
   try {
     worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {

@@ -67,6 +67,93 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Second factors (issue 35). An account's authenticator-app secret, one per account: unconfirmed
+ * while its enrolment is under way. `lastTimeStep` is the RFC 6238 time step of the last code
+ * accepted, so that no code is accepted twice. The secret must be usable, so it is stored as it is
+ * (docs/decisions.md, "Second factors").
+ */
+export const totpCredentials = pgTable("totp_credentials", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastTimeStep: bigint("last_time_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** An account's passkeys (WebAuthn credentials): only their public keys are ever here. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id, base64url, as the browser names it. */
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: bytea("public_key").notNull(),
+    /** The authenticator's signature counter, which a cloned authenticator would repeat. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** Comma-separated transports the browser reported (usb, internal, hybrid…), passed back as hints. */
+    transports: text("transports").notNull().default(""),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** One-time recovery codes, as SHA-256 hashes of the code and its account (never the codes). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in whose password was right and whose second factor is awaited: the client holds the
+ * opaque challenge, only its hash is here. Single use, short-lived, bound to its account; a
+ * passkey sign-in keeps the WebAuthn challenge it was given beside it.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    webauthnChallenge: text("webauthn_challenge"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/** The WebAuthn challenge a signed-in session was given to register a passkey, or to prove itself again with one. */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["register", "reauthenticate"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.purpose] })],
+);
+
 const named = (t: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }) => sql`${t.nameEn} <> '' or ${t.nameNe} <> ''`;
 
 /*

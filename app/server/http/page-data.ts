@@ -4,14 +4,17 @@
  * shows its NotFoundPanel, and the status reaches crawlers). Any other failure goes on to React
  * Router, which logs it and answers 500.
  */
-import { data } from "react-router";
-import { namesNothing } from "../errors";
+import { data, redirect } from "react-router";
+import { AppError, namesNothing } from "../errors";
+import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 
 export async function pageData<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
     if (namesNothing(error)) throw data(null, { status: 404 });
+    // A newsroom member's preview, before they have set up the second factor their role needs.
+    if (error instanceof AppError && error.key === "secondFactorEnrolmentRequired") throw redirect(ACCOUNT_SECURITY_PATH);
     throw error;
   }
 }

@@ -18,18 +18,27 @@ interface Rule {
   duration: number;
 }
 
-/** Failed sign-ins per account and address, and per address over all accounts; new accounts per address. */
+/**
+ * Failed sign-ins per account and address, and per address over all accounts; new accounts per
+ * address. Failed second-factor codes (issue 35) per account over every address (whoever tries
+ * them already has the password, and would change address), and per address.
+ */
 const RULES = {
   failedByAccount: { name: "login_account", points: limit("LOGIN_FAILURES_PER_ACCOUNT", 10), duration: 15 * 60 },
   failedByAddress: { name: "login_address", points: limit("LOGIN_FAILURES_PER_ADDRESS", 100), duration: 15 * 60 },
   registrations: { name: "registration", points: limit("REGISTRATIONS_PER_ADDRESS", 20), duration: 60 * 60 },
+  failedCodeByAccount: { name: "second_factor_account", points: limit("SECOND_FACTOR_FAILURES_PER_ACCOUNT", 5), duration: 60 * 60 },
+  failedCodeByAddress: { name: "second_factor_address", points: limit("SECOND_FACTOR_FAILURES_PER_ADDRESS", 50), duration: 60 * 60 },
 } satisfies Record<string, Rule>;
 
 type Limiters = Record<keyof typeof RULES, RateLimiterAbstract>;
 
 const inMemory = (rule: Rule) => new RateLimiterMemory({ keyPrefix: rule.name, points: rule.points, duration: rule.duration });
 
-let limiters: Limiters = { failedByAccount: inMemory(RULES.failedByAccount), failedByAddress: inMemory(RULES.failedByAddress), registrations: inMemory(RULES.registrations) };
+const limitersOf = (make: (rule: Rule) => RateLimiterAbstract): Limiters =>
+  Object.fromEntries(Object.entries(RULES).map(([key, rule]) => [key, make(rule)])) as Limiters;
+
+let limiters: Limiters = limitersOf(inMemory);
 /** What a key becomes before it is counted: itself in memory, a keyed hash in the database. */
 let keyOf = (key: string) => key;
 
@@ -46,7 +55,7 @@ export function useSharedRateLimits(pool: Pool, secret: string): void {
       duration: rule.duration,
       insuranceLimiter: inMemory(rule),
     });
-  limiters = { failedByAccount: shared(RULES.failedByAccount), failedByAddress: shared(RULES.failedByAddress), registrations: shared(RULES.registrations) };
+  limiters = limitersOf(shared);
   keyOf = (key) => createHmac("sha256", secret).update(key).digest("base64url");
 }
 
@@ -54,6 +63,16 @@ function tooMany(res: RateLimiterRes | null, max: number): boolean {
   return res !== null && res.consumedPoints >= max;
 }
 
+/**
+ * Whether a failed attempt was a wrong password: a refused sign-in (401), or a wrong current
+ * password when changing it (403), which would otherwise be a way to guess it from a stolen session.
+ */
+const wrongPassword = (error: unknown): boolean => error instanceof AppError && (error.status === 401 || error.key === "currentPasswordIncorrect");
+
+/**
+ * Runs a check of `username`'s password (a sign-in, a password change), refused with 429 once that
+ * account from this address, or this address over all accounts, has failed too often.
+ */
 export async function loginAttempt<T>(ip: string, username: string, attempt: () => Promise<T>): Promise<T> {
   const accountKey = keyOf(`${ip}|${username.toLowerCase()}`);
   const addressKey = keyOf(ip);
@@ -67,8 +86,32 @@ export async function loginAttempt<T>(ip: string, username: string, attempt: () 
     await failedByAccount.delete(accountKey);
     return result;
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) {
+    if (wrongPassword(error)) {
       await Promise.all([failedByAccount.penalty(accountKey, 1), failedByAddress.penalty(addressKey, 1)]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A second factor tried for account `userId` (a code, a passkey): refused with 429 once too many
+ * have failed, for the account or from the address; a success clears the account's count.
+ */
+export async function secondFactorAttempt<T>(ip: string, userId: number, attempt: () => Promise<T>): Promise<T> {
+  const accountKey = keyOf(`account:${userId}`);
+  const addressKey = keyOf(ip);
+  const { failedCodeByAccount, failedCodeByAddress } = limiters;
+  const [byAccount, byAddress] = await Promise.all([failedCodeByAccount.get(accountKey), failedCodeByAddress.get(addressKey)]);
+  if (tooMany(byAccount, failedCodeByAccount.points) || tooMany(byAddress, failedCodeByAddress.points)) {
+    throw new AppError(429, "tooManyRequests");
+  }
+  try {
+    const result = await attempt();
+    await failedCodeByAccount.delete(accountKey);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) {
+      await Promise.all([failedCodeByAccount.penalty(accountKey, 1), failedCodeByAddress.penalty(addressKey, 1)]);
     }
     throw error;
   }

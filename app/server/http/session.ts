@@ -3,7 +3,8 @@ import { AppError } from "../errors";
 import { config } from "../process/config";
 import { database } from "../process/runtime";
 import { type Actor } from "../services/actor";
-import { SESSION_COOKIE, SESSION_DAYS, actorForToken } from "../services/auth";
+import { SESSION_COOKIE, SESSION_DAYS, type SessionClient, actorForToken } from "../services/auth";
+import { mustEnrolSecondFactor } from "../services/second-factor-policy";
 
 function cookieValue(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
@@ -43,12 +44,35 @@ function assertSameOrigin(request: Request): void {
   if (!allowed.has(origin)) throw new AppError(403, "csrfRejected");
 }
 
-export async function currentActor(request: Request): Promise<Actor | null> {
+/** The account the request's session belongs to, with no gate: only for the gate's exceptions below. */
+async function signedInActor(request: Request): Promise<Actor | null> {
   const credentials = credentialsOf(request);
   if (!credentials) return null;
   if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
   return actorForToken(await database(), credentials.token);
 }
+
+/**
+ * Who sent the request. The enrolment gate (issue 35) sits here, where every route learns who is
+ * asking: an account whose role needs a second factor and has none is refused everything (403
+ * `second_factor_enrolment_required`) but what `actorWhileEnrolling` lets through. A route added
+ * later is gated without knowing it.
+ */
+export async function currentActor(request: Request): Promise<Actor | null> {
+  const actor = await signedInActor(request);
+  if (actor && mustEnrolSecondFactor(actor)) throw new AppError(403, "secondFactorEnrolmentRequired");
+  return actor;
+}
+
+/**
+ * The gate's explicit exceptions, each named where it is used: setting up a second factor (and
+ * proving oneself to do it), reading one's own account (GET /api/users/me), signing out, and the
+ * back office's frame and account screen, which show the way to enrolment.
+ */
+export const actorWhileEnrolling = signedInActor;
+
+/** What a new session records of the client asking for it (services/auth.ts createSession). */
+export const sessionClient = (request: Request): SessionClient => ({ userAgent: request.headers.get("user-agent") });
 
 function secure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || config().publicUrl.startsWith("https:");

@@ -19,11 +19,11 @@ import { tipAction } from "./tip-rate-limit";
 const FORM_MAX_BYTES = TIP_LIMITS.maxMessageChars * 4 + 16 * 1024;
 
 /**
- * Never kept by any cache or history, never followed by a referrer, and offered at the onion
- * address when the site has one (Tor Browser shows the offer).
+ * Never followed by a referrer, and offered at the onion address when the site has one (Tor
+ * Browser shows the offer). No cache keeps it: the page is declared private (routes/tips.tsx).
  */
 export function tipPageHeaders(request: Request): Headers {
-  const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  const headers = new Headers({ "Referrer-Policy": "no-referrer" });
   const onion = config().onionUrl;
   if (onion) headers.set("Onion-Location", onion + new URL(request.url).pathname);
   return headers;

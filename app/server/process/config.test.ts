@@ -37,3 +37,16 @@ describe("MEDIA_STORAGE", () => {
     expect(() => readConfig({ ...s3, S3_ACCESS_KEY_ID: "k" })).toThrow("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
   });
 });
+
+describe("REQUIRE_SECOND_FACTOR", () => {
+  it("defaults to editor: editors and admins must have a second factor", () => {
+    expect(readConfig({}).requireSecondFactor).toBe("editor");
+    expect(readConfig({ REQUIRE_SECOND_FACTOR: "" }).requireSecondFactor).toBe("editor");
+  });
+
+  it("takes a role or none, and refuses anything else by name at start-up", () => {
+    for (const value of ["contributor", "author", "editor", "admin", "none"]) expect(readConfig({ REQUIRE_SECOND_FACTOR: value }).requireSecondFactor).toBe(value);
+    expect(() => readConfig({ REQUIRE_SECOND_FACTOR: "user" })).toThrow('REQUIRE_SECOND_FACTOR must be one of contributor, author, editor, admin, none, not "user"');
+    expect(() => readConfig({ REQUIRE_SECOND_FACTOR: "Editor" })).toThrow("REQUIRE_SECOND_FACTOR must be one of");
+  });
+});

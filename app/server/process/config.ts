@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Locale, isLocale } from "~/lib/i18n";
+import { type SecondFactorRequirement, SECOND_FACTOR_REQUIREMENTS } from "~/lib/second-factor";
 
 /** Process configuration, read once from the environment (see README "Configuration"). */
 export interface AppConfig {
@@ -48,6 +49,8 @@ export interface AppConfig {
   tipsRetentionDays: number;
   /** The site's .onion address, sent as Onion-Location on the tip line's pages (Tor Browser offers it). */
   onionUrl: string | undefined;
+  /** The lowest role that must have a second factor (REQUIRE_SECOND_FACTOR), or "none". */
+  requireSecondFactor: SecondFactorRequirement;
 }
 
 export interface S3Settings {
@@ -97,6 +100,13 @@ function parseEditionMode(value: string | undefined): EditionMode {
   const mode = EDITION_MODES.find((known) => known === value);
   if (!mode) throw new Error(`EDITION_MODE must be "own-language" or "fallback", not "${value}"`);
   return mode;
+}
+
+function parseSecondFactorRequirement(value: string | undefined): SecondFactorRequirement {
+  if (value === undefined || value === "") return "editor";
+  const requirement = SECOND_FACTOR_REQUIREMENTS.find((known) => known === value);
+  if (!requirement) throw new Error(`REQUIRE_SECOND_FACTOR must be one of ${SECOND_FACTOR_REQUIREMENTS.join(", ")}, not "${value}"`);
+  return requirement;
 }
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -153,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mostReadRefreshMs: parseSeconds("MOST_READ_REFRESH_SECONDS", env.MOST_READ_REFRESH_SECONDS, 60) * 1000,
     tipsRetentionDays: parseDays("TIPS_RETENTION_DAYS", env.TIPS_RETENTION_DAYS, 90),
     onionUrl: env.ONION_URL ? parseHttpUrl("ONION_URL", env.ONION_URL) : undefined,
+    requireSecondFactor: parseSecondFactorRequirement(env.REQUIRE_SECOND_FACTOR),
   };
 }
 

@@ -16,6 +16,7 @@ import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most
 import { logError } from "~/server/process/log";
 import { mediaStorage } from "../storage";
 import { startTipPurge } from "../services/tips";
+import { startSessionPurge } from "../services/sessions";
 import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum";
 import { repeatEvery } from "./repeat";
 
@@ -79,8 +80,12 @@ let stopScheduler: (() => Promise<void>) | undefined;
 let stopReadCounter: (() => Promise<void>) | undefined;
 let stopTipPurge: (() => Promise<void>) | undefined;
 let stopVacuum: (() => Promise<void>) | undefined;
+let stopSessionPurge: (() => Promise<void>) | undefined;
 
-/** Opens, migrates and bootstraps, and starts scheduled publishing; the server calls it before it listens. */
+/**
+ * Opens, migrates and bootstraps, and starts what runs beside the requests (scheduled publishing,
+ * the read counter, the hourly purges of expired tips and sessions); the server calls it before it listens.
+ */
 export async function startApp(): Promise<void> {
   await mediaStorage().check();
   const handle = await databaseHandle();
@@ -89,6 +94,7 @@ export async function startApp(): Promise<void> {
   stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
   stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
+  stopSessionPurge ??= startSessionPurge(database);
   if (handle.kind === "pglite") {
     stopVacuum ??= repeatEvery(() => vacuumWhereDue(handle.pool), EMBEDDED_VACUUM_EVERY_MS, "Vacuuming the embedded database failed; trying again in ten minutes");
   }
@@ -101,6 +107,8 @@ export async function stopApp(): Promise<void> {
   stopReadCounter = undefined;
   await stopTipPurge?.();
   stopTipPurge = undefined;
+  await stopSessionPurge?.();
+  stopSessionPurge = undefined;
   await stopVacuum?.();
   stopVacuum = undefined;
   if (!opening) return;

@@ -19,6 +19,8 @@ export interface ActorSession {
   id: number;
   /** When this session last proved a second factor, or null. */
   secondFactorAt: Date | null;
+  /** Whether the account has a second factor (authenticator codes or a passkey): the enrolment gate reads it. */
+  hasSecondFactor: boolean;
 }
 
 /** What the actor's role allows (app/lib/roles.ts); a guest may do none of it. */

@@ -42,10 +42,21 @@ export async function recordAudit(db: Executor, actor: AuditActor, action: Audit
   });
 }
 
-/** A back-office sign-in, or a failed one; a reader's are not the trail's business. */
-export async function recordSignIn(db: Executor, account: Pick<Actor, "id" | "name" | "email" | "role">, succeeded: boolean): Promise<void> {
+type Account = Pick<Actor, "id" | "name" | "email" | "role">;
+
+/**
+ * What a newsroom member does with their own account (signing in, a new password, ending
+ * sessions), about the account itself unless `object` says otherwise; a reader's are not the
+ * trail's business.
+ */
+export async function recordAccountAction(db: Executor, account: Account, action: AuditAction, object?: AuditObjectRef, summary = ""): Promise<void> {
   if (!roleCan(account.role, "backOffice")) return;
-  await recordAudit(db, account, succeeded ? "account.signin" : "account.signin_failed", { id: account.id, label: account.email });
+  await recordAudit(db, account, action, object ?? { id: account.id, label: account.email }, summary);
+}
+
+/** A back-office sign-in, or a failed one; `summary` names how it was proved. */
+export async function recordSignIn(db: Executor, account: Account, succeeded: boolean, summary = ""): Promise<void> {
+  await recordAccountAction(db, account, succeeded ? "account.signin" : "account.signin_failed", undefined, summary);
 }
 
 /**

@@ -7,12 +7,14 @@ import { type Actor, requireUser } from "./actor";
 import { readableArticleId } from "./article-access";
 import { publishedSummariesByIds } from "./articles";
 import type { Language } from "~/lib/limits";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 export async function toggleBookmark(
   db: Database,
   actor: Actor | null,
   articleId: number,
 ): Promise<{ bookmarked: boolean }> {
+  publicContentUnchanged();
   const user = requireUser(actor);
   return db.transaction(async (tx) => {
     // Removing a held bookmark needs no check: its article may have been unpublished since.

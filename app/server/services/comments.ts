@@ -61,6 +61,7 @@ export async function postComment(
   articleId: number,
   content: string,
 ): Promise<ArticleComment> {
+  publicContentUnchanged();
   const author = requireUser(actor);
   const id = await readableArticleId(db, author, articleId);
   const [row] = await db.insert(comments).values({ articleId: id, userId: author.id, content }).returning({ id: comments.id });

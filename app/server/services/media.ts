@@ -11,6 +11,7 @@ import { config } from "../process/config";
 import { AppError } from "../errors";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
 import { type Actor, requireAbility } from "./actor";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 export type MediaPurpose = "banner" | "content";
 
@@ -114,6 +115,7 @@ export async function storeMedia(
   file: { name: string; bytes: Uint8Array },
   purpose: MediaPurpose,
 ): Promise<StoredMedia> {
+  publicContentUnchanged();
   requireAbility(actor, "backOffice");
   return saveMedia(storage, await prepareMedia(file, purpose));
 }

@@ -19,6 +19,7 @@ import { articleReads, articles, inEditionSql } from "../db/schema";
 import { publishedSummariesByIds } from "./articles";
 import { type Actor, requireAbility } from "./actor";
 import { logError } from "~/server/process/log";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 const HOUR_MS = 3_600_000;
 /** One address reading one story counts once in this long. */
@@ -38,6 +39,7 @@ export class ReadCounter {
 
   /** Counts one read of `articleId` unless it comes from a bot or repeats a recent one; true when counted. */
   count(articleId: number, address: string, userAgent: string | null, now = new Date()): boolean {
+    publicContentUnchanged();
     if (!userAgent || isbot(userAgent)) return false;
     const reader = createHash("sha256").update(this.secret).update(`${address}\u0000${articleId}`).digest("base64url");
     const last = this.seen.get(reader);

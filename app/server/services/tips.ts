@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { accessHash, isWellFormedCodename, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
 import { type ReadableTipMessage, type SealedMessage, TIP_LIMITS, type TipMessageBody, type TipSetup, UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
 import type { TipSender } from "~/lib/limits";
+import { startOfHour } from "~/lib/dates";
 import type { Database, Executor } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipKeys, tipMessages, tips } from "../db/schema";
 import { AppError } from "../errors";
@@ -15,6 +16,8 @@ import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
 import { type Actor, requireAbility } from "./actor";
 import { recordAudit } from "./audit";
+import { requireRecentReauthentication } from "./second-factor-policy";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 const MB = 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
@@ -23,9 +26,6 @@ const MAX_SEALED_CHARS = 200_000;
 /** An attachment uploaded but never named by a sent message is deleted after this long. */
 const UNSENT_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** When a message came, kept to the hour: the exact second is metadata nobody needs. */
-const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** An X25519 public key: 32 bytes, 43 characters of base64url. */
@@ -71,7 +71,9 @@ export async function tipSetup(db: Executor): Promise<TipSetup> {
 
 /** POST /api/tips/keys: an admin's new key pair, made in the browser; only the public half comes here. */
 export async function addTipKey(db: Database, actor: Actor | null, publicKey: unknown): Promise<{ id: number; public_key: string }> {
+  publicContentUnchanged();
   const admin = requireAbility(actor, "manageTipKeys");
+  requireRecentReauthentication(admin);
   if (!isPublicKey(publicKey)) throw new AppError(400, "tipKeyInvalid");
   return db.transaction(async (tx) => {
     const [key] = await tx.insert(tipKeys).values({ publicKey, createdBy: admin.id }).onConflictDoNothing().returning({ id: tipKeys.id });
@@ -90,6 +92,7 @@ export async function listTipKeys(db: Executor, actor: Actor | null) {
 
 /** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part. */
 export async function startAttachment(db: Executor, size: unknown, now = new Date()): Promise<{ id: string; part_bytes: number }> {
+  publicContentUnchanged();
   await requireCurrentKey(db);
   if (typeof size !== "number" || !Number.isInteger(size) || size < 1) throw new AppError(400, "invalidInput");
   if (size > MAX_ATTACHMENT_BYTES + 64 * 1024) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
@@ -100,6 +103,7 @@ export async function startAttachment(db: Executor, size: unknown, now = new Dat
 
 /** PUT /api/tips/attachments/{id}/parts/{n}: one part of the ciphertext; sending a part again replaces it. */
 export async function storeAttachmentPart(db: Database, id: string, part: number, data: Uint8Array): Promise<void> {
+  publicContentUnchanged();
   if (data.byteLength === 0 || data.byteLength > UPLOAD_PART_BYTES) throw new AppError(400, "invalidInput");
   await db.transaction(async (tx) => {
     const [attachment] = await tx.select().from(tipAttachments).where(eq(tipAttachments.id, id)).for("update");
@@ -142,6 +146,7 @@ export interface SendTipInput {
 
 /** POST /api/tips: a source's first message, sealed in the browser. */
 export async function sendTip(db: Database, input: SendTipInput, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const message = sealedMessage(input.message);
   if (!isPublicKey(input.source_public_key) || typeof input.access_token !== "string" || !BASE64URL.test(input.access_token)) {
     throw new AppError(400, "invalidInput");
@@ -150,7 +155,7 @@ export async function sendTip(db: Database, input: SendTipInput, now = new Date(
   const key = await requireCurrentKey(db, input.public_key);
   const hash = await accessHash(input.access_token);
   await db.transaction(async (tx) => {
-    const at = hourOf(now);
+    const at = startOfHour(now);
     const [tip] = await tx
       .insert(tips)
       .values({ accessHash: hash, sourcePublicKey: input.source_public_key as string, createdAt: at, lastMessageAt: at })
@@ -208,12 +213,13 @@ export async function sourceConversation(db: Executor, accessToken: unknown) {
 
 /** POST /api/tips/conversation/messages: a source's later message. */
 export async function sourceReply(db: Database, input: SendTipInput, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const message = sealedMessage(input.message);
   if (typeof input.public_key !== "string") throw new AppError(400, "invalidInput");
   const tip = await tipByAccess(db, input.access_token);
   const key = await requireCurrentKey(db, input.public_key);
   await db.transaction(async (tx) => {
-    const at = hourOf(now);
+    const at = startOfHour(now);
     const messageId = await insertMessage(tx, tip.id, "source", key.id, null, message, at);
     await attach(tx, tip.id, messageId, input.attachments);
     await tx.update(tips).set({ lastMessageAt: at, unread: true }).where(eq(tips.id, tip.id));
@@ -313,6 +319,7 @@ async function tipById(db: Executor, id: number) {
 
 /** GET /api/tips/inbox/{id}: one conversation, sealed; opening it is audited and marks it read. */
 export async function openTip(db: Database, actor: Actor | null, id: number) {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   const tip = await tipById(db, id);
   const messages = await messagesOf(db, id);
@@ -343,13 +350,14 @@ export async function tipAttachmentCiphertext(db: Database, actor: Actor | null,
 
 /** POST /api/tips/inbox/{id}/replies: the newsroom's answer, sealed in the editor's browser to both keys. */
 export async function replyToTip(db: Database, actor: Actor | null, id: number, input: { public_key?: unknown; message?: unknown }, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   const message = sealedMessage(input.message);
   if (typeof input.public_key !== "string") throw new AppError(400, "invalidInput");
   await tipById(db, id);
   const key = await requireCurrentKey(db, input.public_key);
   await db.transaction(async (tx) => {
-    const at = hourOf(now);
+    const at = startOfHour(now);
     await insertMessage(tx, id, "newsroom", key.id, editor.id, message, at);
     await tx.update(tips).set({ lastMessageAt: at }).where(eq(tips.id, id));
     await recordAudit(tx, editor, "tip.reply", { id, label: `#${id}` });
@@ -358,6 +366,7 @@ export async function replyToTip(db: Database, actor: Actor | null, id: number, 
 
 /** POST /api/tips/inbox/{id}/keep: kept beyond the retention period, or (keep false) let go with it. */
 export async function keepTip(db: Database, actor: Actor | null, id: number, keep: boolean, now = new Date()): Promise<void> {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {
@@ -368,6 +377,7 @@ export async function keepTip(db: Database, actor: Actor | null, id: number, kee
 
 /** DELETE /api/tips/inbox/{id}: the conversation and its attachments, gone from the database. */
 export async function deleteTip(db: Database, actor: Actor | null, id: number): Promise<void> {
+  publicContentUnchanged();
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {

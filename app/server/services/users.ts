@@ -2,14 +2,17 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PublicUser } from "~/lib/api-types";
 import { ROLES } from "~/lib/limits";
 import { roleCan } from "~/lib/roles";
-import type { Role, UserUpdateInput } from "~/lib/schemas";
+import type { PasswordChangeInput, Role, UserUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { articles, bookmarks, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, can, requireAdmin, requireUser } from "./actor";
-import { recordAudit } from "./audit";
-import { hashPassword } from "./passwords";
-
+import { recordAccountAction, recordAudit } from "./audit";
+import { assertStrongPassword } from "./password-strength";
+import { hashPassword, verifyPassword } from "./passwords";
+import { requireRecentReauthentication } from "./second-factor-policy";
+import { devicesForAudit, endOtherSessions } from "./sessions";
+import { publicContentUnchanged } from "../cache/public-changes";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -127,6 +130,7 @@ export async function updateUser(
     }
     if (input.role !== undefined && input.role !== current.role) {
       if (!admin) throw new AppError(403, "roleChangeForbidden");
+      requireRecentReauthentication(me);
       if (current.role === "admin" && (await adminCount(tx)) <= 1) throw new AppError(409, "lastAdmin");
       changes.role = input.role;
     }
@@ -173,8 +177,30 @@ async function replaceBookmarks(tx: Executor, userId: number, articleIds: number
   }
 }
 
+/**
+ * PUT /api/users/me/password: the actor's own password, given the current one. A wrong current
+ * password is a 403 that the HTTP layer counts as a failed sign-in (rate-limits.ts), so this cannot
+ * be used to guess it. The new one must not be easy to guess. Every other session ends with the old
+ * password; the one making the change stays signed in.
+ */
+export async function changePassword(db: Database, actor: Actor | null, input: PasswordChangeInput): Promise<void> {
+  publicContentUnchanged();
+  const me = requireUser(actor);
+  const [account] = await db.select({ name: users.name, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+  if (!account) throw new AppError(404, "userNotFound");
+  if (!(await verifyPassword(input.current_password, account.passwordHash))) throw new AppError(403, "currentPasswordIncorrect");
+  await assertStrongPassword(input.new_password, [account.name, account.email]);
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
+    const ended = await endOtherSessions(tx, me.id, me.session?.id ?? null);
+    await recordAccountAction(tx, me, "account.password", undefined, devicesForAudit(ended));
+  });
+}
+
 export async function deleteUser(db: Database, actor: Actor | null, id: number): Promise<void> {
   const admin = requireAdmin(actor);
+  requireRecentReauthentication(admin);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!current) throw new AppError(404, "userNotFound");

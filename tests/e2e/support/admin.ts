@@ -42,3 +42,15 @@ export const confirmDialog = (page: Page) => page.getByRole("dialog", { name: "P
 
 /** A notification (SPEC 8: green or red, gone after 3 s) with exactly this text. */
 export const notification = (page: Page, text: string) => page.getByRole("status").getByText(text, { exact: true });
+
+/**
+ * Answers the back office's "Confirm it is you" with the admin's password: what a role change, a
+ * deletion or the tip line's key ask of a session that has not proved itself lately (issue 35).
+ */
+export async function confirmItIsMe(page: Page, password = E2E_ADMIN.password) {
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(dialog.getByText("This action needs a fresh confirmation that it is you.")).toBeVisible();
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -40,10 +40,18 @@ export function uniqueEmail(label: string): string {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * A new admin session that has just proved itself again with the password (the e2e server needs no
+ * second factor), so that it may also change roles, delete accounts and set the tip line's key
+ * (issue 35).
+ */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post("/api/admin/login", { data: E2E_ADMIN });
   expect(response.status()).toBe(200);
-  return (await response.json()).token;
+  const token = (await response.json()).token as string;
+  const proved = await request.post("/api/users/me/reauthenticate", { data: { password: E2E_ADMIN.password }, headers: bearer(token) });
+  expect(proved.status()).toBe(200);
+  return token;
 }
 
 /**

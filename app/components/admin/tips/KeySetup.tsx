@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { useWithReauthentication } from "~/components/admin/account/reauthentication";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
@@ -207,6 +208,7 @@ function SaveAndSend({ file, rotating, onDiscard, onSent }: { file: TipKeyFile; 
   const messages = useMessages();
   const translate = useTranslate();
   const revalidator = useRevalidator();
+  const withReauthentication = useWithReauthentication();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [downloaded, setDownloaded] = useState(false);
@@ -227,7 +229,7 @@ function SaveAndSend({ file, rotating, onDiscard, onSent }: { file: TipKeyFile; 
     setBusy(true);
     setError(null);
     // Only the public half: the server never sees the file, the private key or the passphrase.
-    const result = await apiRequest("/api/tips/keys", { method: "POST", json: { public_key: file.publicKey } });
+    const result = await withReauthentication(() => apiRequest("/api/tips/keys", { method: "POST", json: { public_key: file.publicKey } }));
     setBusy(false);
     setConfirming(false);
     if (!result.ok) return setError(result.error ?? messages.serverError);

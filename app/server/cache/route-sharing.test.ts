@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type DeclaredRoute, declaredRoutes } from "../../../tests/support/route-table";
+import { type SharingOf, routeSharing, routerPathname } from "./route-sharing";
+
+let routes: DeclaredRoute[];
+let sharingOf: SharingOf;
+
+beforeAll(async () => {
+  routes = await declaredRoutes();
+  sharingOf = routeSharing(routes);
+});
+
+describe("every route declares what may be shared", () => {
+  it("has a sharing declaration in each module app/routes.ts names, the root included", () => {
+    const undeclared = routes.filter((route) => !["public", "public-read", "private"].includes(route.sharing as string)).map((route) => route.file);
+    expect(undeclared).toEqual([]);
+    expect(routes.length).toBeGreaterThan(100);
+  });
+
+  it("declares the back office, the tip line and the API's writes and personal reads private", () => {
+    const notPrivate = routes
+      .filter((route) => /^(routes\/admin\/|routes\/tips\.tsx$|routes\/api\/(users|tips|session|upload|audit|review|comments\.|comments\.ts|notes|news\.\$slug\.(review|notes|revisions|translation)))/.test(route.file))
+      .filter((route) => route.sharing !== "private")
+      .map((route) => route.file);
+    expect(notPrivate).toEqual([]);
+  });
+});
+
+describe("the sharing of an address is the matched route's, however the address is written", () => {
+  it("keeps the back office, the tip line and the private API private through case, encoding, language, data and slash variants", async () => {
+    const variants = [
+      "/admin/users",
+      "/Admin/users",
+      "/ADMIN/USERS",
+      "/%61dmin/users",
+      "/%41dmin/%75sers",
+      "/ne/Admin/users",
+      "/NE/admin/users",
+      "/en/admin/users",
+      "/admin/users.data",
+      "/Admin/users.data?_routes=x",
+      "/admin/users/",
+      "/admin/users/_.data",
+      "/admin",
+      "/Admin",
+      "/admin/anything-unknown",
+      "/tips",
+      "/Tips",
+      "/TIPS",
+      "/%74ips",
+      "/ne/Tips",
+      "/tips.data",
+      "/tips/",
+      "/api/users",
+      "/API/users",
+      "/Api/Users",
+      "/%61pi/users",
+      "/api/users/me",
+      "/api/Users/Me",
+      "/api/tips/inbox",
+      "/API/tips/inbox/1",
+      "/api/news/x/revisions",
+      "/API/News/x/Revisions",
+      "/api/not-a-route",
+      "/api/Session",
+      "/./admin/users",
+      "/x/../admin/users",
+    ];
+    const shared = [];
+    for (const address of variants) if ((await sharingOf.of(address)) !== "private") shared.push(address);
+    expect(shared).toEqual([]);
+  });
+
+  it("shares public pages and feeds in every language and spelling the router takes", async () => {
+    for (const address of ["/", "/ne", "/ne/", "/article/x", "/Article/x", "/ne/article/x.data", "/news", "/category/politics", "/search?q=x", "/tipsy-story", "/tips-and-tricks", "/login", "/feeds/rss.xml", "/sitemap.xml", "/robots.txt", "/no-such-page"]) {
+      expect([address, await sharingOf.of(address)]).toEqual([address, "public"]);
+    }
+  });
+
+  it("makes the public API's reads, and only those, shareable API reads, whatever their case", async () => {
+    for (const address of ["/api/news", "/API/News", "/api/news/some-slug", "/api/news/12/comments", "/api/categories", "/api/Categories/3", "/api/tags", "/api/writers/2"]) {
+      expect([address, await sharingOf.of(address)]).toEqual([address, "public-read"]);
+    }
+  });
+
+  it("remembers a decision for the fast path only once it is taken, by path", async () => {
+    expect(sharingOf.known("/category/remembered")).toBeUndefined();
+    expect(await sharingOf.of("/category/remembered?page=2")).toBe("public");
+    expect(sharingOf.known("/category/remembered?page=3")).toBe("public");
+    expect(sharingOf.known("/Admin/remembered")).toBeUndefined();
+    await sharingOf.of("/Admin/remembered");
+    expect(sharingOf.known("/Admin/remembered")).toBe("private");
+  });
+
+  it("reads the router's path: no data suffix, the slash it keeps", () => {
+    expect(routerPathname("/news.data?_routes=x")).toBe("/news");
+    expect(routerPathname("/news/_.data")).toBe("/news/");
+    expect(routerPathname("/%61dmin")).toBe("/%61dmin");
+  });
+});
+
+describe("deny by default", () => {
+  const table = (extra: Partial<DeclaredRoute>[]) =>
+    routeSharing([
+      { id: "root", path: "", sharing: "public" },
+      ...extra.map((route) => ({ id: route.id!, parentId: "root", sharing: undefined, ...route })),
+    ]);
+
+  it("keeps a route that declares nothing, or something unknown, private", async () => {
+    const sharing = table([
+      { id: "a", path: "undeclared" },
+      { id: "b", path: "misspelt", sharing: "publc" },
+      { id: "c", path: "declared", sharing: "public" },
+    ]);
+    expect(await sharing.of("/undeclared")).toBe("private");
+    expect(await sharing.of("/misspelt")).toBe("private");
+    expect(await sharing.of("/declared")).toBe("public");
+    expect(await sharing.of("/unmatched")).toBe("private");
+  });
+
+  it("keeps a public page under a private layout private, and an API read only where it answers", async () => {
+    const sharing = routeSharing([
+      { id: "root", path: "", sharing: "public" },
+      { id: "layout", parentId: "root", sharing: "private" },
+      { id: "page", parentId: "layout", path: "inside", sharing: "public" },
+      { id: "read-layout", parentId: "root", path: "reads", sharing: "public-read" },
+      { id: "read-page", parentId: "read-layout", path: "x", sharing: "public" },
+    ]);
+    expect(await sharing.of("/inside")).toBe("private");
+    expect(await sharing.of("/reads/x")).toBe("private");
+  });
+
+  it("keeps everything private under an undeclared root", async () => {
+    const sharing = routeSharing([
+      { id: "root", path: "", sharing: undefined },
+      { id: "page", parentId: "root", path: "page", sharing: "public" },
+    ]);
+    expect(await sharing.of("/page")).toBe("private");
+  });
+});

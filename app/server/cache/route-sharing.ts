@@ -1,0 +1,101 @@
+/**
+ * Which answers a shared cache may keep, decided on the route the router matches, from what each
+ * route module declares (`export const sharing`, app/lib/sharing.ts). The router folds case and
+ * percent-encoding (`/Admin/users`, `/%61dmin/users` and `/admin/users` are one route) and reads
+ * `/x.data` as `/x`; a pattern over the raw address would not, so nothing here looks at one.
+ * A route that declares nothing, or anything unknown, is private.
+ */
+import { type RouteObject, createStaticHandler } from "react-router";
+import type { Sharing } from "~/lib/sharing";
+
+/** A route as the server build lists it (`build.routes`), with its module's declaration. */
+export interface SharingRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  /** The module's `sharing` export, as found: anything but a known value counts as private. */
+  sharing: unknown;
+}
+
+const SHARINGS: readonly Sharing[] = ["public", "public-read", "private"];
+const isSharing = (value: unknown): value is Sharing => SHARINGS.includes(value as Sharing);
+
+/** The path of a request target (path and query, as Node's `req.url`), parsed as the application's Request is (server/app.ts). */
+export const requestPathname = (target: string): string => new URL(target, "http://localhost").pathname;
+
+/**
+ * The path the router matches for a request target: its path without React Router's data suffix
+ * (`/x.data`, and `/x/_.data` for `/x/`, under v8_trailingSlashAwareDataRequests).
+ */
+export function routerPathname(target: string): string {
+  const pathname = requestPathname(target);
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/** Remembered decisions, by raw path: the same path always matches the same routes. */
+const REMEMBERED_PATHS = 10_000;
+
+/** The sharing of request targets (path and query, as Node's `req.url`). */
+export interface SharingOf {
+  /** Decides it, by matching the target's path as the router does. */
+  of(target: string): Promise<Sharing>;
+  /** The decision already taken for the target's path, if any: synchronous, for cache hits. */
+  known(target: string): Sharing | undefined;
+}
+
+/** Loads no data: the static handler is asked only which routes match. */
+const matchOnly = async () => ({});
+
+/**
+ * The sharing of request targets: their matched routes' declarations, every one of them shareable
+ * (the root and layouts render into the page too), the deepest deciding which kind. No match, or
+ * any route private or undeclared, is private.
+ *
+ * Matching goes through React Router's static handler, which ranks the routes once; matching
+ * without it ranks them again on every call (4.6 ms over this app's routes, against 0.6 ms).
+ */
+export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
+  const byParent = new Map<string | undefined, SharingRoute[]>();
+  for (const route of routes) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
+  const declared = new Map<string, Sharing>();
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      declared.set(route.id, isSharing(route.sharing) ? route.sharing : "private");
+      const children = tree(route.id);
+      return route.index
+        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children };
+    });
+  const handler = createStaticHandler(tree(undefined));
+
+  const decide = async (pathname: string): Promise<Sharing> => {
+    const context = await handler.query(new Request(new URL(pathname, "http://localhost")), { dataStrategy: matchOnly });
+    if (context instanceof Response || context.errors) return "private";
+    const sharings = context.matches.map((match) => declared.get(match.route.id) ?? "private");
+    if (sharings.length === 0 || sharings.includes("private")) return "private";
+    const own = sharings.at(-1)!;
+    // Only the route that answers may be an API read; a layout above it is a page's.
+    return sharings.slice(0, -1).every((sharing) => sharing === "public") ? own : "private";
+  };
+
+  const remembered = new Map<string, Sharing>();
+  // The raw path decides the parsed one, so it is what is remembered: no parsing on a repeat.
+  const pathOf = (target: string) => target.split(/[?#]/, 1)[0]!;
+  return {
+    known: (target) => remembered.get(pathOf(target)),
+    async of(target) {
+      const path = pathOf(target);
+      let sharing = remembered.get(path);
+      if (sharing === undefined) {
+        sharing = await decide(routerPathname(path));
+        // Any path may be asked for: the memory is bounded, and starts again when full.
+        if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
+        remembered.set(path, sharing);
+      }
+      return sharing;
+    },
+  };
+}
