@@ -214,11 +214,20 @@ test("an editor adds a passkey in Chromium's virtual authenticator, signs in wit
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   });
 
+  // The back office's scripts held back once signed in, as on a slow phone: the name typed meanwhile is the one saved.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await signInWithPassword(page, editor.email);
   await expect(page).toHaveURL(/\/admin\/account$/);
   const passkeys = page.getByRole("region", { name: "Passkeys" });
   await expect(passkeys).toContainText("No passkeys yet.");
   await passkeys.getByLabel("Name of the passkey (which device it is on)").fill("This laptop");
+  await expect(passkeys.getByRole("button", { name: "Add a passkey" })).toBeDisabled();
+  release();
   await passkeys.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status").getByText("Passkey added.", { exact: true })).toBeVisible();
   // The first second factor: its recovery codes come with it.
