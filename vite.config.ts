@@ -7,9 +7,11 @@ import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
 
 /**
- * Every module the reader site's islands run (app/islands.client.tsx and the islands it loads),
- * but for packages and the tip line's own code: one file for reader pages to fetch, rather than
- * forty small ones over a phone's six connections.
+ * Every module the reader site's islands run (the islands app/islands.client.tsx loads and what
+ * they import), but for packages and the tip line's own code: one file for reader pages to fetch,
+ * rather than forty small ones over a phone's six connections. The entry itself stays out of it:
+ * the back office imports modules it shares with the islands (texts, languages) from this chunk,
+ * and an entry placed in it would start the islands on every back-office page.
  */
 let islandModules: Set<string> | undefined;
 function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null): Set<string> {
@@ -23,7 +25,9 @@ function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly st
     const lazy = id.endsWith("/app/islands/loaders.ts") ? (info?.dynamicallyImportedIds ?? []) : [];
     for (const next of [...(info?.importedIds ?? []), ...lazy]) visit(next);
   };
-  visit(path.resolve(ISLANDS_ENTRY));
+  const entry = path.resolve(ISLANDS_ENTRY);
+  visit(entry);
+  found.delete(entry);
   islandModules = found;
   return found;
 }

@@ -3,19 +3,22 @@
  * (app/islands) hydrate, each as its own React root, with the props the server rendered it with.
  * React Router does not run here: a link to another reader page fetches its HTML and puts it in
  * place of this one (islands/navigation.ts), and its islands hydrate in turn. Once every island of
- * the page has hydrated, <html> says so (`data-islands="ready"`), for tests.
+ * the page has hydrated, the taps kept while they were not (islands/keep-taps-script.ts) are
+ * replayed, and <html> says so (`data-islands="ready"`), for tests.
  */
 import type { ComponentType } from "react";
+import { flushSync } from "react-dom";
 import { type Root, hydrateRoot } from "react-dom/client";
 import { catalogFor, loadCatalog } from "./lib/i18n";
 import { islandLoaders } from "./islands/loaders";
 import type { IslandName } from "./islands/loaders";
 import { IslandRoot } from "./islands/IslandRoot";
-import { ISLAND_PAGE_ID, type IslandPage } from "./islands/page";
+import { ISLAND_ALIVE_ATTRIBUTE, ISLAND_PAGE_ID, type IslandPage } from "./islands/page";
 import { keepImagesWhole } from "./islands/broken-images";
 import { showRelativeTimes } from "./islands/relative-times";
 import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";
 import { handBack, typedValues } from "./islands/typed-values";
+import { replayKeptTaps } from "./islands/kept-taps";
 
 const pageOf = (document: Document) => JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? "null") as IslandPage;
 
@@ -38,7 +41,9 @@ async function hydrate(element: HTMLElement): Promise<Root | null> {
       { identifierPrefix: element.dataset.islandId },
     );
   });
-  handBack(typed);
+  element.setAttribute(ISLAND_ALIVE_ATTRIBUTE, "");
+  // Rendered at once, so that a tap kept for this island is replayed on the fields as typed.
+  flushSync(() => handBack(typed));
   return root;
 }
 
@@ -46,6 +51,7 @@ async function hydrateIslands() {
   await loadCatalog(page.locale);
   const hydrated = await Promise.all([...document.querySelectorAll<HTMLElement>("[data-island]")].map(hydrate));
   roots = hydrated.filter((root) => root !== null);
+  replayKeptTaps();
   document.documentElement.dataset.islands = "ready";
 }
 

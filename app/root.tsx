@@ -13,6 +13,7 @@ import { config } from "./server/process/config";
 import { catalogChunks } from "./server/process/catalog-chunks";
 import { islandsManifest } from "./server/process/islands-manifest";
 import { IslandScripts } from "./islands/IslandScripts";
+import { KEEP_TAPS_SCRIPT } from "./islands/keep-taps-script";
 import { SiteUrlsProvider, useSiteUrls } from "./components/site/site-urls";
 import { LOCAL_MEDIA_BASE } from "./lib/media-url";
 import appStylesheet from "./app.css?url";
@@ -97,6 +98,8 @@ function Document({ children }: { children: React.ReactNode }) {
         {/* A reader page's islands ask for their texts with their other scripts, after the first paint (IslandScripts). */}
         {catalogChunk && !islands ? <link rel="modulepreload" href={catalogChunk} /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* Before the body, so that no tap on a control whose island is still coming is lost. */}
+        {islands ? <script dangerouslySetInnerHTML={{ __html: KEEP_TAPS_SCRIPT }} /> : null}
         {islands ? <ReaderStylesheet /> : <link rel="stylesheet" href={appStylesheet} />}
         <Meta />
         <Links />

@@ -25,3 +25,9 @@ export interface IslandScriptList {
 
 /** The id of a reader page's `<main>`: where the skip link leads, and focus after a page shown in place. */
 export const MAIN_CONTENT_ID = "main";
+
+/** Marks an island once it has hydrated: from then on its controls answer taps themselves. */
+export const ISLAND_ALIVE_ATTRIBUTE = "data-island-alive";
+
+/** Marks a control tapped before its island was alive, whose tap is replayed once it is (keep-taps-script.ts). */
+export const KEPT_TAP_ATTRIBUTE = "data-kept-tap";

@@ -77,6 +77,23 @@ describe("the scripts of a reader page", () => {
   });
 });
 
+describe("the back office's scripts", () => {
+  /** The files `code` imports statically (a dynamic import is a later page's). */
+  const staticImports = (code: string) => [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+
+  it("never load the reader site's islands entry, which would start islands on a page that has none", async () => {
+    const entry = islandScripts(await (await fetch(baseUrl() + "/")).text())?.entry;
+    expect(entry).toMatch(/^\/assets\/islands\.client-[\w-]+\.js$/);
+    const loaded = new Set(scriptUrlsOf(await backOfficePage()));
+    expect(loaded.size).toBeGreaterThan(3);
+    for (const url of loaded) {
+      for (const next of staticImports(await (await fetch(baseUrl() + url)).text())) loaded.add(next);
+    }
+    expect([...loaded].some((url) => url.includes("/entry.client-"))).toBe(true);
+    expect([...loaded]).not.toContain(entry);
+  });
+});
+
 describe("a page's interface texts", () => {
   it("are fetched beside its other scripts, its own language's alone", async () => {
     for (const [path, own, other] of [["/", "Unknown Author", "अज्ञात लेखक"], ["/ne", "अज्ञात लेखक", "Unknown Author"]] as const) {

@@ -49,7 +49,9 @@ async function openTipLine(request: APIRequestContext) {
 test.describe("accessibility (axe-core)", () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test("reader pages, in English and Nepali, light and dark, phone and desktop", async ({ browser, baseURL, request }) => {
+  test("reader pages, in English and Nepali, light and dark, phone and desktop", async ({ allowConsoleErrors, browser, baseURL, request }) => {
+    // /bookmarks is no page: the sweep covers the not-found page there, which is answered 404, and the browser logs it.
+    allowConsoleErrors(/on http:\/\/127\.0\.0\.1:\d+\/bookmarks: .*status of 404/);
     await openTipLine(request);
     const articles = await publishedArticles(request);
     const [english, nepali] = [articles.find((a) => a.language === "en")!, articles.find((a) => a.language === "ne")!];

@@ -73,7 +73,9 @@ test.describe("who may enter the back office", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
-  test("?preview shows a draft to the admin; a guest gets Article Not Found for it", async ({ page, request, browser, baseURL }) => {
+  test("?preview shows a draft to the admin; a guest gets Article Not Found for it", async ({ allowConsoleErrors, page, request, browser, baseURL }) => {
+    // A guest is answered 404 for the draft: the browser logs it.
+    allowConsoleErrors(/status of 404/);
     const {
       articles: [draft],
     } = await adminGet<{ articles: Summary[] }>(request, "/api/news?status=draft&limit=1");
@@ -218,7 +220,9 @@ test.describe("dashboard", () => {
     }
   });
 
-  test("says 'Failed to fetch dashboard stats' when the totals cannot be fetched, inside the admin frame", async ({ page }) => {
+  test("says 'Failed to fetch dashboard stats' when the totals cannot be fetched, inside the admin frame", async ({ allowConsoleErrors, page }) => {
+    // The totals' request is cut: the browser logs it.
+    allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
     await page.goto("/admin/users");
     // Opening the dashboard from another screen fetches its data; the connection drops.
     await page.route(/\/admin\/dashboard\.data/, (route) => route.abort("internetdisconnected"));

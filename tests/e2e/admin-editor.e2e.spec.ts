@@ -266,7 +266,9 @@ test.describe("article form: writing and editing", () => {
     expect((await articleDetail(request, movedSlug)).media).toHaveLength(3);
   });
 
-  test("an unknown slug shows Article Not Found with a way back to the list", async ({ page }) => {
+  test("an unknown slug shows Article Not Found with a way back to the list", async ({ allowConsoleErrors, page }) => {
+    // The unknown slug is answered 404: the browser logs it.
+    allowConsoleErrors(/status of 404/);
     const response = await page.goto(editPath(`no-such-article-${Date.now()}`));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();
@@ -281,9 +283,12 @@ test.describe("article form: never lose an editor's work", () => {
   });
 
   test("a stale edit is refused (409) with a clear message; what was typed stays, and can then be saved on purpose", async ({
+    allowConsoleErrors,
     page,
     request,
   }) => {
+    // The stale save is answered 409: the browser logs it.
+    allowConsoleErrors(/status of 409/);
     const article = await createArticle(request, `Stale edit story ${Date.now()}`);
     own(article.slug);
     await page.goto(editPath(article.slug));
@@ -327,7 +332,9 @@ test.describe("article form: never lose an editor's work", () => {
     expect(saved.content).toContain("My paragraph, typed while someone else saved.");
   });
 
-  test("a failed save (network error, 5xx) keeps everything typed and says what went wrong", async ({ page, request }) => {
+  test("a failed save (network error, 5xx) keeps everything typed and says what went wrong", async ({ allowConsoleErrors, page, request }) => {
+    // Each save is made to fail: the browser logs the answers, and the form what failed.
+    allowConsoleErrors(/ERR_CONNECTION_REFUSED|status of 50[03]|Saving the article failed/);
     const article = await createArticle(request, `Failed save story ${Date.now()}`);
     own(article.slug);
     await page.goto(editPath(article.slug));
@@ -374,7 +381,9 @@ test.describe("article form: never lose an editor's work", () => {
     expect(saved.content).toContain("A paragraph that must survive the outage.");
   });
 
-  test("a new article that fails to save says 'Failed to create article' and keeps the form", async ({ page }) => {
+  test("a new article that fails to save says 'Failed to create article' and keeps the form", async ({ allowConsoleErrors, page }) => {
+    // The save is made to fail: the browser logs the answers, and the form what failed.
+    allowConsoleErrors(/status of 500|Saving the article failed/);
     await page.goto("/admin/articles/new");
     await titleField(page).fill("A new article the server will refuse");
     await page.getByLabel("Writer").selectOption({ index: 1 });
@@ -575,7 +584,9 @@ test.describe("article form: validation and uploads", () => {
     await expect(language.locator("option:checked")).toHaveText("English");
   });
 
-  test("banner uploads accept .jpg/.jpeg/.png only; content media also .mp4, with the spec's messages", async ({ page }) => {
+  test("banner uploads accept .jpg/.jpeg/.png only; content media also .mp4, with the spec's messages", async ({ allowConsoleErrors, page }) => {
+    // A file of the wrong type is refused (415): the browser logs the answers, and the form what failed.
+    allowConsoleErrors(/status of 415|Upload failed 415/);
     const bannerInput = page.getByLabel("Main Banner Image");
     const bannerError = formAlert(page, "Only .jpg, .jpeg, or .png files are allowed for banner image");
     for (const bad of [file("animation.gif", "image/gif", Buffer.from("GIF89a")), file("notes.txt", "text/plain", Buffer.from("hello")), file("clip.mp4", "video/mp4", MP4)]) {
@@ -629,7 +640,9 @@ test.describe("article form: validation and uploads", () => {
     expect(hidden).toEqual([]);
   });
 
-  test("uploads show their progress, block saving until done, and report failures with the server's text or the spec's", async ({ page }) => {
+  test("uploads show their progress, block saving until done, and report failures with the server's text or the spec's", async ({ allowConsoleErrors, page }) => {
+    // Uploads are made to fail: the browser logs the answers, and the form what failed.
+    allowConsoleErrors(/status of 413|ERR_CONNECTION_REFUSED|Upload failed/);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -730,7 +743,9 @@ test.describe("rich-text editor", () => {
     await expect(editor.locator("pre code")).toHaveText("const total = 40;");
   });
 
-  test("image embeds: javascript: is refused, http/https/data are accepted, 300 px wide by default", async ({ page, browser, baseURL, request }) => {
+  test("image embeds: javascript: is refused, http/https/data are accepted, 300 px wide by default", async ({ allowConsoleErrors, page, browser, baseURL, request }) => {
+    // The embedded picture's host does not exist: the browser logs the failed request.
+    allowConsoleErrors(/ERR_NAME_NOT_RESOLVED \(https:\/\/images\.example\.org\//);
     await page.goto("/admin/articles/new");
     const title = `Embedded images story ${Date.now()}`;
     await titleField(page).fill(title);
@@ -800,11 +815,14 @@ test.describe("rich-text editor", () => {
   });
 
   test("pasted HTML keeps its formatting and loses anything dangerous: what is saved is what readers see", async ({
+    allowConsoleErrors,
     page,
     browser,
     baseURL,
     request,
   }) => {
+    // The pasted HTML's inline handler is refused by the Content Security Policy, and its picture's address does not exist: the browser logs both.
+    allowConsoleErrors(/inline event handler violates the following Content Security Policy|status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/(?:admin\/articles\/edit\/|article\/)x\)/);
     const alerts: string[] = [];
     await page.goto("/admin/articles/new");
     page.on("dialog", (dialog) => {

@@ -62,7 +62,9 @@ test.describe("admin categories", () => {
     expect(await guestNavigation(browser, baseURL)).not.toContain(name);
   });
 
-  test("a slug that is taken gets the server's message", async ({ page }) => {
+  test("a slug that is taken gets the server's message", async ({ allowConsoleErrors, page }) => {
+    // The taken slug is refused (409): the browser logs it.
+    allowConsoleErrors(/status of 409/);
     const form = addForm(page, "Add a category");
     await form.getByLabel("Name in English").fill("Politics");
     await form.getByRole("button", { name: "Add category" }).click();
@@ -228,7 +230,9 @@ test.describe("admin tags", () => {
     await page.goto("/admin/tags");
   });
 
-  test("add, rename in place, cancel with Escape, then delete after confirming", async ({ page, request }) => {
+  test("add, rename in place, cancel with Escape, then delete after confirming", async ({ allowConsoleErrors, page, request }) => {
+    // The taken slug is refused (409): the browser logs it.
+    allowConsoleErrors(/status of 409/);
     const form = addForm(page, "Add a tag");
     await form.getByRole("button", { name: "Add tag" }).click();
     await expect(form.getByRole("alert")).toHaveText("Tag name is required");

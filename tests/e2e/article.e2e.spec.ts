@@ -1,8 +1,22 @@
-import { type Page, expect, test } from "./support/test";
+import { type Locator, type Page, expect, test } from "./support/test";
 import { type Detail, articleDetail, draftSlug, publishedArticles } from "./support/article-fixtures";
 import { settled } from "./support/settled";
 
 /** The richest published English article: tags, related articles, comments, a writer and a category. */
+/** SPEC 9: Back shows its spinner for 500 ms before it leaves. */
+const BACK_SPINNER_MS = 500;
+
+const backLink = (page: Page) => page.getByRole("group", { name: "Article tools" }).getByRole("link", { name: "Back", exact: true });
+
+/**
+ * Taps `control` with the page's clock stopped: what the tap starts on a timer (Back's spinner)
+ * waits for `page.clock.runFor`, so a test sees it however loaded the machine is.
+ */
+async function tapAndHoldTime(page: Page, control: Locator) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+  await control.click();
+}
+
 async function richArticle(page: Page, language: "en" | "ne" = "en"): Promise<Detail> {
   for (const summary of await publishedArticles(page.request)) {
     if (summary.language !== language || summary.tags.length === 0 || summary.writer_id === null || !summary.category_slug) continue;
@@ -105,27 +119,32 @@ test.describe("reading an article", () => {
 
   test("Back shows a spinner, then returns to the previous page on this site", async ({ page }) => {
     const article = await richArticle(page);
+    await page.clock.install();
     await page.goto(`/article/${article.slug}`);
     await page.getByRole("region", { name: "Related Articles" }).getByRole("link", { name: article.related[0]!.title }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.related[0]!.title);
     // The spinner is the script's: clicked before the page's islands are alive, the link simply loads the home page.
     await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
 
-    const back = page.getByRole("link", { name: "Back" });
-    await back.click();
+    const back = backLink(page);
+    await tapAndHoldTime(page, back);
     await expect(back).toHaveAttribute("aria-busy", "true");
+    await page.clock.runFor(BACK_SPINNER_MS);
+    await page.clock.resume();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
     expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/article/${article.slug}`);
   });
 
   test("Back goes home when the reader arrived from elsewhere", async ({ page }) => {
     const article = await richArticle(page);
+    await page.clock.install();
     // The spinner is the script's: clicked before hydration, the link simply loads the home page.
     await settled(page, `/article/${article.slug}`);
-    const back = page.getByRole("link", { name: "Back" });
+    const back = backLink(page);
     await expect(back).toHaveAttribute("href", "/");
-    await back.click();
+    await tapAndHoldTime(page, back);
     await expect(back).toHaveAttribute("aria-busy", "true");
+    await page.clock.runFor(BACK_SPINNER_MS);
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -138,7 +157,9 @@ test.describe("reading an article", () => {
     }
   });
 
-  test("a draft or unknown slug answers 404 with Article Not Found", async ({ page, request }) => {
+  test("a draft or unknown slug answers 404 with Article Not Found", async ({ allowConsoleErrors, page, request }) => {
+    // Both are answered 404: the browser logs it.
+    allowConsoleErrors(/status of 404/);
     for (const slug of [await draftSlug(request), "no-such-article-anywhere"]) {
       const response = await page.goto(`/article/${encodeURIComponent(slug)}`);
       expect(response?.status()).toBe(404);
@@ -186,7 +207,7 @@ test.describe("reading an article", () => {
     const article = await richArticle(page);
     await page.goto(`/article/${article.slug}`);
 
-    await page.getByRole("button", { name: "Share", exact: true }).click();
+    await page.getByRole("group", { name: "Article tools" }).getByRole("link", { name: "Share", exact: true }).click();
     await expect(page.getByRole("status").getByText("Link copied to clipboard!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/article/${article.slug}`, baseURL).href);
     await context.close();

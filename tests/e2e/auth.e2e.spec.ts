@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from "./support/test";
+import { holdIslandScripts } from "./support/held-scripts";
 
 /** Signing in and up: the /login page and the header's modal, redirects after sign-in, and signing out. */
 
@@ -57,7 +58,9 @@ test.describe("login page", () => {
     await expect(page.getByRole("alert")).toHaveText("All fields are required");
   });
 
-  test("shows 'Please wait...' while busy, then the server's message for a wrong password", async ({ page, request }) => {
+  test("shows 'Please wait...' while busy, then the server's message for a wrong password", async ({ allowConsoleErrors, page, request }) => {
+    // The wrong password is answered 401: the browser logs it.
+    allowConsoleErrors(/status of 401/);
     const reader = await registerReader(request);
     await page.goto("/login");
     await page.route("**/api/admin/login", async (route) => {
@@ -96,14 +99,8 @@ test.describe("login page", () => {
 
   test("keeps what was typed before the page's scripts arrived, and signs in with it", async ({ page, request }) => {
     const reader = await registerReader(request);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/islands.client-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Not waiting for the islands, which are held back.
-    await page.goto("/login?redirect=/news", { waitUntil: "load" });
+    const release = await holdIslandScripts(page);
+    await page.goto("/login?redirect=/news", { waitUntil: "domcontentloaded" });
     await field(page.getByRole("main"), "Email Address").fill(reader.email);
     await field(page.getByRole("main"), "Password").fill(PASSWORD);
     release();
@@ -152,7 +149,9 @@ test.describe("header sign-in modal", () => {
     await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   });
 
-  test("a wrong password shows the server's message in the modal", async ({ page, request }) => {
+  test("a wrong password shows the server's message in the modal", async ({ allowConsoleErrors, page, request }) => {
+    // The wrong password is answered 401: the browser logs it.
+    allowConsoleErrors(/status of 401/);
     const reader = await registerReader(request);
     await page.goto("/news");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -166,7 +165,9 @@ test.describe("header sign-in modal", () => {
 });
 
 test.describe("login page without JavaScript", () => {
-  test("signs in with the plain form and follows the redirect; a wrong password shows the message", async ({ browser, request }) => {
+  test("signs in with the plain form and follows the redirect; a wrong password shows the message", async ({ allowConsoleErrors, browser, request }) => {
+    // The wrong password is answered 401: the browser logs it.
+    allowConsoleErrors(/status of 401/);
     const reader = await registerReader(request);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -63,6 +63,6 @@ test.describe("bookmarks", () => {
     await page.goto(`/article/${newest!.slug}`);
     await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Save article" })).toHaveCount(0);
-    await expect(articleTools(page).getByRole("button", { name: "Share", exact: true })).toBeVisible();
+    await expect(articleTools(page).getByRole("link", { name: "Share", exact: true })).toBeVisible();
   });
 });

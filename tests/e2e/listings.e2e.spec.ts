@@ -162,7 +162,9 @@ test.describe("category page", () => {
     });
   });
 
-  test("an unknown category answers 404 under 'Oops, something went wrong!'", async ({ page }) => {
+  test("an unknown category answers 404 under 'Oops, something went wrong!'", async ({ allowConsoleErrors, page }) => {
+    // The unknown category is answered 404: the browser logs it.
+    allowConsoleErrors(/status of 404/);
     const response = await page.goto("/category/no-such-category");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Oops, something went wrong!" })).toBeVisible();
@@ -172,7 +174,9 @@ test.describe("category page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Economy" })).toBeVisible();
   });
 
-  test("no category in the URL says 'No category specified', with a Back to Home link", async ({ page }) => {
+  test("no category in the URL says 'No category specified', with a Back to Home link", async ({ allowConsoleErrors, page }) => {
+    // The address without a category is answered 400: the browser logs it.
+    allowConsoleErrors(/status of 400/);
     const response = await page.goto("/category/");
     expect(response?.status()).toBe(400);
     await expect(page.getByRole("heading", { level: 1, name: "Oops, something went wrong!" })).toBeVisible();
@@ -181,7 +185,9 @@ test.describe("category page", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a page that cannot be shown in place is loaded whole: a broken answer on the way costs a reload, not the page", async ({ page }) => {
+  test("a page that cannot be shown in place is loaded whole: a broken answer on the way costs a reload, not the page", async ({ allowConsoleErrors, page }) => {
+    // A proxy's broken answer is made up: the browser logs it.
+    allowConsoleErrors(/status of 502/);
     await settled(page, "/news");
     // The in-place request meets a fault on the way (a proxy's error page); the page itself is fine.
     await page.route(/\/category\/politics$/, (route) =>
@@ -252,7 +258,9 @@ test.describe("writer page", () => {
     for (const card of await page.getByRole("article").all()) await expect(card).toContainText(writer.name);
   });
 
-  test("says 'Writer not found.' with 404 for a missing or malformed id", async ({ page }) => {
+  test("says 'Writer not found.' with 404 for a missing or malformed id", async ({ allowConsoleErrors, page }) => {
+    // Both are answered 404: the browser logs it.
+    allowConsoleErrors(/status of 404/);
     for (const path of ["/writer/999999", "/writer/not-a-number"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
@@ -274,7 +282,9 @@ test.describe("tag page", () => {
     expect(await cardTitles(page)).toEqual(expected.articles.map((a) => a.title));
   });
 
-  test("an unknown tag is a 404 that says so", async ({ page }) => {
+  test("an unknown tag is a 404 that says so", async ({ allowConsoleErrors, page }) => {
+    // The unknown tag is answered 404: the browser logs it.
+    allowConsoleErrors(/status of 404/);
     const response = await page.goto("/tag/no-such-tag");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Tag not found" })).toBeVisible();

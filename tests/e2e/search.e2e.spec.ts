@@ -86,7 +86,7 @@ test.describe("search overlay", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto("/news");
-    await page.getByRole("button", { name: "Search Articles" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Search Articles" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("searchbox", { name: "Search Articles" })).toBeFocused();
     await dialog.getByRole("searchbox", { name: "Search Articles" }).fill("budget");

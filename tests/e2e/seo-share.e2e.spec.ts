@@ -16,7 +16,7 @@ test.describe("sharing an article", () => {
     const slug = await anArticleSlug(page.request);
     await page.goto(`/ne/article/${slug}`);
 
-    await page.getByRole("group", { name: ne.articleTools }).getByRole("button", { name: ne.share }).click();
+    await page.getByRole("group", { name: ne.articleTools }).getByRole("link", { name: ne.share }).click();
     await expect(page.getByRole("status").getByText(ne.linkCopied)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(new URL(`/ne/article/${slug}`, baseURL).href);
@@ -35,7 +35,7 @@ test.describe("sharing an article", () => {
     await page.goto(`/article/${slug}`);
     const title = await page.getByRole("heading", { level: 1 }).textContent();
 
-    await page.getByRole("group", { name: "Article tools" }).getByRole("button", { name: "Share" }).click();
+    await page.getByRole("group", { name: "Article tools" }).getByRole("link", { name: "Share" }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
       { url: new URL(`/article/${slug}`, baseURL).href, title },
     ]);

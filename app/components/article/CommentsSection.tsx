@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNotify } from "~/components/notifications/notifications";
-import { useSession } from "~/components/session/session";
+import { knownUser, useSession } from "~/components/session/session";
 import type { ArticleComment } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
 import { formatMessage } from "~/lib/format-message";
@@ -127,7 +127,8 @@ function CommentForm({ articleId }: { articleId: number }) {
       setError(messages[firstMessage(parsed.error)]);
       return;
     }
-    if (session.user) void post(parsed.data.content);
+    // Sent before the session was known (a tap kept while the page's scripts loaded): it decides.
+    if (await knownUser()) void post(parsed.data.content);
     else askToSignIn(parsed.data.content);
   }
 
@@ -168,10 +169,9 @@ function CommentForm({ articleId }: { articleId: number }) {
         <p id={`${id}-hint`} className="min-h-10 text-sm text-neutral-600 sm:min-h-0 dark:text-neutral-400">
           {hint}
         </p>
-        {/* Disabled until the session is known: whether to post or ask to sign in depends on it. */}
         <button
           type="submit"
-          disabled={session.status === "loading" || busy}
+          disabled={busy}
           className="ml-auto min-w-36 rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90 disabled:opacity-60"
         >
           {busy ? messages.pleaseWait : messages.postComment}

@@ -1,5 +1,5 @@
-import { useTranslate } from "~/components/i18n/i18n";
-import { shareLinks } from "~/components/share/share";
+import { useMessages, useTranslate } from "~/components/i18n/i18n";
+import { SHARE_LINKS_ID, shareLinks } from "~/components/share/share";
 
 /** The networks' marks, drawn as icons: a glyph in text would be a visible name that is not the link's. */
 const NETWORKS = [
@@ -25,29 +25,38 @@ const NETWORKS = [
 
 /**
  * SPEC 2 Facebook, Twitter and LinkedIn share buttons: plain links, so the networks learn nothing
- * until the reader chooses to go there (DESIGN "Privacy").
+ * until the reader chooses to go there (DESIGN "Privacy"). The article bar's Share leads here
+ * before its island is alive, and the list is outlined when it does.
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const t = useTranslate();
+  const messages = useMessages();
   const links = shareLinks(url, title);
   return (
-    <ul className="flex items-center gap-2">
-      {NETWORKS.map((network) => (
-        <li key={network.key}>
-          <a
-            href={links[network.key]}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t("shareOnNetwork", { network: network.name })}
-            title={t("shareOnNetwork", { network: network.name })}
-            className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
-              {network.icon}
-            </svg>
-          </a>
-        </li>
-      ))}
-    </ul>
+    <div
+      id={SHARE_LINKS_ID}
+      role="group"
+      aria-label={messages.share}
+      className="scroll-mt-32 rounded-full target:outline-2 target:outline-offset-4 target:outline-brand"
+    >
+      <ul className="flex items-center gap-2">
+        {NETWORKS.map((network) => (
+          <li key={network.key}>
+            <a
+              href={links[network.key]}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("shareOnNetwork", { network: network.name })}
+              title={t("shareOnNetwork", { network: network.name })}
+              className={`flex h-9 w-9 items-center justify-center rounded-full border border-neutral-300 text-neutral-700 hover:border-transparent hover:text-white dark:border-neutral-700 dark:text-neutral-200 ${network.colour}`}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+                {network.icon}
+              </svg>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

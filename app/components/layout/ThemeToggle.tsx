@@ -11,7 +11,8 @@ export function ThemeToggle() {
   useEffect(() => setTheme(document.documentElement.classList.contains("dark") ? "dark" : "light"), []);
 
   function toggle() {
-    const next: Theme = theme === "dark" ? "light" : "dark";
+    // The page's class, not this state: a tap kept before the island was alive is replayed before the state has caught up with it.
+    const next: Theme = document.documentElement.classList.contains("dark") ? "light" : "dark";
     document.documentElement.classList.toggle("dark", next === "dark");
     try {
       localStorage.setItem(STORAGE_KEY, next);

@@ -6,6 +6,7 @@ import { SavedArticles } from "~/components/bookmarks/SavedArticles";
 import { HeaderSearchOverlay, openSearch } from "~/components/search/header-search-overlay";
 import { useSession } from "~/components/session/session";
 import { useMessages } from "~/components/i18n/i18n";
+import { Anchor } from "~/components/i18n/anchor";
 import { useScrolledPast } from "./use-scrolled-past";
 
 /** SPEC 9: the header changes style after 50 px of scroll. */
@@ -56,21 +57,28 @@ export function HeaderSearch({ action }: { action: string }) {
   );
 }
 
-/** The phone's search button (the field is hidden below the medium breakpoint). */
+/**
+ * The phone's search (the field is hidden below the medium breakpoint): a link to the search page,
+ * which works before the island is alive; once it is, the overlay opens in place.
+ */
 export function SearchButton() {
   const messages = useMessages();
   return (
-    <button
-      type="button"
+    <Anchor
+      to="/search"
       className="rounded-full p-2 hover:bg-neutral-100 md:hidden dark:hover:bg-neutral-800"
       aria-label={messages.searchArticles}
-      onClick={() => openSearch("")}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+        event.preventDefault();
+        openSearch("");
+      }}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
         <circle cx="11" cy="11" r="7" />
         <path d="M20 20l-3.5-3.5" />
       </svg>
-    </button>
+    </Anchor>
   );
 }
 

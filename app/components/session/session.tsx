@@ -44,14 +44,31 @@ function update(next: Partial<State>) {
   for (const listener of listeners) listener();
 }
 
+function listen(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Asks /api/session once, when the first component that shows the session appears. */
 function subscribe(listener: () => void) {
-  listeners.add(listener);
   if (!asked) {
     asked = true;
     void apiRequest<{ user: PublicUser | null }>("/api/session").then((result) => update({ user: result.ok ? result.data.user : null, status: "ready" }));
   }
-  return () => listeners.delete(listener);
+  return listen(listener);
+}
+
+/** The signed-in reader, or null for a guest, once /api/session has answered. */
+export function knownUser(): Promise<PublicUser | null> {
+  return new Promise((resolve) => {
+    const known = () => {
+      if (state.status !== "ready") return;
+      stop();
+      resolve(state.user);
+    };
+    const stop = subscribe(known);
+    known();
+  });
 }
 
 const current = () => state;
@@ -105,9 +122,13 @@ export function useSession(): SessionValue {
   };
 }
 
-/** The sign-in and registration dialog, opened by `openAuth` from anywhere on the page. */
+/**
+ * The sign-in and registration dialog, opened by `openAuth` from anywhere on the page. It shows no
+ * session, so it does not ask for one: the back office, which holds it at its root, then makes no
+ * session check of its own (an account that must set a second factor up is refused it, 403).
+ */
 export function AuthDialog() {
-  const { auth } = useSyncExternalStore(subscribe, current, beforeHydration);
+  const { auth } = useSyncExternalStore(listen, current, beforeHydration);
   return (
     <AuthModal
       open={auth !== null}

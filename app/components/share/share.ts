@@ -2,6 +2,9 @@ import { useLocalizePath, useMessages, useTranslate } from "~/components/i18n/i1
 import { useNotify } from "~/components/notifications/notifications";
 import { useSiteUrls } from "~/components/site/site-urls";
 
+/** The id of an article's share links (ShareLinks), where Share leads before its island is alive. */
+export const SHARE_LINKS_ID = "share";
+
 /** Plain share links: no share SDK, no third-party request until the reader clicks. */
 export function shareLinks(url: string, title: string) {
   const u = encodeURIComponent(url);

@@ -20,6 +20,7 @@ export interface Summary {
   meta_description: string;
   excerpt: string;
   read_time: number;
+  is_published: boolean;
   published_at: string;
   tags: { id: number; name: string; slug: string }[];
 }
@@ -53,9 +54,14 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return token;
 }
 
+/**
+ * Articles every reader can open. `request` may hold the admin's session (adminToken signs it in),
+ * and then the list has drafts and scheduled stories too: a guest gets 404 for those.
+ */
 export async function publishedArticles(request: APIRequestContext, limit = 40): Promise<Summary[]> {
   const response = await request.get(`/api/news?limit=${limit}`);
-  return (await response.json()).articles;
+  const now = Date.now();
+  return ((await response.json()).articles as Summary[]).filter((article) => article.is_published && Date.parse(article.published_at) <= now);
 }
 
 export async function articleDetail(request: APIRequestContext, slug: string): Promise<Detail> {

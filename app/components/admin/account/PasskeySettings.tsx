@@ -6,6 +6,8 @@ import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 import { PASSKEY_NAME_MAX, type PasskeyInfo } from "~/lib/second-factor";
 import { buttonClass, inputClass } from "../table/AdminTable";
+import { valuesTypedEarly } from "../typed-before-hydration";
+import { useHydrated } from "../use-hydrated";
 import { useWithReauthentication } from "./reauthentication";
 import { SettingsCard, StatusBadge } from "./SettingsCard";
 
@@ -79,8 +81,14 @@ function AddPasskey({ onAdded }: { onAdded: (recoveryCodes?: string[]) => void }
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [supported, setSupported] = useState(true);
+  const hydrated = useHydrated();
 
   useEffect(() => setSupported(passkeysSupported()), []);
+  // See typed-before-hydration: a name typed while the scripts were loading is the one sent.
+  useEffect(() => {
+    const [typed] = valuesTypedEarly({ name: `${id}-name` }, { name: "" });
+    if (typed) setName(typed[1]);
+  }, [id]);
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -121,7 +129,7 @@ function AddPasskey({ onAdded }: { onAdded: (recoveryCodes?: string[]) => void }
           className={`${inputClass} mt-1`}
         />
       </div>
-      <button type="submit" disabled={busy} className={buttonClass.primary}>
+      <button type="submit" disabled={busy || !hydrated} className={buttonClass.primary}>
         {busy ? messages.pleaseWait : messages.passkeyAdd}
       </button>
       {error ? (

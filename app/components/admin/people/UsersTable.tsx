@@ -65,7 +65,8 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
             />
           ) : (
             <tr key={user.id}>
-              <th scope="row" className={`${cellClass} font-semibold`}>
+              {/* A name is whatever its owner typed: one long word wraps too, rather than widening the table. */}
+              <th scope="row" className={`${cellClass} font-semibold [overflow-wrap:anywhere]`}>
                 {user.name}
                 {/* A space, not only a margin: the badge may wrap below a long name in a narrow column. */}
                 {user.id === currentUserId ? (
