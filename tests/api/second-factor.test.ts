@@ -5,8 +5,8 @@
  * Authenticator codes are computed with otplib, as an authenticator app would; passkeys are
  * answered by a software authenticator (tests/support/soft-authenticator.ts).
  */
+import { awayFromStepEdge, codeAt, wrongCode } from "../support/authenticator-codes";
 import { randomBytes } from "node:crypto";
-import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
 import { SoftAuthenticator } from "../support/soft-authenticator";
@@ -14,6 +14,8 @@ import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, type RequestOptions, callAt, uniqueEmail } from "./client";
 
 const PASSWORD = "member-password-1";
+/** How much of a 30-second step must be left before a test starts typing codes. */
+const STEP_MARGIN_MS = 10_000;
 
 interface Account {
   id: number;
@@ -36,27 +38,10 @@ function client(server: () => RunningServer) {
   return { at, login, secondStep, reauthenticate, register };
 }
 
-/** Waits, when the current 30-second step is nearly over, for the next: a test's codes then all fall in one step of the server's clock. */
-async function awayFromStepEdge(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 500));
-}
-
-/** The app's code `steps` time steps from now (an app whose clock is a little behind or ahead). */
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-/** A six-digit code that is none of the app's codes the server would accept now (the steps either side included). */
-async function wrongCode(secret: string): Promise<string> {
-  const accepted = new Set(await Promise.all([-2, -1, 0, 1, 2].map((steps) => codeAt(secret, steps))));
-  let candidate = Number(await codeAt(secret));
-  do candidate = (candidate + 1) % 1_000_000;
-  while (accepted.has(String(candidate).padStart(6, "0")));
-  return String(candidate).padStart(6, "0");
-}
 
 /** Sets authenticator codes up for `token`'s account, confirming with the previous step's code (the next two stay usable). */
 async function enrolTotp(at: ReturnType<typeof client>["at"], token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  await awayFromStepEdge();
+  await awayFromStepEdge(STEP_MARGIN_MS);
   const started = await at("/api/users/me/totp", { method: "POST", token });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const confirmed = await at("/api/users/me/totp/confirm", { method: "POST", token, json: { code: await codeAt(started.body.secret, -1) } });
@@ -176,7 +161,7 @@ describe("with the default requirement (editors and admins)", () => {
 
     it("sets up authenticator codes: a wrong code is refused, the right one answers ten recovery codes and ends its other sessions", async () => {
       const elsewhere = (await login(TEST_ADMIN.email, TEST_ADMIN.password)).body.token as string;
-      await awayFromStepEdge();
+      await awayFromStepEdge(STEP_MARGIN_MS);
       const started = await at("/api/users/me/totp", { method: "POST", token: admin.token });
       expect(started.status).toBe(201);
       expect(Object.keys(started.body).sort()).toEqual(["otpauth_url", "secret"]);

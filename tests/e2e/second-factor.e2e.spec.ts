@@ -1,5 +1,5 @@
 import axe from "axe-core";
-import { generate } from "otplib";
+import { awayFromStepEdge, codeAt, wrongCode } from "../support/authenticator-codes";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { settled } from "./support/settled";
 import { type Browser, type BrowserContext, type Page, expect, test } from "./support/test";
@@ -12,28 +12,13 @@ import { type Browser, type BrowserContext, type Page, expect, test } from "./su
  */
 
 const PASSWORD = "editor-password-1";
+/** How much of a 30-second step must be left before a journey starts typing codes: a browser types slower than a client. */
+const STEP_MARGIN_MS = 15_000;
 const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
 let server: RunningServer;
 /** The same server for Node's own requests, which need no name. */
 let apiBase: string;
 let admin: { token: string; recoveryCodes: string[] };
-
-/** Waits, when the current 30-second step is nearly over, for the next: a journey's codes then all fall in one step. */
-async function awayFromStepEdge(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 500));
-}
-
-const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-/** A six-digit code that is none of those the server would accept now. */
-async function wrongCode(secret: string): Promise<string> {
-  const accepted = new Set(await Promise.all([-2, -1, 0, 1, 2].map((steps) => codeAt(secret, steps))));
-  let candidate = Number(await codeAt(secret));
-  do candidate = (candidate + 1) % 1_000_000;
-  while (accepted.has(String(candidate).padStart(6, "0")));
-  return String(candidate).padStart(6, "0");
-}
 
 async function api(path: string, init: { method?: string; token?: string; json?: unknown } = {}) {
   const response = await fetch(`${apiBase}${path}`, {
@@ -111,7 +96,7 @@ test("an editor sets up authenticator codes, signs in with password and code, th
   await settled(page, "/admin/articles");
   await expect(page).toHaveURL(/\/admin\/account$/);
 
-  await awayFromStepEdge();
+  await awayFromStepEdge(STEP_MARGIN_MS);
   await page.getByRole("button", { name: "Set up authenticator codes" }).click();
   await expect(page.getByRole("img", { name: `QR code that sets up authenticator codes for ${editor.email}` })).toBeVisible();
   await expect(page.getByRole("term")).toHaveText("Key, to type in by hand");
