@@ -88,10 +88,23 @@ function policyProblem(header, inlineScripts) {
   return `its Content-Security-Policy lets scripts run from more than this build's: ${excesses.map((excess) => excess.join(" ")).join(" / ")}`;
 }
 
+/**
+ * A request that failed on the network is made once more: a connection that the server closed as
+ * idle just as it was reused fails that way, and over Tor a circuit may drop. An answer, whatever
+ * its status, is never asked for again.
+ */
+async function fetchAgain(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 async function fetchFrom(site, address, encoding) {
   let url = new URL(address, site);
   for (let hops = 0; ; hops++) {
-    const response = await fetch(url, { redirect: "manual", headers: { "User-Agent": USER_AGENT, "Accept-Encoding": encoding } });
+    const response = await fetchAgain(url, { redirect: "manual", headers: { "User-Agent": USER_AGENT, "Accept-Encoding": encoding } });
     const location = response.headers.get("location");
     if (response.status < 300 || response.status >= 400 || !location) return { url, response };
     await response.body?.cancel();

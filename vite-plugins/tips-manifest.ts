@@ -49,7 +49,7 @@ const FILE_NAME = /[\w.-]+\.(?:js|mjs|css|wasm|json|woff2?)/g;
 const ASSET_PLACEHOLDER = /__VITE_ASSET__([\w$]+)__(?:\$_(.*?)__)?/g;
 
 /** The files reachable from the islands entry, by their names in the bundle. */
-function reachableFiles(bundle: Rollup.OutputBundle): string[] {
+export function reachableFiles(bundle: Rollup.OutputBundle): string[] {
   const islands = bundle[ISLANDS_MANIFEST];
   if (islands?.type !== "asset") throw new Error(`tips-manifest: ${ISLANDS_MANIFEST} is missing from the browser build`);
   const { entry, imports } = JSON.parse(String(islands.source)) as { entry: string; imports: string[] };

@@ -11,9 +11,10 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TipsManifest } from "../../vite-plugins/tips-manifest";
+import type { Rollup } from "vite";
+import { type TipsManifest, reachableFiles } from "../../vite-plugins/tips-manifest";
 import { baseUrl } from "./client";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -122,7 +123,7 @@ describe("npm run verify-tips", () => {
     const site = await tamperingProxy((address, answer, encoding) => {
       if (address !== LIBSODIUM_CHUNK || encoding !== "br") return answer;
       const body = Buffer.concat([answer.body, Buffer.from(";fetch('/leak')")]);
-      return { ...answer, headers: new Headers({ ...Object.fromEntries(answer.headers), "content-encoding": "br" }), body: brotliCompressSync(body) };
+      return { ...answer, headers: new Headers({ ...Object.fromEntries(answer.headers), "content-encoding": "br" }), body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) };
     });
     const { code, output } = await verifyTips(site);
     expect(output).toContain(`${LIBSODIUM_CHUNK}: changed (br)`);
@@ -170,5 +171,24 @@ describe("npm run verify-tips", () => {
     const { code, output } = await verifyTips("not a site");
     expect(output).toContain("Usage: npm run verify-tips -- <site address>");
     expect(code).toBe(2);
+  });
+});
+
+describe("the manifest's walk through the build", () => {
+  const chunk = (fileName: string, code: string, imports: string[] = [], dynamicImports: string[] = []) =>
+    ({ type: "chunk", fileName, code, imports, dynamicImports, viteMetadata: { importedCss: new Set(), importedAssets: new Set() } }) as unknown as Rollup.OutputChunk;
+  const asset = (fileName: string, source: string) => ({ type: "asset", fileName, source }) as unknown as Rollup.OutputAsset;
+
+  it("follows dynamic imports and the files code names, such as a worker's script and what it imports, and nothing else", () => {
+    const bundle: Rollup.OutputBundle = {
+      "islands.json": asset("islands.json", JSON.stringify({ entry: "assets/entry-A.js", imports: ["assets/shared-B.js"] })),
+      "assets/entry-A.js": chunk("assets/entry-A.js", "import('./island-C.js')", ["assets/shared-B.js"], ["assets/island-C.js"]),
+      "assets/shared-B.js": chunk("assets/shared-B.js", "export {}"),
+      "assets/island-C.js": chunk("assets/island-C.js", 'new Worker(new URL("/assets/work.worker-D.js", import.meta.url), { type: "module" })'),
+      "assets/work.worker-D.js": asset("assets/work.worker-D.js", 'import "./hash-E.js"'),
+      "assets/hash-E.js": asset("assets/hash-E.js", "export {}"),
+      "assets/admin-F.js": chunk("assets/admin-F.js", "export {}"),
+    };
+    expect(reachableFiles(bundle)).toEqual(["assets/entry-A.js", "assets/hash-E.js", "assets/island-C.js", "assets/shared-B.js", "assets/work.worker-D.js", "islands.json"]);
   });
 });
