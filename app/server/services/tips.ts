@@ -97,7 +97,7 @@ export async function startAttachment(db: Executor, size: unknown, now = new Dat
   if (typeof size !== "number" || !Number.isInteger(size) || size < 1) throw new AppError(400, "invalidInput");
   if (size > MAX_ATTACHMENT_BYTES + 64 * 1024) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
   const id = randomBytes(16).toString("base64url");
-  await db.insert(tipAttachments).values({ id, size, createdAt: now });
+  await db.insert(tipAttachments).values({ id, size, createdAt: startOfHour(now) });
   return { id, part_bytes: UPLOAD_PART_BYTES };
 }
 
@@ -370,7 +370,7 @@ export async function keepTip(db: Database, actor: Actor | null, id: number, kee
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(tips).set(keep ? { keptAt: now, keptBy: editor.id } : { keptAt: null, keptBy: null }).where(eq(tips.id, id));
+    await tx.update(tips).set(keep ? { keptAt: startOfHour(now), keptBy: editor.id } : { keptAt: null, keptBy: null }).where(eq(tips.id, id));
     await recordAudit(tx, editor, keep ? "tip.keep" : "tip.release", { id, label: `#${id}` });
   });
 }
