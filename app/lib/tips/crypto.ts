@@ -51,17 +51,14 @@ export function isWellFormedCodename(codename: string): boolean {
   return words.length === CODENAME_WORDS && words.every((word) => wordlist.includes(word));
 }
 
+/** Argon2id (crypto_pwhash, ALG_ARGON2ID13) run elsewhere: the server runs it in worker threads. */
+export type Argon2id = (length: number, password: string, salt: Uint8Array, opslimit: number, memlimit: number) => Promise<Uint8Array>;
+
 /** The source's key pair and access token, from the codename and the site's salt. */
-export async function sourceKeys(codename: string, saltBase64: string): Promise<{ keys: KeyPair; accessToken: string }> {
+export async function sourceKeys(codename: string, saltBase64: string, argon2id?: Argon2id): Promise<{ keys: KeyPair; accessToken: string }> {
   const lib = await sodium();
-  const derived = lib.crypto_pwhash(
-    64,
-    normaliseCodename(codename),
-    lib.from_base64(saltBase64),
-    lib.crypto_pwhash_OPSLIMIT_INTERACTIVE,
-    lib.crypto_pwhash_MEMLIMIT_INTERACTIVE,
-    lib.crypto_pwhash_ALG_ARGON2ID13,
-  );
+  const args = [64, normaliseCodename(codename), lib.from_base64(saltBase64), lib.crypto_pwhash_OPSLIMIT_INTERACTIVE, lib.crypto_pwhash_MEMLIMIT_INTERACTIVE] as const;
+  const derived = argon2id ? await argon2id(...args) : lib.crypto_pwhash(...args, lib.crypto_pwhash_ALG_ARGON2ID13);
   const pair = lib.crypto_box_seed_keypair(derived.slice(0, 32));
   return { keys: { publicKey: lib.to_base64(pair.publicKey), privateKey: pair.privateKey }, accessToken: lib.to_base64(derived.slice(32)) };
 }

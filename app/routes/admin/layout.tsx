@@ -18,8 +18,10 @@ import { ReauthenticationProvider } from "~/components/admin/account/reauthentic
 import { apiRequest } from "~/lib/api-client";
 import type { Route } from "./+types/layout";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /**
  * Every page under /admin passes through this guard first (SPEC 6). The frame is shown to an

@@ -12,6 +12,7 @@ import { startOfHour } from "~/lib/dates";
 import type { Database, Executor } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipKeys, tipMessages, tips } from "../db/schema";
 import { AppError } from "../errors";
+import { argon2idInWorkers } from "../process/argon2id-pool";
 import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
 import { type Actor, requireAbility } from "./actor";
@@ -97,7 +98,7 @@ export async function startAttachment(db: Executor, size: unknown, now = new Dat
   if (typeof size !== "number" || !Number.isInteger(size) || size < 1) throw new AppError(400, "invalidInput");
   if (size > MAX_ATTACHMENT_BYTES + 64 * 1024) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
   const id = randomBytes(16).toString("base64url");
-  await db.insert(tipAttachments).values({ id, size, createdAt: now });
+  await db.insert(tipAttachments).values({ id, size, createdAt: startOfHour(now) });
   return { id, part_bytes: UPLOAD_PART_BYTES };
 }
 
@@ -241,7 +242,7 @@ export async function sendTipFromForm(db: Database, form: { message?: unknown; c
   const contact = plainText(form.contact, TIP_LIMITS.maxContactChars, false);
   const key = await requireCurrentKey(db);
   const codename = await newCodename();
-  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db));
+  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db), argon2idInWorkers);
   const message = await sealForBoth(contact ? { text, contact } : { text }, key.publicKey, keys.publicKey);
   await sendTip(db, { public_key: key.publicKey, source_public_key: keys.publicKey, access_token: accessToken, message }, now);
   return codename;
@@ -250,7 +251,7 @@ export async function sendTipFromForm(db: Database, form: { message?: unknown; c
 /** POST /tips with a codename, without JavaScript: the conversation, opened here for this answer only. */
 export async function conversationFromForm(db: Executor, codename: unknown): Promise<ReadableTipMessage[]> {
   if (typeof codename !== "string" || !isWellFormedCodename(codename)) throw new AppError(400, "tipCodenameInvalid");
-  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db));
+  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db), argon2idInWorkers);
   const { messages } = await sourceConversation(db, accessToken);
   return Promise.all(
     messages.map(async (message) => {
@@ -272,7 +273,7 @@ export async function replyFromForm(db: Database, form: { codename?: unknown; me
   if (typeof form.codename !== "string" || !isWellFormedCodename(form.codename)) throw new AppError(400, "tipCodenameInvalid");
   const text = plainText(form.message, TIP_LIMITS.maxMessageChars, true);
   const key = await requireCurrentKey(db);
-  const { accessToken } = await sourceKeys(form.codename, await codenameSalt(db));
+  const { accessToken } = await sourceKeys(form.codename, await codenameSalt(db), argon2idInWorkers);
   const tip = await tipByAccess(db, accessToken);
   await sourceReply(db, { public_key: key.publicKey, access_token: accessToken, message: await sealForBoth({ text }, key.publicKey, tip.sourcePublicKey) }, now);
 }
@@ -370,7 +371,7 @@ export async function keepTip(db: Database, actor: Actor | null, id: number, kee
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(tips).set(keep ? { keptAt: now, keptBy: editor.id } : { keptAt: null, keptBy: null }).where(eq(tips.id, id));
+    await tx.update(tips).set(keep ? { keptAt: startOfHour(now), keptBy: editor.id } : { keptAt: null, keptBy: null }).where(eq(tips.id, id));
     await recordAudit(tx, editor, keep ? "tip.keep" : "tip.release", { id, label: `#${id}` });
   });
 }
