@@ -79,7 +79,7 @@ describe("the tip line", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(en.tipLineClosed);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     expect(page.headers.get("onion-location")).toBe(`${ONION}/tips`);
     expect((await fetch(`${server.baseUrl}/tips`)).headers.get("x-page-cache")).not.toBe("hit");
     expect((await fetch(`${server.baseUrl}/ne/tips`)).headers.get("onion-location")).toBe(`${ONION}/ne/tips`);
