@@ -691,6 +691,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   tipTooManyAttachments: "एउटा सन्देशमा बढीमा {max} फाइल।",
   tipAttachmentIncomplete: "एउटा संलग्न फाइल पूरा अपलोड भएन। फेरि पठाउनुहोस्।",
   tipSealedInvalid: "सन्देश गोप्य सूचना सुविधाले अपेक्षा गरेअनुसार इन्क्रिप्ट गरिएको छैन।",
+  tipNotPadded: "पठाइएको सामग्री गोप्य सूचना सुविधाले तोकेका आकारमध्ये कुनैमा मिलाइएको छैन, त्यसैले अस्वीकार गरियो। पृष्ठ रिलोड गरेर फेरि पठाउनुहोस्।",
   tipKeyInvalid: "यो गोप्य सूचनाको सार्वजनिक साँचो होइन।",
   tipNotFoundInbox: "सूचना भेटिएन",
   auditTipOpen: "सूचना खोल्नुभयो",

@@ -691,6 +691,7 @@ export const en = {
   tipTooManyAttachments: "At most {max} attachments per message.",
   tipAttachmentIncomplete: "An attachment did not finish uploading. Send again.",
   tipSealedInvalid: "The message is not encrypted the way the tip line expects.",
+  tipNotPadded: "What was sent is not padded to one of the tip line's sizes, so it was refused. Reload the page and send again.",
   tipKeyInvalid: "That is not a tip-line public key.",
   tipNotFoundInbox: "Tip not found",
   auditTipOpen: "Opened a tip",

@@ -40,7 +40,7 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
       const stored = await call(`/api/tips/attachments/${started.body.id}/parts/${part}`, { method: "PUT", bytes: ciphertext.slice(part * partBytes, (part + 1) * partBytes) });
       if (stored.status !== 204) throw new Error(`part: ${stored.status} ${JSON.stringify(stored.body)}`);
     }
-    refs.push({ id: started.body.id as string, name: file.name, type: file.type, size: file.bytes.length, key });
+    refs.push({ id: started.body.id as string, name: file.name, type: file.type, size: file.bytes.length, key, padded: true as const });
   }
   const message: TipMessageBody = { ...body, ...(refs.length ? { attachments: refs } : {}) };
   const sent = await call("/api/tips", {

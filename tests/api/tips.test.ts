@@ -1,16 +1,27 @@
 /**
  * The tip line over HTTP (issue 17), on a server of its own: closed until an admin sets up a key;
  * a tip sealed in the browser and one sent without JavaScript, both opened by an editor with the
- * key and answered; a source back with the codename; retention and the audit trail; and, searched
- * afterwards, no byte of any tip's words in the database's files, the uploads folder or the log.
+ * key and answered; a source back with the codename; retention and the audit trail; sizes that are
+ * only ever a padding bucket's; and, searched afterwards, no byte of any tip's words in the
+ * database's files, the uploads folder or the log.
  */
 import { randomBytes } from "node:crypto";
 import { readFile, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
-import { type KeyPair, decryptAttachment, newCodename, open } from "../../app/lib/tips/crypto";
-import type { TipMessageBody } from "../../app/lib/tips/protocol";
+import { ne } from "../../app/lib/messages.ne";
+import { type KeyPair, decryptAttachment, encryptAttachment, newCodename, open, sodium, sourceKeys } from "../../app/lib/tips/crypto";
+import {
+  ATTACHMENT_BUCKETS,
+  MESSAGE_BUCKETS,
+  type TipMessageBody,
+  UPLOAD_PART_BYTES,
+  encryptedAttachmentBytes,
+  sealedMessageBytes,
+} from "../../app/lib/tips/protocol";
+import { openDatabase } from "../../app/server/db/connection";
+import { tipAttachmentParts, tipAttachments, tipMessages } from "../../app/server/db/schema";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, type RequestOptions, callAt, reauthenticated } from "./client";
 import { sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
@@ -68,7 +79,7 @@ describe("the tip line", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(en.tipLineClosed);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     expect(page.headers.get("onion-location")).toBe(`${ONION}/tips`);
     expect((await fetch(`${server.baseUrl}/tips`)).headers.get("x-page-cache")).not.toBe("hit");
     expect((await fetch(`${server.baseUrl}/ne/tips`)).headers.get("onion-location")).toBe(`${ONION}/ne/tips`);
@@ -116,7 +127,7 @@ describe("the tip line", () => {
 
     const download = await fetch(`${server.baseUrl}/api/tips/inbox/${opened.body.id}/attachments/${first.attachments[0].id}`, { headers: { authorization: `Bearer ${editorToken}` } });
     expect(download.headers.get("cache-control")).toBe("private, no-store");
-    const decrypted = await decryptAttachment(new Uint8Array(await download.arrayBuffer()), body.attachments![0]!.key);
+    const decrypted = await decryptAttachment(new Uint8Array(await download.arrayBuffer()), body.attachments![0]!.key, true);
     // Compared as buffers: an element-by-element comparison of a megabyte takes seconds.
     expect(Buffer.from(decrypted).equals(Buffer.from(document))).toBe(true);
 
@@ -219,6 +230,39 @@ describe("the tip line", () => {
     expect(old.body.messages[0].public_key).toBe(before);
   });
 
+  it("refuses a sealed message or an attachment whose size is not a padding bucket's, in the client's language", async () => {
+    const setup = (await call("/api/tips/setup")).body as { publicKey: string; codenameSalt: string };
+    const { keys, accessToken } = await sourceKeys(await newCodename(), setup.codenameSalt);
+    const lib = await sodium();
+    // Sealed as a modified client would: the JSON as it is, its exact size showing.
+    const exact = (value: unknown, key: string) => lib.to_base64(lib.crypto_box_seal(new TextEncoder().encode(JSON.stringify(value)), lib.from_base64(key)));
+    const unpadded = { forNewsroom: exact({ text: "exact" }, setup.publicKey), forSource: exact({ text: "exact" }, keys.publicKey) };
+    const tip = { public_key: setup.publicKey, source_public_key: keys.publicKey, access_token: accessToken, message: unpadded };
+    expect(await call("/api/tips", { method: "POST", json: tip })).toMatchObject({ status: 400, body: { error: en.tipNotPadded, code: "tip_not_padded" } });
+    expect(await call("/api/tips", { method: "POST", json: tip, headers: { "accept-language": "ne" } })).toMatchObject({
+      status: 400,
+      body: { error: ne.tipNotPadded, code: "tip_not_padded" },
+    });
+    expect((await call("/api/tips/conversation", { method: "POST", json: { access_token: accessToken } })).status).toBe(404);
+
+    const bucketBytes = encryptedAttachmentBytes(ATTACHMENT_BUCKETS[0]!);
+    expect(await call("/api/tips/attachments", { method: "POST", json: { size: bucketBytes + 1 } })).toMatchObject({ status: 400, body: { code: "tip_not_padded" } });
+    expect(await call("/api/tips/attachments", { method: "POST", json: { size: bucketBytes - 17 } })).toMatchObject({ status: 400, body: { code: "tip_not_padded" } });
+    // A bucket's size, but its one part cut short: the stored bytes would be exact again.
+    const started = await call("/api/tips/attachments", { method: "POST", json: { size: bucketBytes } });
+    expect(started.status).toBe(201);
+    const { ciphertext } = await encryptAttachment(new Uint8Array(10));
+    expect(ciphertext.length).toBe(bucketBytes);
+    expect(await call(`/api/tips/attachments/${started.body.id}/parts/0`, { method: "PUT", bytes: ciphertext.subarray(0, 1000) })).toMatchObject({
+      status: 400,
+      body: { error: en.tipNotPadded, code: "tip_not_padded" },
+    });
+    expect((await call(`/api/tips/attachments/${started.body.id}/parts/0`, { method: "PUT", bytes: ciphertext })).status).toBe(204);
+
+    // The server pads what it seals for a browser without JavaScript, and stores it (its size is read in the database below).
+    expect((await postForm({ intent: "send", message: "Sealed by the server, padded like the rest" })).status).toBe(200);
+  });
+
   it("limits each address's tip-line calls per hour, with the limit's own answer", async () => {
     const limited = await startServer({ TIP_ACTIONS_PER_HOUR: "2" });
     try {
@@ -241,7 +285,35 @@ describe("the tip line", () => {
     for (const secret of Object.values(SECRET)) {
       expect(haystacks.filter((bytes) => bytes.includes(secret)).length, secret).toBe(0);
     }
-    await rm(server.dataDir, { recursive: true, force: true });
+  });
+
+  it("stores every message and attachment, sealed in the browser or by the server, at a padding bucket's size", async () => {
+    const { db, close } = await openDatabase({ kind: "pglite", dataDir: path.join(server.dataDir, "db") });
+    try {
+      const messages = await db.select({ forNewsroom: tipMessages.forNewsroom, forSource: tipMessages.forSource }).from(tipMessages);
+      const attachments = await db.select({ id: tipAttachments.id, size: tipAttachments.size, received: tipAttachments.received }).from(tipAttachments);
+      const parts = await db.select({ id: tipAttachmentParts.attachmentId, data: tipAttachmentParts.data }).from(tipAttachmentParts);
+      // Kept from above: the browser's tip, the newsroom's reply, the source's answer, a tip sealed by the server; and the attachments.
+      expect(messages.length).toBeGreaterThanOrEqual(4);
+      expect(attachments.length).toBeGreaterThanOrEqual(1);
+      const messageSizes = new Set(MESSAGE_BUCKETS.map(sealedMessageBytes));
+      for (const message of messages) {
+        expect(messageSizes).toContain(Buffer.from(message.forNewsroom, "base64url").length);
+        expect(messageSizes).toContain(Buffer.from(message.forSource, "base64url").length);
+      }
+      const attachmentSizes = new Set(ATTACHMENT_BUCKETS.map(encryptedAttachmentBytes));
+      for (const attachment of attachments) {
+        expect(attachmentSizes).toContain(attachment.size);
+        const stored = parts.filter((part) => part.id === attachment.id).map((part) => part.data.length);
+        expect(stored.reduce((sum, length) => sum + length, 0)).toBe(attachment.received);
+        expect(stored.slice(0, -1).every((length) => length === UPLOAD_PART_BYTES)).toBe(true);
+      }
+      // The 1.3 MB document: stored as 2 MiB of chunks, its own size only inside the sealed message.
+      expect(attachments.map((attachment) => attachment.size)).toContain(encryptedAttachmentBytes(2 * 1024 * 1024));
+    } finally {
+      await close();
+      await rm(server.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,10 +2,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import axe from "axe-core";
 import { type APIRequestContext, type Browser, type Page, expect, test } from "./support/test";
 import sharp from "sharp";
-import { newNewsroomKey, openKeyFile } from "../../app/lib/tips/crypto";
-import type { TipKeyFile } from "../../app/lib/tips/protocol";
+import { type KeyPair, newNewsroomKey, open, openKeyFile } from "../../app/lib/tips/crypto";
+import type { TipKeyFile, TipMessageBody } from "../../app/lib/tips/protocol";
 import { adminGet, adminSend, confirmItIsMe, notification, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
+import { holdIslandScripts } from "./support/held-scripts";
 import { settled } from "./support/settled";
 
 /**
@@ -276,4 +277,67 @@ test("an editor deletes a tip after confirming; the inbox and key set-up refuse 
   await expect(notification(author.page, "Your role does not allow this.")).toBeVisible();
   await expect(author.page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Tip line" })).toHaveCount(0);
   await author.context.close();
+});
+
+/** A key of the test's own, made current as an admin's browser would: only its public half is posted. */
+async function newCurrentKey(request: APIRequestContext): Promise<KeyPair> {
+  const { keys } = await newNewsroomKey(PASSPHRASE);
+  await adminSend(request, "POST", "/api/tips/keys", { public_key: keys.publicKey });
+  return keys;
+}
+
+/** The newest tip's first message, as the newsroom's key opens it. */
+async function newestTipOpened(request: APIRequestContext, keys: KeyPair): Promise<TipMessageBody> {
+  const { tips } = await adminGet<{ tips: { id: number }[] }>(request, "/api/tips/inbox");
+  const tip = await adminGet<{ messages: { for_newsroom: string }[] }>(request, `/api/tips/inbox/${tips[0]!.id}`);
+  return open<TipMessageBody>(tip.messages[0]!.for_newsroom, keys);
+}
+
+/** The requests that sent the tip page's own form to the server (the path without JavaScript). */
+const formPosts = (sent: string[]) => sent.filter((line) => line.startsWith("POST ") && new URL(line.split(" ")[1]!).pathname === "/tips");
+
+test("a tip sent before the page's scripts have arrived waits for them, and leaves the browser sealed", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const keys = await newCurrentKey(request);
+  const words = `Sent before the scripts came: the ward office's ledger ${Date.now()}`;
+  const sent = recordRequests(page);
+  const release = await holdIslandScripts(page);
+  await page.goto("/tips", { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html")).not.toHaveAttribute("data-islands", "ready");
+  // Scripts are on, only not here yet: the page does not say they are off.
+  await expect(page.getByText(/JavaScript is off/)).toBeHidden();
+
+  await page.getByLabel("Your message").fill(words);
+  const send = page.getByRole("button", { name: "Encrypt and send" });
+  await send.click();
+  await expect(send).toHaveAttribute("aria-busy", "true");
+
+  release();
+  const codename = (await page.getByTestId("tip-codename").textContent({ timeout: 60_000 }))!.trim();
+  expect(codename.split(" ")).toHaveLength(8);
+  // The form was never sent by the browser: the words left only sealed, through the API.
+  expect(formPosts(sent)).toEqual([]);
+  expect(sent.filter((line) => line.includes(words) || line.includes(encodeURIComponent(words).replace(/%20/g, "+")))).toEqual([]);
+  expect(sent.filter((line) => line.startsWith("POST ") && line.includes("/api/tips "))).toHaveLength(1);
+  expect(await newestTipOpened(request, keys)).toEqual({ text: words });
+});
+
+test("without JavaScript, a tip goes to the server's form, which seals it, and comes back with a codename", async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const keys = await newCurrentKey(request);
+  const words = `Sent with scripts off: the bridge audit ${Date.now()}`;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const sent = recordRequests(page);
+  await page.goto("/tips");
+  await expect(page.getByText(/^JavaScript is off, so attachments cannot be sent/)).toBeVisible();
+  await expect(page.getByLabel("Documents or photos (optional)")).toHaveCount(0);
+
+  await page.getByLabel("Your message").fill(words);
+  await page.getByRole("button", { name: "Encrypt and send" }).click();
+  const codename = (await page.getByTestId("tip-codename").textContent())!.trim();
+  expect(codename.split(" ")).toHaveLength(8);
+  expect(formPosts(sent)).toHaveLength(1);
+  expect(await newestTipOpened(request, keys)).toEqual({ text: words });
+  await context.close();
 });

@@ -36,7 +36,7 @@ async function uploadAttachment(file: File, keepMetadata: boolean, onProgress: (
     await bytesRequest(`/api/tips/attachments/${encodeURIComponent(id)}/parts/${part}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body });
     onProgress(Math.min(1, ((part + 1) * partBytes) / ciphertext.length));
   }
-  return { id, name: file.name, type: clean.type || file.type, size: clean.size, key };
+  return { id, name: file.name, type: clean.type || file.type, size: clean.size, key, padded: true };
 }
 
 export interface BrowserTip {

@@ -19,11 +19,14 @@ import { tipAction } from "./tip-rate-limit";
 const FORM_MAX_BYTES = TIP_LIMITS.maxMessageChars * 4 + 16 * 1024;
 
 /**
- * Never followed by a referrer, and offered at the onion address when the site has one (Tor
- * Browser shows the offer). No cache keeps it: the page is declared private (routes/tips.tsx).
+ * Never followed by a referrer to another site, and offered at the onion address when the site has
+ * one (Tor Browser shows the offer). No cache keeps it: the page is declared private
+ * (routes/tips.tsx). "same-origin", not "no-referrer": under "no-referrer" Chromium and Firefox
+ * (Tor Browser) send the page's own form with "Origin: null", which React Router's check of an
+ * action's origin answers 400, so the path without JavaScript failed in every browser (issue 36).
  */
 export function tipPageHeaders(request: Request): Headers {
-  const headers = new Headers({ "Referrer-Policy": "no-referrer" });
+  const headers = new Headers({ "Referrer-Policy": "same-origin" });
   const onion = config().onionUrl;
   if (onion) headers.set("Onion-Location", onion + new URL(request.url).pathname);
   return headers;

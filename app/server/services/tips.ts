@@ -1,12 +1,23 @@
 /**
  * The tip line (issue 17, docs/tips.md): sources' conversations with the newsroom, kept as
- * ciphertext only. What the server sees of a tip is its size, the hour it came and, on the path
- * without JavaScript, the words for the instant it seals them.
+ * ciphertext only. What the server sees of a tip is its size bucket, the hour it came and, on the
+ * path without JavaScript, the words for the instant it seals them.
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { accessHash, isWellFormedCodename, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
-import { type ReadableTipMessage, type SealedMessage, TIP_LIMITS, type TipMessageBody, type TipSetup, UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
+import {
+  ATTACHMENT_BUCKETS,
+  MESSAGE_BUCKETS,
+  type ReadableTipMessage,
+  type SealedMessage,
+  TIP_LIMITS,
+  type TipMessageBody,
+  type TipSetup,
+  UPLOAD_PART_BYTES,
+  encryptedAttachmentBytes,
+  sealedMessageBytes,
+} from "~/lib/tips/protocol";
 import type { TipSender } from "~/lib/limits";
 import { startOfHour } from "~/lib/dates";
 import type { Database, Executor } from "../db/connection";
@@ -22,8 +33,14 @@ import { publicContentUnchanged } from "../cache/public-changes";
 
 const MB = 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
-/** A sealed message of the longest text with every attachment's name and key, in base64. */
-const MAX_SEALED_CHARS = 200_000;
+/** Base64url without padding: four characters for every three bytes, the last group cut short. */
+const base64Chars = (bytes: number) => Math.ceil((bytes * 4) / 3);
+/** What a sealed message may measure, in characters: a bucket's, and no other (issue 36). */
+const SEALED_MESSAGE_CHARS = new Set(MESSAGE_BUCKETS.map((bucket) => base64Chars(sealedMessageBytes(bucket))));
+const MAX_SEALED_CHARS = Math.max(...SEALED_MESSAGE_CHARS);
+/** What an attachment's ciphertext may measure, in bytes: a bucket's, and no other. */
+const ATTACHMENT_BYTES = new Set(ATTACHMENT_BUCKETS.map(encryptedAttachmentBytes));
+const MAX_ENCRYPTED_ATTACHMENT_BYTES = Math.max(...ATTACHMENT_BYTES);
 /** An attachment uploaded but never named by a sent message is deleted after this long. */
 const UNSENT_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,6 +54,7 @@ const isSealed = (value: unknown): value is string => typeof value === "string" 
 function sealedMessage(value: unknown): SealedMessage {
   const message = value as Partial<SealedMessage> | null;
   if (!message || !isSealed(message.forNewsroom) || !isSealed(message.forSource)) throw new AppError(400, "tipSealedInvalid");
+  if (!SEALED_MESSAGE_CHARS.has(message.forNewsroom.length) || !SEALED_MESSAGE_CHARS.has(message.forSource.length)) throw new AppError(400, "tipNotPadded");
   return { forNewsroom: message.forNewsroom, forSource: message.forSource };
 }
 
@@ -91,18 +109,22 @@ export async function listTipKeys(db: Executor, actor: Actor | null) {
   return rows.map((row) => ({ id: row.id, public_key: row.publicKey, created_at: row.createdAt.toISOString(), current: row.id === rows[0]?.id }));
 }
 
-/** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part. */
+/** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part; its size is a bucket's. */
 export async function startAttachment(db: Executor, size: unknown, now = new Date()): Promise<{ id: string; part_bytes: number }> {
   publicContentUnchanged();
   await requireCurrentKey(db);
   if (typeof size !== "number" || !Number.isInteger(size) || size < 1) throw new AppError(400, "invalidInput");
-  if (size > MAX_ATTACHMENT_BYTES + 64 * 1024) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
+  if (size > MAX_ENCRYPTED_ATTACHMENT_BYTES) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
+  if (!ATTACHMENT_BYTES.has(size)) throw new AppError(400, "tipNotPadded");
   const id = randomBytes(16).toString("base64url");
   await db.insert(tipAttachments).values({ id, size, createdAt: startOfHour(now) });
   return { id, part_bytes: UPLOAD_PART_BYTES };
 }
 
-/** PUT /api/tips/attachments/{id}/parts/{n}: one part of the ciphertext; sending a part again replaces it. */
+/**
+ * PUT /api/tips/attachments/{id}/parts/{n}: one part of the ciphertext; sending a part again
+ * replaces it. Every part is UPLOAD_PART_BYTES but the last, which is what remains of the size.
+ */
 export async function storeAttachmentPart(db: Database, id: string, part: number, data: Uint8Array): Promise<void> {
   publicContentUnchanged();
   if (data.byteLength === 0 || data.byteLength > UPLOAD_PART_BYTES) throw new AppError(400, "invalidInput");
@@ -110,6 +132,7 @@ export async function storeAttachmentPart(db: Database, id: string, part: number
     const [attachment] = await tx.select().from(tipAttachments).where(eq(tipAttachments.id, id)).for("update");
     if (!attachment || attachment.messageId !== null) throw new AppError(404, "notFound");
     if (part < 0 || part >= Math.ceil(attachment.size / UPLOAD_PART_BYTES)) throw new AppError(400, "invalidInput");
+    if (data.byteLength !== Math.min(UPLOAD_PART_BYTES, attachment.size - part * UPLOAD_PART_BYTES)) throw new AppError(400, "tipNotPadded");
     await tx
       .insert(tipAttachmentParts)
       .values({ attachmentId: id, part, data: Buffer.from(data) })
@@ -118,7 +141,6 @@ export async function storeAttachmentPart(db: Database, id: string, part: number
       .select({ received: sql<number>`coalesce(sum(length(${tipAttachmentParts.data})), 0)`.mapWith(Number) })
       .from(tipAttachmentParts)
       .where(eq(tipAttachmentParts.attachmentId, id))) as [{ received: number }];
-    if (received > attachment.size) throw new AppError(400, "invalidInput");
     await tx.update(tipAttachments).set({ received }).where(eq(tipAttachments.id, id));
   });
 }
