@@ -22,6 +22,8 @@ export interface SentTip {
   source: KeyPair;
   accessToken: string;
   newsroomKey: string;
+  /** How many attachment parts were uploaded (their padded ciphertext, in the server's part size). */
+  parts: number;
 }
 
 /** A source's tip with `body`, and each of `attachments` encrypted and uploaded in parts. */
@@ -31,6 +33,7 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
   const codename = await newCodename();
   const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
   const refs = [];
+  let parts = 0;
   for (const file of attachments) {
     const { key, ciphertext } = await encryptAttachment(file.bytes);
     const started = await call("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } });
@@ -39,6 +42,7 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
     for (let part = 0; part * partBytes < ciphertext.length; part++) {
       const stored = await call(`/api/tips/attachments/${started.body.id}/parts/${part}`, { method: "PUT", bytes: ciphertext.slice(part * partBytes, (part + 1) * partBytes) });
       if (stored.status !== 204) throw new Error(`part: ${stored.status} ${JSON.stringify(stored.body)}`);
+      parts++;
     }
     refs.push({ id: started.body.id as string, name: file.name, type: file.type, size: file.bytes.length, key, padded: true as const });
   }
@@ -54,7 +58,7 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
     },
   });
   if (sent.status !== 201) throw new Error(`tip: ${sent.status} ${JSON.stringify(sent.body)}`);
-  return { codename, source: keys, accessToken, newsroomKey: setup.publicKey };
+  return { codename, source: keys, accessToken, newsroomKey: setup.publicKey, parts };
 }
 
 /** A reply sealed to the newsroom and to the source, as either side's browser seals it. */
