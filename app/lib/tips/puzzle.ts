@@ -3,7 +3,8 @@
  * server hands out a challenge and the source's browser finds a nonce such that
  * SHA-256(challenge ‖ nonce) starts with `difficulty` zero bits, which takes about 2^difficulty
  * hashes. Flooding the tip line with conversations then costs the flooder that much work each.
- * The same code checks on the server and solves in the browser's worker (tips/puzzle-worker.ts).
+ * The same code checks on the server and solves in the browser's worker (tips/puzzle-worker.ts),
+ * in JavaScript or with WebCrypto, whichever is faster there (docs/decisions.md).
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 
@@ -23,7 +24,7 @@ export interface TipPuzzleSolution {
 }
 
 /** The bytes hashed for `nonce`, written in place after the challenge: a search allocates nothing per try. */
-export function puzzleInput(challenge: string): { bytes: Uint8Array; setNonce: (nonce: number) => void } {
+export function puzzleInput(challenge: string): { bytes: Uint8Array<ArrayBuffer>; setNonce: (nonce: number) => void } {
   const prefix = new TextEncoder().encode(challenge);
   const bytes = new Uint8Array(prefix.length + 8);
   bytes.set(prefix);
@@ -60,6 +61,30 @@ export function searchNonce(challenge: string, difficulty: number, from: number,
   for (let nonce = from; nonce < from + count; nonce++) {
     input.setNonce(nonce);
     if (hasLeadingZeroBits(sha256(input.bytes), difficulty)) return nonce;
+  }
+  return null;
+}
+
+/** How many hashes WebCrypto is asked for at once: one call each, and its promise, cost more than the hash. */
+const DIGEST_BATCH = 256;
+
+/**
+ * searchNonce with WebCrypto's native SHA-256. Each call costs a promise, which makes it several
+ * times slower than hashing in JavaScript where the JIT compiles it; without a JIT (Tor Browser's
+ * "Safer" level) JavaScript hashing is the one ten times slower, and this is the way.
+ */
+export async function searchNonceWithDigest(challenge: string, difficulty: number, from: number, count: number): Promise<number | null> {
+  for (let start = from; start < from + count; start += DIGEST_BATCH) {
+    const nonces = Array.from({ length: Math.min(DIGEST_BATCH, from + count - start) }, (_, i) => start + i);
+    const hashes = await Promise.all(
+      nonces.map((nonce) => {
+        const input = puzzleInput(challenge);
+        input.setNonce(nonce);
+        return crypto.subtle.digest("SHA-256", input.bytes);
+      }),
+    );
+    const index = hashes.findIndex((hash) => hasLeadingZeroBits(new Uint8Array(hash), difficulty));
+    if (index >= 0) return nonces[index]!;
   }
   return null;
 }

@@ -141,7 +141,7 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
 }
 
 function parsePuzzleBits(value: string | undefined): number {
-  const bits = value === undefined || value === "" ? 18 : Number(value);
+  const bits = value === undefined || value === "" ? 17 : Number(value);
   if (!Number.isInteger(bits) || bits < 1 || bits > 32) throw new Error(`TIP_PUZZLE_BITS must be a whole number from 1 to 32, not "${value}"`);
   return bits;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hasLeadingZeroBits, isSolution, searchNonce } from "~/lib/tips/puzzle";
+import { hasLeadingZeroBits, isSolution, searchNonce, searchNonceWithDigest } from "~/lib/tips/puzzle";
 import { AppError } from "../errors";
 import { PUZZLE_LIFETIME_MS, checkSolution, newPuzzle, spendingSolution } from "./tip-puzzle";
 
@@ -30,6 +30,14 @@ describe("the tip line's proof of work", () => {
     expect(hasLeadingZeroBits(Uint8Array.of(0x80), 0)).toBe(true);
     expect(hasLeadingZeroBits(Uint8Array.of(0x40), 1)).toBe(true);
     expect(hasLeadingZeroBits(Uint8Array.of(0x40), 2)).toBe(false);
+  });
+
+  it("finds the same first nonce hashing in JavaScript and with WebCrypto", async () => {
+    const { challenge } = newPuzzle(key, BITS);
+    const nonce = searchNonce(challenge, BITS, 0, 1 << 20);
+    expect(nonce).not.toBeNull();
+    expect(await searchNonceWithDigest(challenge, BITS, 0, 1 << 20)).toBe(nonce);
+    expect(await searchNonceWithDigest(challenge, BITS, 0, nonce!)).toBeNull();
   });
 
   it("issues challenges that, with their nonce, fit one SHA-256 block", () => {
