@@ -16,7 +16,7 @@ import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, asFreshAdmin, call, newReader, reauthenticated, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 import { newCodename, newNewsroomKey, sourceKeys } from "../../app/lib/tips/crypto";
-import { sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
+import { sealedForBoth, sendTip, setUpTipKey, solvedPuzzle } from "./tip-fixtures";
 
 type Role = "guest" | "user" | "contributor" | "author" | "editor" | "admin";
 /** The roles that reach the back office. */
@@ -204,7 +204,13 @@ async function freshTip(): Promise<Fresh> {
 async function tipRequest() {
   const setup = (await call("/api/tips/setup")).body as { publicKey: string; codenameSalt: string };
   const { keys, accessToken } = await sourceKeys(await newCodename(), setup.codenameSalt);
-  return { public_key: setup.publicKey, source_public_key: keys.publicKey, access_token: accessToken, message: await sealedForBoth("Matrix tip", setup.publicKey, keys.publicKey) };
+  return {
+    public_key: setup.publicKey,
+    source_public_key: keys.publicKey,
+    access_token: accessToken,
+    message: await sealedForBoth("Matrix tip", setup.publicKey, keys.publicKey),
+    puzzle: await solvedPuzzle(call),
+  };
 }
 
 /** What a row's `fresh` step may return; `token` (when present) replaces the role's usual token. */
@@ -845,11 +851,19 @@ const rows: Row[] = [
   // the inbox is for editors and admins, the key for admins.
   { method: "GET", route: "/api/tips/setup", path: () => "/api/tips/setup", expected: everyone(status(200)) },
   { method: "POST", route: "/api/tips", fresh: async () => ({ tip: await tipRequest() }), path: () => "/api/tips", body: (f) => f.tip, expected: everyone(status(201)) },
-  { method: "POST", route: "/api/tips/attachments", path: () => "/api/tips/attachments", body: () => ({ size: 10 }), expected: everyone(status(201)) },
+  { method: "GET", route: "/api/tips/puzzle", path: () => "/api/tips/puzzle", expected: everyone(status(200)) },
+  {
+    method: "POST",
+    route: "/api/tips/attachments",
+    fresh: async () => ({ puzzle: await solvedPuzzle(call) }),
+    path: () => "/api/tips/attachments",
+    body: (f) => ({ size: 10, puzzle: f.puzzle }),
+    expected: everyone(status(201)),
+  },
   {
     method: "PUT",
     route: "/api/tips/attachments/:id/parts/:part",
-    fresh: async () => ({ attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: 2 } })).body.id }),
+    fresh: async () => ({ attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: 2, puzzle: await solvedPuzzle(call) } })).body.id }),
     path: (f) => `/api/tips/attachments/${f.attachment}/parts/0`,
     body: () => ({}),
     expected: everyone(status(204)),

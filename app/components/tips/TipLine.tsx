@@ -149,9 +149,9 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
       ) : (
         <p className="mt-4 text-sm text-neutral-700 dark:text-neutral-300">{messages.tipsNoScript}</p>
       )}
-      {/* There before it speaks: a live region added with its words is not always read out. */}
+      {/* There, and not display:none, before it speaks: a live region added with its words is not always read out. */}
       {scripts ? (
-        <p role="status" aria-live="polite" className="mt-4 text-sm empty:hidden">
+        <p role="status" aria-live="polite" className={preparing ? "mt-4 text-sm" : "text-sm"}>
           {preparing ? messages.tipsPreparing : ""}
         </p>
       ) : null}
