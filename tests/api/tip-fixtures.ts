@@ -2,6 +2,7 @@
 import { encryptAttachment, newCodename, newNewsroomKey, sealForBoth, sourceKeys } from "../../app/lib/tips/crypto";
 import type { KeyPair } from "../../app/lib/tips/crypto";
 import type { TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
+import { type TipPuzzle, type TipPuzzleSolution, searchNonce } from "../../app/lib/tips/puzzle";
 import { type ApiResponse, type RequestOptions, reauthenticated } from "./client";
 
 type Call = (path: string, options?: RequestOptions) => Promise<ApiResponse>;
@@ -15,6 +16,14 @@ export async function setUpTipKey(call: Call, adminToken: string, passphrase = "
   const res = await call("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: keys.publicKey } });
   if (res.status !== 201) throw new Error(`tip key: ${res.status} ${JSON.stringify(res.body)}`);
   return { keys, file };
+}
+
+/** The server's proof-of-work challenge, solved as the source's browser solves it (test servers ask for few bits). */
+export async function solvedPuzzle(call: Call): Promise<TipPuzzleSolution> {
+  const res = await call("/api/tips/puzzle");
+  if (res.status !== 200) throw new Error(`puzzle: ${res.status} ${JSON.stringify(res.body)}`);
+  const { challenge, difficulty } = res.body as TipPuzzle;
+  return { challenge, nonce: searchNonce(challenge, difficulty, 0, Number.MAX_SAFE_INTEGER)! };
 }
 
 export interface SentTip {
@@ -32,11 +41,12 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
   if (!setup.publicKey) throw new Error("no tip key");
   const codename = await newCodename();
   const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
+  const puzzle = await solvedPuzzle(call);
   const refs = [];
   let parts = 0;
   for (const file of attachments) {
     const { key, ciphertext } = await encryptAttachment(file.bytes);
-    const started = await call("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } });
+    const started = await call("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length, puzzle } });
     if (started.status !== 201) throw new Error(`attachment: ${started.status} ${JSON.stringify(started.body)}`);
     const partBytes = started.body.part_bytes as number;
     for (let part = 0; part * partBytes < ciphertext.length; part++) {
@@ -55,6 +65,7 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
       access_token: accessToken,
       message: await sealForBoth(message, setup.publicKey, keys.publicKey),
       attachments: refs.map((ref) => ref.id),
+      puzzle,
     },
   });
   if (sent.status !== 201) throw new Error(`tip: ${sent.status} ${JSON.stringify(sent.body)}`);

@@ -131,7 +131,17 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   await settled(source.page, "/tips");
   await source.page.getByLabel("Your message").fill(words);
   await source.page.getByLabel("Documents or photos (optional)").setInputFiles({ name: "site-visit.jpg", mimeType: "image/jpeg", buffer: photo });
+  // The new conversation's proof of work: the page says it is preparing (held here until seen), a worker solves it, the tip carries it.
+  let releasePuzzle!: () => void;
+  const puzzleHeld = new Promise<void>((resolve) => (releasePuzzle = resolve));
+  await source.page.route("**/api/tips/puzzle", async (route) => (await puzzleHeld, await route.continue()));
+  const worker = source.page.waitForEvent("worker");
+  const tipPosted = source.page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/tips");
   await source.page.getByRole("button", { name: "Encrypt and send" }).click();
+  await expect(source.page.getByRole("status").filter({ hasText: "Preparing to send securely…" })).toBeVisible();
+  releasePuzzle();
+  expect((await worker).url()).toMatch(/\/assets\/puzzle-worker-[\w-]+\.js$/);
+  expect(JSON.parse((await tipPosted).postData()!).puzzle).toEqual({ challenge: expect.any(String), nonce: expect.any(Number) });
   const codename = (await source.page.getByTestId("tip-codename").textContent({ timeout: 60_000 }))!.trim();
   expect(codename.split(" ")).toHaveLength(8);
   await source.context.close();

@@ -88,6 +88,7 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
   const scripts = useScripts();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ file: string; share: number } | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(error);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -105,11 +106,12 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
     setBusy(true);
     setFailure(undefined);
     try {
-      onSent(await sendTipFromBrowser(tip, (file, share) => setProgress({ file, share })));
+      onSent(await sendTipFromBrowser(tip, (file, share) => setProgress({ file, share }), setPreparing));
     } catch (caught) {
       setFailure(failureText(caught, messages.serverError));
       setBusy(false);
       setProgress(null);
+      setPreparing(false);
     }
   }
 
@@ -148,6 +150,12 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
           <p className="mt-4 text-sm text-neutral-700 dark:text-neutral-300">{messages.tipsNoScript}</p>
         </noscript>
       )}
+      {/* There, and not display:none, before it speaks: a live region added with its words is not always read out. */}
+      {scripts ? (
+        <p role="status" aria-live="polite" className={preparing ? "mt-4 text-sm" : "text-sm"}>
+          {preparing ? messages.tipsPreparing : ""}
+        </p>
+      ) : null}
       {progress ? (
         <div className="mt-4">
           <label htmlFor={`${id}-progress`} className="text-sm">

@@ -58,6 +58,8 @@ export function contentSecurityPolicy(sources: ScriptSources | undefined): strin
     `media-src 'self' https:${mediaSources()}`,
     "font-src 'self'",
     "connect-src 'self'" + (sources === undefined ? " ws: wss:" : ""),
+    // The tip line's proof of work runs in a worker of this site's own (components/tips/puzzle-worker.ts).
+    "worker-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

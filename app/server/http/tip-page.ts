@@ -13,7 +13,7 @@ import { database } from "../process/runtime";
 import { conversationFromForm, currentTipKey, replyFromForm, sendTipFromForm } from "../services/tips";
 import { readFormData } from "./api";
 import { pageLocale } from "./page-locale";
-import { tipAction } from "./tip-rate-limit";
+import { tipFormAction } from "./tip-rate-limit";
 
 /** A form's words, with room for the longest message in any script. */
 const FORM_MAX_BYTES = TIP_LIMITS.maxMessageChars * 4 + 16 * 1024;
@@ -48,7 +48,7 @@ export async function tipPageAction(request: Request, clientIp: string) {
     const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
     intent = field("intent") === "open" ? "open" : field("intent") === "reply" ? "reply" : "send";
     codename = field("codename");
-    await tipAction(clientIp);
+    await tipFormAction(clientIp);
     const db = await database();
     let result: TipPageResult;
     if (intent === "send") {

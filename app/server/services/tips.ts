@@ -198,7 +198,7 @@ async function insertMessage(tx: Executor, tipId: number, sender: TipSender, key
   return row!.id;
 }
 
-async function tipByAccess(db: Executor, accessToken: unknown) {
+export async function tipByAccess(db: Executor, accessToken: unknown) {
   if (typeof accessToken !== "string" || !BASE64URL.test(accessToken)) throw new AppError(404, "tipNotFound");
   const [tip] = await db.select().from(tips).where(eq(tips.accessHash, await accessHash(accessToken)));
   if (!tip) throw new AppError(404, "tipNotFound");
