@@ -4,6 +4,7 @@ import type { MessageKey } from "~/lib/messages";
 import { type ReadableTipMessage, TIP_LIMITS, type TipPageResult } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";
 import { type BrowserTip, openConversationInBrowser, replyFromBrowser, sendTipFromBrowser } from "./browser-tips";
+import { KeyCheck } from "./KeyCheck";
 
 const SAFETY = ["tipsSafetyTor", "tipsSafetyDevice", "tipsSafetyMetadata", "tipsSafetyCodename"] as const satisfies readonly MessageKey[];
 
@@ -21,7 +22,7 @@ const card = "mt-8 rounded-lg border border-neutral-200 p-5 dark:border-neutral-
  * server seals the words the moment they arrive. Once the page has its scripts, the same forms seal
  * everything in the browser instead, and attachments can be sent.
  */
-export function TipLine({ open, result }: { open: boolean; result: TipPageResult | undefined }) {
+export function TipLine({ open, fingerprint, result }: { open: boolean; fingerprint: string | null; result: TipPageResult | undefined }) {
   const messages = useMessages();
   // What the browser did with the forms (sealed here); before that, what the server answered (no JavaScript).
   const [local, setShown] = useState<TipPageResult | undefined>();
@@ -42,6 +43,8 @@ export function TipLine({ open, result }: { open: boolean; result: TipPageResult
           ))}
         </ul>
       </section>
+
+      {open ? <KeyCheck fingerprint={fingerprint} /> : null}
 
       {!open ? (
         <p role="status" className="mt-8 rounded border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
@@ -204,6 +207,28 @@ function ReturnForm({ error, codename, onOpened }: { error?: string; codename?: 
   );
 }
 
+/** Whether this browser found the newsroom's signature on a reply (issue 36); without JavaScript nothing checked it. */
+function ReplySignature({ signature }: { signature: ReadableTipMessage["signature"] }) {
+  const messages = useMessages();
+  if (signature === "valid") {
+    return (
+      <p data-testid="tip-signature" className="mt-2 text-sm font-semibold text-green-800 dark:text-green-300">
+        <span aria-hidden="true">✓ </span>
+        {messages.tipsReplySigned}
+      </p>
+    );
+  }
+  if (signature === "invalid") {
+    return (
+      <p data-testid="tip-signature" role="alert" className="mt-2 rounded border-2 border-red-600 bg-white p-2 text-sm font-bold text-red-800 dark:border-red-500 dark:bg-neutral-950 dark:text-red-200">
+        <span aria-hidden="true">⚠ </span>
+        {messages.tipsReplyNotSigned}
+      </p>
+    );
+  }
+  return <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{messages.tipsReplyUnchecked}</p>;
+}
+
 function Codename({ codename }: { codename: string }) {
   const messages = useMessages();
   const ref = useRef<HTMLElement>(null);
@@ -279,6 +304,7 @@ function Conversation({
               {item.sender === "newsroom" ? messages.tipsFromNewsroom : messages.tipsFromYou} · <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
             </p>
             <p className="mt-2 whitespace-pre-wrap break-words">{item.text}</p>
+            {item.sender === "newsroom" ? <ReplySignature signature={item.signature} /> : null}
             {item.attachments > 0 ? <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{translate("tipsAttachmentCount", { count: item.attachments })}</p> : null}
           </li>
         ))}
