@@ -15,8 +15,8 @@ import type { Ability } from "../../app/lib/roles";
 import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, asFreshAdmin, call, newReader, reauthenticated, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
-import { newCodename, newNewsroomKey, sourceKeys } from "../../app/lib/tips/crypto";
-import { sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
+import { newCodename, sourceKeys } from "../../app/lib/tips/crypto";
+import { newTipKey, sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
 
 type Role = "guest" | "user" | "contributor" | "author" | "editor" | "admin";
 /** The roles that reach the back office. */
@@ -874,9 +874,12 @@ const rows: Row[] = [
   {
     method: "POST",
     route: "/api/tips/keys",
-    fresh: async () => ({ key: (await newNewsroomKey("matrix passphrase")).keys.publicKey }),
+    fresh: async () => {
+      const { body } = await newTipKey(call, "matrix passphrase");
+      return { key: body.public_key, body };
+    },
     path: () => "/api/tips/keys",
-    body: (f) => ({ public_key: f.key }),
+    body: (f) => f.body,
     freshProof: true,
     expected: needs("manageTipKeys", 201),
     verify: async (f, _role, allowed) => {
