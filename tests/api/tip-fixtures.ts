@@ -6,6 +6,9 @@ import { type ApiResponse, type RequestOptions, reauthenticated } from "./client
 
 type Call = (path: string, options?: RequestOptions) => Promise<ApiResponse>;
 
+/** Argon2 held the thread for seconds: lets the client see the idle connections the server closed meanwhile, or it reuses one. */
+export const afterArgon2 = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * The signing keys of the keys this test file made, by public signing key: a rotation signs the new
  * key with the current one, as the back office does with the current key's file (issue 36).
@@ -14,9 +17,9 @@ const signingKeys = new Map<string, Uint8Array>();
 
 /** A new key and what POST /api/tips/keys takes for it: its public keys, signed by the server's current key when that one can sign. */
 export async function newTipKey(call: Call, passphrase = "the newsroom's passphrase"): Promise<{ keys: NewsroomKeys; file: TipKeyFileV2; body: Record<string, string> }> {
+  const current = ((await call("/api/tips/setup")).body as TipSetup).signingPublicKey;
   const { keys, file } = await newNewsroomKey(passphrase);
   signingKeys.set(file.signingPublicKey, keys.signing!.privateKey);
-  const current = ((await call("/api/tips/setup")).body as TipSetup).signingPublicKey;
   const body: Record<string, string> = { public_key: file.publicKey, signing_public_key: file.signingPublicKey };
   if (current) {
     const signer = signingKeys.get(current);
@@ -29,8 +32,7 @@ export async function newTipKey(call: Call, passphrase = "the newsroom's passphr
 /** The newsroom's keys, set up by `adminToken` (a new one each time: a rotation, signed by the key before), which proves itself again first. */
 export async function setUpTipKey(call: Call, adminToken: string, passphrase = "the newsroom's passphrase") {
   const { keys, file, body } = await newTipKey(call, passphrase);
-  // Argon2 held the thread for seconds: let the client see the idle connections the server closed meanwhile, or it reuses one.
-  await new Promise((resolve) => setImmediate(resolve));
+  await afterArgon2();
   await reauthenticated(call, adminToken);
   const res = await call("/api/tips/keys", { method: "POST", token: adminToken, json: body });
   if (res.status !== 201) throw new Error(`tip key: ${res.status} ${JSON.stringify(res.body)}`);

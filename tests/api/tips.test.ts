@@ -13,7 +13,7 @@ import { type NewsroomKeys, decryptAttachment, keyFingerprint, newCodename, newN
 import type { TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, type RequestOptions, callAt, reauthenticated } from "./client";
-import { newTipKey, sealedForBoth, sendTip, setUpTipKey, signedReply } from "./tip-fixtures";
+import { afterArgon2, newTipKey, sealedForBoth, sendTip, setUpTipKey, signedReply } from "./tip-fixtures";
 
 const ONION = "http://khulasaexample2345.onion";
 /** Words that must never be found in plain anywhere on the server's side. */
@@ -90,7 +90,9 @@ describe("the tip line", () => {
       body: { error: en.tipKeyInvalid, code: "tip_key_invalid" },
     });
     // A key without a signing key is no longer made (issue 36).
-    expect(await call("/api/tips/keys", { method: "POST", token: await reauthenticated(call, adminToken), json: { public_key: (await newNewsroomKey("x")).file.publicKey } })).toMatchObject({
+    const unsigning = (await newNewsroomKey("x")).file.publicKey;
+    await afterArgon2();
+    expect(await call("/api/tips/keys", { method: "POST", token: await reauthenticated(call, adminToken), json: { public_key: unsigning } })).toMatchObject({
       status: 400,
       body: { code: "tip_key_invalid" },
     });
@@ -216,6 +218,7 @@ describe("the tip line", () => {
   it("refuses a new key the current key did not sign, takes one it did, and tells every editor who changed it and when", async () => {
     const { file: next, keys: nextKeys, body } = await newTipKey(call, "the next passphrase");
     const stranger = (await newNewsroomKey("a stranger's passphrase")).keys;
+    await afterArgon2();
     const proposed = { public_key: next.publicKey, signing_public_key: next.signingPublicKey };
     const post = async (json: Record<string, string>) => call("/api/tips/keys", { method: "POST", token: await reauthenticated(call, adminToken), json });
     // An admin with a fresh second factor but without the current key's file: refused.

@@ -7,7 +7,7 @@ import type { TipKeyFileV2, TipSetup } from "../../app/lib/tips/protocol";
 import { adminGet, adminSend, confirmItIsMe, notification, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
 import { settled } from "./support/settled";
-import { TIP_KEY_PASSPHRASE, currentTipKeyFile, keepTipKeyFile, openTipLine, rotateTipKey } from "./support/tip-keys";
+import { TIP_KEY_PASSPHRASE, afterArgon2, currentTipKeyFile, keepTipKeyFile, openTipLine, rotateTipKey } from "./support/tip-keys";
 
 /**
  * Issue 17's journey in browsers: an admin makes the tip line's key in the back office and keeps
@@ -304,6 +304,7 @@ test("a reply nobody signed with the newsroom's key is flagged, an unsigned key 
   await openTipLine(request);
   const current = (await currentTipKeyFile(request))!;
   const newsroom = await openKeyFile(current.file, TIP_KEY_PASSPHRASE);
+  await afterArgon2();
 
   // A source sends a tip from a browser that has seen the key (and keeps its fingerprint).
   const source = await freshPage(browser, baseURL);
@@ -319,6 +320,7 @@ test("a reply nobody signed with the newsroom's key is flagged, an unsigned key 
   const { tips } = await adminGet<{ tips: { id: number }[] }>(request, "/api/tips/inbox");
   const tip = await adminGet<{ id: number; source_public_key: string }>(request, `/api/tips/inbox/${tips[0]!.id}`);
   const stranger = (await newNewsroomKey("not the newsroom's passphrase")).keys;
+  await afterArgon2();
   const reply = async (text: string, signingKey: Uint8Array) => {
     const message = await sealForBoth({ text, signature: await signReply(text, tip.source_public_key, signingKey) }, current.file.publicKey, tip.source_public_key);
     await adminSend(request, "POST", `/api/tips/inbox/${tip.id}/replies`, { public_key: current.file.publicKey, message });
@@ -341,6 +343,7 @@ test("a reply nobody signed with the newsroom's key is flagged, an unsigned key 
   // publishes it as it would any row of tip_keys. The source's browser, which kept the old fingerprint, warns.
   const intruder = (await newNewsroomKey("an attacker's passphrase")).file;
   const intruderWords = await keyFingerprint(intruder.publicKey, intruder.signingPublicKey);
+  await afterArgon2();
   await source.page.route("**/api/tips/setup", async (route) => {
     const setup = (await (await route.fetch()).json()) as TipSetup;
     const link = { publicKey: intruder.publicKey, signingPublicKey: intruder.signingPublicKey, signature: null, createdAt: new Date().toISOString() };

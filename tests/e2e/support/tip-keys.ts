@@ -31,11 +31,18 @@ export async function currentTipKeyFile(request: APIRequestContext): Promise<{ p
   return { path: at, file: JSON.parse(await readFile(at, "utf8")) as TipKeyFileV2 };
 }
 
+/**
+ * After Argon2 (seconds on this thread): lets the client see the idle connections the server closed
+ * meanwhile, or it reuses one and the request fails with ECONNRESET.
+ */
+export const afterArgon2 = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A new key, posted as an admin's browser posts it, signed by the current key when there is one; its file is kept. */
 export async function rotateTipKey(request: APIRequestContext): Promise<{ keys: NewsroomKeys; file: TipKeyFileV2; path: string }> {
-  const { keys, file } = await newNewsroomKey(TIP_KEY_PASSPHRASE);
   const current = await currentTipKeyFile(request);
+  const { keys, file } = await newNewsroomKey(TIP_KEY_PASSPHRASE);
   const signer = current ? await openKeyFile(current.file, TIP_KEY_PASSPHRASE) : null;
+  await afterArgon2();
   const signature = signer?.signing ? await signNewKey(file, signer.signing.privateKey) : undefined;
   await adminSend(request, "POST", "/api/tips/keys", { public_key: file.publicKey, signing_public_key: file.signingPublicKey, ...(signature ? { signature } : {}) });
   return { keys, file, path: await keepTipKeyFile(file) };
