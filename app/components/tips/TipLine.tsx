@@ -33,6 +33,9 @@ export function TipLine({ open, fingerprint, result }: { open: boolean; fingerpr
       <h1 className="text-3xl font-black sm:text-4xl">{messages.tipsTitle}</h1>
       <p className="mt-4 text-lg leading-relaxed text-neutral-700 dark:text-neutral-300">{messages.tipsIntro}</p>
 
+      {/* Before anything else: a source must see a warning about the key before they write. */}
+      {open ? <KeyCheck fingerprint={fingerprint} /> : null}
+
       <section aria-labelledby="tips-safety" className={card}>
         <h2 id="tips-safety" className="text-xl font-bold">
           {messages.tipsSafetyHeading}
@@ -43,8 +46,6 @@ export function TipLine({ open, fingerprint, result }: { open: boolean; fingerpr
           ))}
         </ul>
       </section>
-
-      {open ? <KeyCheck fingerprint={fingerprint} /> : null}
 
       {!open ? (
         <p role="status" className="mt-8 rounded border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
