@@ -887,6 +887,14 @@ const rows: Row[] = [
       expect(keys.some((k) => k.public_key === f.key)).toBe(allowed);
     },
   },
+  {
+    method: "POST",
+    route: "/api/tips/key-notice",
+    fresh: async () => ({ keyId: ((await adminGet("/api/tips/keys")).body as { id: number }[])[0]!.id }),
+    path: () => "/api/tips/key-notice",
+    body: (f) => ({ key_id: f.keyId }),
+    expected: needs("readTips", 200),
+  },
   { method: "GET", route: "/api/tips/inbox", path: () => "/api/tips/inbox", expected: needs("readTips", 200) },
   { method: "GET", route: "/api/tips/inbox/:id", fresh: freshTip, path: (f) => `/api/tips/inbox/${f.tipId}`, expected: needs("readTips", 200) },
   {
