@@ -47,6 +47,8 @@ export default defineConfig({
       // Every test registers its own readers from 127.0.0.1.
       REGISTRATIONS_PER_ADDRESS: "1000",
       TIP_ACTIONS_PER_HOUR: "1000",
+      // The browser still solves a new tip's proof of work in its worker, in a few hundred hashes.
+      TIP_PUZZLE_BITS: "8",
       // A scheduled story goes live within a second of its time.
       SCHEDULE_CHECK_SECONDS: "1",
       // The journeys sign the admin in with its password; second-factor.e2e.spec.ts starts its own

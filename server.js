@@ -79,6 +79,8 @@ if (production) {
   });
 }
 
+server.use(build.requestFailed);
+
 try {
   await build.startApp();
 } catch (error) {
@@ -94,12 +96,14 @@ try {
 const serveFromCache = production ? build.serveFromCache : () => false;
 // Every request gets an id (kept from a proxy in front when it sent one), returned as X-Request-Id
 // and carried by every log line written while it is handled; one line logs its outcome.
+// What the log keeps of the request (its route's pattern, and whether it is timed or only counted
+// by the hour) is filled in on its scope once the router has matched it (server/app.ts).
 const httpServer = http.createServer((req, res) => {
-  const id = build.requestIdOf(req.headers["x-request-id"]);
+  const scope = build.requestScopeOf(req.headers["x-request-id"]);
   const started = process.hrtime.bigint();
-  res.setHeader("X-Request-Id", id);
-  res.once("finish", () => build.withRequestId(id, () => build.requestFinished(req.method, req.url, res.statusCode, started)));
-  build.withRequestId(id, () => {
+  res.setHeader("X-Request-Id", scope.id);
+  res.once("finish", () => build.withinRequest(scope, () => build.requestFinished(req.method, req.url, res.statusCode, started)));
+  build.withinRequest(scope, () => {
     if (req.url === "/metrics") void build.serveMetrics(req, res);
     else if (!serveFromCache(req, res)) server(req, res);
   });

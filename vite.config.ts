@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import path from "node:path";
 import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
+import { tipsManifest } from "./vite-plugins/tips-manifest";
 
 /**
  * Every module the reader site's islands run (the islands app/islands.client.tsx loads and what
@@ -37,6 +38,8 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     islandsEntry(),
+    // After islandsEntry, whose islands.json it starts from.
+    tipsManifest(),
     precompressedAssets(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -20,8 +20,10 @@ import appStylesheet from "./app.css?url";
 import { ReaderStylesheet } from "./components/site/reader-stylesheet";
 import { languages } from "~/lib/languages";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
@@ -137,7 +139,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // In the browser only: on the server, handleError (entry.server.tsx) has logged it by the log's rules.
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <main className="mx-auto max-w-2xl p-8 text-center">
       <h1 className="text-3xl font-bold">{notFound ? messages.pageNotFound : messages.somethingWentWrong}</h1>

@@ -4,18 +4,18 @@
  * in development and production, and in production answers cache hits with `serveFromCache`
  * before Express sees the request.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { type IncomingMessage, type OutgoingHttpHeaders, STATUS_CODES, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { createGzip } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
 import { type SharingOf, routeSharing } from "~/server/cache/route-sharing";
-import { logError, logRequest } from "~/server/process/log";
+import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/process/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
 import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
@@ -30,16 +30,40 @@ import { pageCache, startApp, stopApp as stopRuntime } from "~/server/process/ru
 
 export { startApp };
 export { startupMessage } from "~/server/process/startup-error";
-export { flushLog, log, requestIdOf, withRequestId } from "~/server/process/log";
+export { flushLog, log, requestScopeOf, withinRequest } from "~/server/process/log";
 export { uploadsHandler } from "~/server/http/uploads";
 /** For `npm run media:migrate` (scripts/media-migrate.js). */
 export { mediaStorage } from "~/server/storage";
 export { migrateMedia } from "~/server/storage/migrate";
 
-/** A request answered: its log line and its metrics. */
+/**
+ * A request answered: its log line and its metrics. A request logged by the hour is not in the
+ * metrics either: a counter scraped every few seconds would say when it came to those seconds.
+ */
 export function requestFinished(method: string | undefined, url: string | undefined, status: number, started: bigint): void {
-  logRequest(method, url, status, started);
-  observeRequest(method, url, status, Number(process.hrtime.bigint() - started) / 1e9);
+  if (requestIsTimed()) observeRequest(method, url, status, Number(process.hrtime.bigint() - started) / 1e9);
+  logRequest(method, status, started);
+}
+
+/** A failure's own status when it is an HTTP error (a malformed address is a 400), else 500. */
+function failureStatus(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}
+
+/**
+ * Express's last word on a failure, in place of its own, which writes the whole error to stderr
+ * the moment it happens: past the log's rules (an hourly request's time; a message that quotes
+ * the path it failed on). Mounted last by server.js.
+ */
+export function requestFailed(error: unknown, _req: ExpressRequest, res: ExpressResponse, _next: NextFunction): void {
+  const status = failureStatus(error);
+  if (status >= 500) logError("Unexpected error in a request", error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(status).type("text/plain").send(STATUS_CODES[status]);
 }
 
 /**
@@ -95,7 +119,10 @@ const sharingOfBuilds = new WeakMap<ServerBuild, SharingOf>();
 function sharingOfBuild(build: ServerBuild): SharingOf {
   let sharingOf = sharingOfBuilds.get(build);
   if (!sharingOf) {
-    const routes = Object.values(build.routes).flatMap((route) => (route ? [{ ...route, sharing: (route.module as { sharing?: unknown }).sharing }] : []));
+    const routes = Object.values(build.routes).flatMap((route) => {
+      const declared = route?.module as { sharing?: unknown; logging?: unknown } | undefined;
+      return route ? [{ ...route, sharing: declared?.sharing, logging: declared?.logging }] : [];
+    });
     sharingOf = routeSharing(routes);
     sharingOfBuilds.set(build, sharingOf);
   }
@@ -151,10 +178,11 @@ function unstoredCacheControl(shared: SharedRequest, response: Response): string
 export function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? "/";
   // A path not seen yet goes through Express, which decides its sharing.
-  const sharing = productionSharing?.known(url);
-  const shared = sharing && sharedRequest(req.method, url, req.headers, sharing);
+  const decision = productionSharing?.knownDecision(url);
+  const shared = decision && sharedRequest(req.method, url, req.headers, decision.sharing);
   const cached = shared && pageCache.get(shared.key);
   if (!cached) return false;
+  describeRequest(decision.route, decision.logging);
   countPageCache(true);
   sendCached(req, res, cached, "hit");
   return true;
@@ -289,14 +317,16 @@ app.disable("x-powered-by");
 
 app.all("/{*path}", async (req, res, next) => {
   try {
+    // Decided first, so that the log knows how to keep the request before anything is written.
+    const decision = await (productionSharing ?? sharingOfBuild(await loadBuild())).decision(req.originalUrl);
+    describeRequest(decision.route, decision.logging);
     // The default language has one address, the unprefixed one: /en/x is a duplicate of /x.
     const { locale, rest, prefixed } = splitLocalePath(req.path, config().defaultLocale);
     if (prefixed && locale === config().defaultLocale && (req.method === "GET" || req.method === "HEAD")) {
       const queryAt = req.originalUrl.indexOf("?");
       return res.redirect(301, rest + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
     }
-    const sharing = await (productionSharing ?? sharingOfBuild(await loadBuild())).of(req.originalUrl);
-    const shared = sharedRequest(req.method, req.originalUrl, req.headers, sharing);
+    const shared = sharedRequest(req.method, req.originalUrl, req.headers, decision.sharing);
     if (shared && !shared.credentialed) return await serveShared(req, res, shared);
     const stored = shared && pageCache.get(shared.key);
     if (stored) {

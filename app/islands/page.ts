@@ -29,5 +29,12 @@ export const MAIN_CONTENT_ID = "main";
 /** Marks an island once it has hydrated: from then on its controls answer taps themselves. */
 export const ISLAND_ALIVE_ATTRIBUTE = "data-island-alive";
 
+/**
+ * Marks a form with a `method` that the browser sends only when scripts are off: with them on, its
+ * island sends it (the tip line seals it first), so a sending before the island is alive is kept
+ * and replayed like a tap (keep-taps-script.ts), never sent by the browser.
+ */
+export const ISLAND_SENDS_ATTRIBUTE = "data-island-sends";
+
 /** Marks a control tapped before its island was alive, whose tap is replayed once it is (keep-taps-script.ts). */
 export const KEPT_TAP_ATTRIBUTE = "data-kept-tap";

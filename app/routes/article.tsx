@@ -31,8 +31,10 @@ import { ReadBeacon } from "~/components/most-read/ReadBeacon";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { island } from "~/islands/Island";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 const ReadBeaconIsland = island("read-beacon", ReadBeacon);
 const ArticleBarIsland = island("article-bar", ArticleBar);

@@ -5,8 +5,10 @@ import type { Route } from "./+types/contact";
 import { useMessages } from "~/components/i18n/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const seo = pageSeo(matches, location);

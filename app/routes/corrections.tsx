@@ -8,8 +8,10 @@ import { database } from "~/server/process/runtime";
 import { listCorrections } from "~/server/services/article-notes";
 import type { Route } from "./+types/corrections";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 /** Issue 15: every correction to a published story, newest first, with a link to the story; in both editions. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -23,8 +23,10 @@ import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { logError } from "~/server/process/log";
 import { island } from "~/islands/Island";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 const BreakingNewsIsland = island("breaking-news", BreakingNews);
 

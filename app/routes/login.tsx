@@ -20,8 +20,10 @@ import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/login";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 const LoginFormIsland = island("login-form", LoginForm);
 

@@ -11,8 +11,10 @@ import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/news";
 import { useMessages } from "~/components/i18n/i18n";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -13,8 +13,10 @@ import type { Route } from "./+types/reader-layout";
 import type { IslandsHandle } from "~/root";
 import { useMessages } from "~/components/i18n/i18n";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 const PageDialogsIsland = island("page-dialogs", PageDialogs);
 

@@ -16,8 +16,10 @@ import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/search";
 import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 /** /search?q=: the shareable, server-rendered twin of the search overlay. A blank query searches nothing (SPEC 5). */
 export async function loader({ request }: Route.LoaderArgs) {

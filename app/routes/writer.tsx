@@ -16,8 +16,10 @@ import type { Route } from "./+types/writer";
 import { useMessages } from "~/components/i18n/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -36,7 +36,7 @@ export async function callAt<T = any>(base: string, path: string, options: Reque
     headers["content-type"] = "application/octet-stream";
     body = new Uint8Array(options.bytes);
   }
-  const res = await fetch(base + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
+  const res = await fetchOnLiveConnection(base + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -45,6 +45,22 @@ export async function callAt<T = any>(base: string, path: string, options: Reque
     // not JSON: keep the text
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/**
+ * fetch, tried once more when the pooled connection it took had been closed by the server. A test
+ * that holds its thread for seconds (Argon2id for a newsroom key, on a loaded machine) wakes past
+ * the server's keep-alive timeout before the client's own timer could retire the idle socket; a
+ * browser retries such a request on a new connection too. A server that is down fails both tries.
+ */
+async function fetchOnLiveConnection(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code !== "UND_ERR_SOCKET" || cause.message !== "other side closed") throw error;
+    return fetch(url, init);
+  }
 }
 
 let adminToken: Promise<string> | undefined;

@@ -85,8 +85,10 @@ describe("first start, restart and shutdown", () => {
     const logged = () => first.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
     await expect.poll(() => logged().some((line) => line.reqId === id), { timeout: 5_000 }).toBe(true);
     const lines = logged();
-    expect(lines.find((line) => line.reqId === "proxy-request-0001")).toMatchObject({ msg: "request", method: "GET", path: "/api/news", status: 200, ms: expect.any(Number) });
-    expect(lines.find((line) => line.reqId === id)).toMatchObject({ msg: "request", path: "/about", status: 200 });
+    expect(lines.find((line) => line.reqId === "proxy-request-0001")).toMatchObject({ msg: "request", method: "GET", route: "/api/news", status: 200, ms: expect.any(Number) });
+    expect(lines.find((line) => line.reqId === id)).toMatchObject({ msg: "request", route: "/about", status: 200 });
+    // The route's pattern, never the path asked for.
+    expect(lines.filter((line) => "path" in line)).toEqual([]);
     expect(first.output()).not.toContain("a-secret-search");
     // Whatever else it logs is JSON too: the start, the first admin, the demo.
     expect(lines.some((line) => String(line.msg).startsWith("Serving on"))).toBe(true);

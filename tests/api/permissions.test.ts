@@ -16,7 +16,11 @@ import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, asFreshAdmin, call, newReader, reauthenticated, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
 import { newCodename, sourceKeys } from "../../app/lib/tips/crypto";
-import { newTipKey, sealedForBoth, sendTip, setUpTipKey } from "./tip-fixtures";
+import { newTipKey, sealedForBoth, sendTip, setUpTipKey, solvedPuzzle } from "./tip-fixtures";
+import { ATTACHMENT_BUCKETS, encryptedAttachmentBytes } from "../../app/lib/tips/protocol";
+
+/** The smallest padded attachment's ciphertext: one part, the only size of it the server takes. */
+const SMALLEST_ATTACHMENT = encryptedAttachmentBytes(ATTACHMENT_BUCKETS[0]!);
 
 type Role = "guest" | "user" | "contributor" | "author" | "editor" | "admin";
 /** The roles that reach the back office. */
@@ -204,7 +208,13 @@ async function freshTip(): Promise<Fresh> {
 async function tipRequest() {
   const setup = (await call("/api/tips/setup")).body as { publicKey: string; codenameSalt: string };
   const { keys, accessToken } = await sourceKeys(await newCodename(), setup.codenameSalt);
-  return { public_key: setup.publicKey, source_public_key: keys.publicKey, access_token: accessToken, message: await sealedForBoth("Matrix tip", setup.publicKey, keys.publicKey) };
+  return {
+    public_key: setup.publicKey,
+    source_public_key: keys.publicKey,
+    access_token: accessToken,
+    message: await sealedForBoth("Matrix tip", setup.publicKey, keys.publicKey),
+    puzzle: await solvedPuzzle(call),
+  };
 }
 
 /** What a row's `fresh` step may return; `token` (when present) replaces the role's usual token. */
@@ -218,6 +228,8 @@ interface Row {
   path: (f: Fresh, role: Role) => string;
   body?: (f: Fresh, role: Role) => unknown;
   form?: (f: Fresh, role: Role) => FormData;
+  /** A raw body, sent as application/octet-stream. */
+  bytes?: (f: Fresh, role: Role) => Uint8Array;
   expected: Outcomes;
   /**
    * The action needs a session that has just proved itself (issue 35): the caller's session proves
@@ -845,13 +857,21 @@ const rows: Row[] = [
   // the inbox is for editors and admins, the key for admins.
   { method: "GET", route: "/api/tips/setup", path: () => "/api/tips/setup", expected: everyone(status(200)) },
   { method: "POST", route: "/api/tips", fresh: async () => ({ tip: await tipRequest() }), path: () => "/api/tips", body: (f) => f.tip, expected: everyone(status(201)) },
-  { method: "POST", route: "/api/tips/attachments", path: () => "/api/tips/attachments", body: () => ({ size: 10 }), expected: everyone(status(201)) },
+  { method: "GET", route: "/api/tips/puzzle", path: () => "/api/tips/puzzle", expected: everyone(status(200)) },
+  {
+    method: "POST",
+    route: "/api/tips/attachments",
+    fresh: async () => ({ puzzle: await solvedPuzzle(call) }),
+    path: () => "/api/tips/attachments",
+    body: (f) => ({ size: SMALLEST_ATTACHMENT, puzzle: f.puzzle }),
+    expected: everyone(status(201)),
+  },
   {
     method: "PUT",
     route: "/api/tips/attachments/:id/parts/:part",
-    fresh: async () => ({ attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: 2 } })).body.id }),
+    fresh: async () => ({ attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: SMALLEST_ATTACHMENT, puzzle: await solvedPuzzle(call) } })).body.id }),
     path: (f) => `/api/tips/attachments/${f.attachment}/parts/0`,
-    body: () => ({}),
+    bytes: () => new Uint8Array(SMALLEST_ATTACHMENT),
     expected: everyone(status(204)),
   },
   {
@@ -1407,6 +1427,7 @@ describe("permission matrix", () => {
       token,
       json: row.body?.(f, role),
       form: row.form?.(f, role),
+      bytes: row.bytes?.(f, role),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
     if (expected.error !== undefined) expect(res.body).toEqual({ error: expected.error, code: expected.code });

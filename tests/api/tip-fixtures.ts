@@ -2,6 +2,7 @@
 import { encryptAttachment, newCodename, newNewsroomKey, sealForBoth, signNewKey, signReply, sourceKeys } from "../../app/lib/tips/crypto";
 import type { KeyPair, NewsroomKeys } from "../../app/lib/tips/crypto";
 import type { TipKeyFileV2, TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
+import { type TipPuzzle, type TipPuzzleSolution, searchNonce } from "../../app/lib/tips/puzzle";
 import { type ApiResponse, type RequestOptions, reauthenticated } from "./client";
 
 type Call = (path: string, options?: RequestOptions) => Promise<ApiResponse>;
@@ -39,11 +40,21 @@ export async function setUpTipKey(call: Call, adminToken: string, passphrase = "
   return { keys, file };
 }
 
+/** The server's proof-of-work challenge, solved as the source's browser solves it (test servers ask for few bits). */
+export async function solvedPuzzle(call: Call): Promise<TipPuzzleSolution> {
+  const res = await call("/api/tips/puzzle");
+  if (res.status !== 200) throw new Error(`puzzle: ${res.status} ${JSON.stringify(res.body)}`);
+  const { challenge, difficulty } = res.body as TipPuzzle;
+  return { challenge, nonce: searchNonce(challenge, difficulty, 0, Number.MAX_SAFE_INTEGER)! };
+}
+
 export interface SentTip {
   codename: string;
   source: KeyPair;
   accessToken: string;
   newsroomKey: string;
+  /** How many attachment parts were uploaded (their padded ciphertext, in the server's part size). */
+  parts: number;
 }
 
 /** A source's tip with `body`, and each of `attachments` encrypted and uploaded in parts. */
@@ -52,17 +63,20 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
   if (!setup.publicKey) throw new Error("no tip key");
   const codename = await newCodename();
   const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
+  const puzzle = await solvedPuzzle(call);
   const refs = [];
+  let parts = 0;
   for (const file of attachments) {
     const { key, ciphertext } = await encryptAttachment(file.bytes);
-    const started = await call("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } });
+    const started = await call("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length, puzzle } });
     if (started.status !== 201) throw new Error(`attachment: ${started.status} ${JSON.stringify(started.body)}`);
     const partBytes = started.body.part_bytes as number;
     for (let part = 0; part * partBytes < ciphertext.length; part++) {
       const stored = await call(`/api/tips/attachments/${started.body.id}/parts/${part}`, { method: "PUT", bytes: ciphertext.slice(part * partBytes, (part + 1) * partBytes) });
       if (stored.status !== 204) throw new Error(`part: ${stored.status} ${JSON.stringify(stored.body)}`);
+      parts++;
     }
-    refs.push({ id: started.body.id as string, name: file.name, type: file.type, size: file.bytes.length, key });
+    refs.push({ id: started.body.id as string, name: file.name, type: file.type, size: file.bytes.length, key, padded: true as const });
   }
   const message: TipMessageBody = { ...body, ...(refs.length ? { attachments: refs } : {}) };
   const sent = await call("/api/tips", {
@@ -73,10 +87,11 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
       access_token: accessToken,
       message: await sealForBoth(message, setup.publicKey, keys.publicKey),
       attachments: refs.map((ref) => ref.id),
+      puzzle,
     },
   });
   if (sent.status !== 201) throw new Error(`tip: ${sent.status} ${JSON.stringify(sent.body)}`);
-  return { codename, source: keys, accessToken, newsroomKey: setup.publicKey };
+  return { codename, source: keys, accessToken, newsroomKey: setup.publicKey, parts };
 }
 
 /** A source's answer sealed to the newsroom and to the source, as their browser seals it. */

@@ -2,10 +2,11 @@ import { readFile } from "node:fs/promises";
 import axe from "axe-core";
 import { type APIRequestContext, type Browser, type Page, expect, test } from "./support/test";
 import sharp from "sharp";
-import { keyFingerprint, newNewsroomKey, openKeyFile, sealForBoth, signReply } from "../../app/lib/tips/crypto";
-import type { TipKeyFileV2, TipSetup } from "../../app/lib/tips/protocol";
+import { type KeyPair, keyFingerprint, newNewsroomKey, open, openKeyFile, sealForBoth, signReply } from "../../app/lib/tips/crypto";
+import type { TipKeyFileV2, TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
 import { adminGet, adminSend, confirmItIsMe, notification, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
+import { holdIslandScripts } from "./support/held-scripts";
 import { settled } from "./support/settled";
 import { TIP_KEY_PASSPHRASE, afterArgon2, currentTipKeyFile, keepTipKeyFile, openTipLine, rotateTipKey } from "./support/tip-keys";
 
@@ -151,7 +152,17 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   await expect(source.page.getByTestId("tip-key-fingerprint")).toHaveText(fingerprint);
   await source.page.getByLabel("Your message").fill(words);
   await source.page.getByLabel("Documents or photos (optional)").setInputFiles({ name: "site-visit.jpg", mimeType: "image/jpeg", buffer: photo });
+  // The new conversation's proof of work: the page says it is preparing (held here until seen), a worker solves it, the tip carries it.
+  let releasePuzzle!: () => void;
+  const puzzleHeld = new Promise<void>((resolve) => (releasePuzzle = resolve));
+  await source.page.route("**/api/tips/puzzle", async (route) => (await puzzleHeld, await route.continue()));
+  const worker = source.page.waitForEvent("worker");
+  const tipPosted = source.page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/tips");
   await source.page.getByRole("button", { name: "Encrypt and send" }).click();
+  await expect(source.page.getByRole("status").filter({ hasText: "Preparing to send securely…" })).toBeVisible();
+  releasePuzzle();
+  expect((await worker).url()).toMatch(/\/assets\/puzzle-worker-[\w-]+\.js$/);
+  expect(JSON.parse((await tipPosted).postData()!).puzzle).toEqual({ challenge: expect.any(String), nonce: expect.any(Number) });
   const codename = (await source.page.getByTestId("tip-codename").textContent({ timeout: 60_000 }))!.trim();
   expect(codename.split(" ")).toHaveLength(8);
   await source.context.close();
@@ -382,4 +393,65 @@ test("a reply nobody signed with the newsroom's key is flagged, an unsigned key 
   await expect(notice).toHaveCount(0);
   const audit = await adminGet<{ entries: { action: string; object_label: string; summary: string; actor_name: string }[] }>(request, "/api/audit?limit=20");
   expect(audit.entries.find((entry) => entry.action === "tipkey.create")).toMatchObject({ object_label: await keyFingerprint(rotated.file.publicKey, rotated.file.signingPublicKey), summary: "signed by the previous key" });
+});
+
+/** A key of the test's own, made current as an admin's browser would (signed by the key before it): only its public halves are posted. */
+async function newCurrentKey(request: APIRequestContext): Promise<KeyPair> {
+  return (await rotateTipKey(request)).keys;
+}
+
+/** The newest tip's first message, as the newsroom's key opens it. */
+async function newestTipOpened(request: APIRequestContext, keys: KeyPair): Promise<TipMessageBody> {
+  const { tips } = await adminGet<{ tips: { id: number }[] }>(request, "/api/tips/inbox");
+  const tip = await adminGet<{ messages: { for_newsroom: string }[] }>(request, `/api/tips/inbox/${tips[0]!.id}`);
+  return open<TipMessageBody>(tip.messages[0]!.for_newsroom, keys);
+}
+
+/** The requests that sent the tip page's own form to the server (the path without JavaScript). */
+const formPosts = (sent: string[]) => sent.filter((line) => line.startsWith("POST ") && new URL(line.split(" ")[1]!).pathname === "/tips");
+
+test("a tip sent before the page's scripts have arrived waits for them, and leaves the browser sealed", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const keys = await newCurrentKey(request);
+  const words = `Sent before the scripts came: the ward office's ledger ${Date.now()}`;
+  const sent = recordRequests(page);
+  const release = await holdIslandScripts(page);
+  await page.goto("/tips", { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html")).not.toHaveAttribute("data-islands", "ready");
+  // Scripts are on, only not here yet: the page does not say they are off.
+  await expect(page.getByText(/JavaScript is off/)).toBeHidden();
+
+  await page.getByLabel("Your message").fill(words);
+  const send = page.getByRole("button", { name: "Encrypt and send" });
+  await send.click();
+  await expect(send).toHaveAttribute("aria-busy", "true");
+
+  release();
+  const codename = (await page.getByTestId("tip-codename").textContent({ timeout: 60_000 }))!.trim();
+  expect(codename.split(" ")).toHaveLength(8);
+  // The form was never sent by the browser: the words left only sealed, through the API.
+  expect(formPosts(sent)).toEqual([]);
+  expect(sent.filter((line) => line.includes(words) || line.includes(encodeURIComponent(words).replace(/%20/g, "+")))).toEqual([]);
+  expect(sent.filter((line) => line.startsWith("POST ") && line.includes("/api/tips "))).toHaveLength(1);
+  expect(await newestTipOpened(request, keys)).toEqual({ text: words });
+});
+
+test("without JavaScript, a tip goes to the server's form, which seals it, and comes back with a codename", async ({ browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const keys = await newCurrentKey(request);
+  const words = `Sent with scripts off: the bridge audit ${Date.now()}`;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const sent = recordRequests(page);
+  await page.goto("/tips");
+  await expect(page.getByText(/^JavaScript is off, so attachments cannot be sent/)).toBeVisible();
+  await expect(page.getByLabel("Documents or photos (optional)")).toHaveCount(0);
+
+  await page.getByLabel("Your message").fill(words);
+  await page.getByRole("button", { name: "Encrypt and send" }).click();
+  const codename = (await page.getByTestId("tip-codename").textContent())!.trim();
+  expect(codename.split(" ")).toHaveLength(8);
+  expect(formPosts(sent)).toHaveLength(1);
+  expect(await newestTipOpened(request, keys)).toEqual({ text: words });
+  await context.close();
 });

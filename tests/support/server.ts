@@ -92,7 +92,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       DEMO_CONTENT: "false",
       REGISTRATIONS_PER_ADDRESS: "1000",
       TIP_ACTIONS_PER_HOUR: "1000",
-      TIP_PARTS_PER_HOUR: "1000",
+      // A new tip's proof of work in a few hundred hashes, not a hundred thousand.
+      TIP_PUZZLE_BITS: "8",
       // Scheduled stories go live within a second of their time, not fifteen: tests wait less.
       SCHEDULE_CHECK_SECONDS: "1",
       // Most tests sign the admin in with its password alone; second-factor.test.ts starts servers

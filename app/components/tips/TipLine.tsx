@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFormatDate, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { ISLAND_SENDS_ATTRIBUTE } from "~/islands/page";
 import type { MessageKey } from "~/lib/messages";
 import { type ReadableTipMessage, TIP_LIMITS, type TipPageResult } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";
@@ -13,14 +14,11 @@ const button = "mt-4 rounded bg-brand px-5 py-2.5 font-semibold text-white hover
 const card = "mt-8 rounded-lg border border-neutral-200 p-5 dark:border-neutral-800";
 
 /**
- * The source's page (issue 17). Every form is a plain HTML form that works without JavaScript (the
- * server seals the words as they arrive); with JavaScript, the message is sealed in the browser
- * instead and attachments can be sent (BrowserTipForm).
- */
-/**
  * The source's page (issue 17). Every form is a plain HTML form that works without JavaScript: the
- * server seals the words the moment they arrive. Once the page has its scripts, the same forms seal
- * everything in the browser instead, and attachments can be sent.
+ * server seals the words the moment they arrive. In a browser that runs scripts the same forms seal
+ * everything in the browser instead, and attachments can be sent; sent before the page's scripts
+ * have arrived, they wait for them (ISLAND_SENDS_ATTRIBUTE), so no words leave such a browser
+ * unsealed (issue 36).
  */
 export function TipLine({ open, fingerprint, result }: { open: boolean; fingerprint: string | null; result: TipPageResult | undefined }) {
   const messages = useMessages();
@@ -80,7 +78,7 @@ function ErrorLine({ text }: { text: string }) {
   );
 }
 
-/** Whether the page's scripts run: until then, forms go to the server as plain HTML forms. */
+/** Whether the page's scripts run: until then, the attachments' field is not shown. */
 function useScripts(): boolean {
   const [running, setRunning] = useState(false);
   useEffect(() => setRunning(true), []);
@@ -94,6 +92,7 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
   const scripts = useScripts();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ file: string; share: number } | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(error);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -111,16 +110,17 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
     setBusy(true);
     setFailure(undefined);
     try {
-      onSent(await sendTipFromBrowser(tip, (file, share) => setProgress({ file, share })));
+      onSent(await sendTipFromBrowser(tip, (file, share) => setProgress({ file, share }), setPreparing));
     } catch (caught) {
       setFailure(failureText(caught, messages.serverError));
       setBusy(false);
       setProgress(null);
+      setPreparing(false);
     }
   }
 
   return (
-    <form method="post" className={card} onSubmit={scripts ? submit : undefined} aria-busy={busy}>
+    <form method="post" {...{ [ISLAND_SENDS_ATTRIBUTE]: "" }} className={card} onSubmit={submit} aria-busy={busy}>
       <input type="hidden" name="intent" value="send" />
       {failure ? <ErrorLine text={failure} /> : null}
       <label htmlFor={`${id}-message`} className="mt-2 block font-semibold">
@@ -149,8 +149,17 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
           </label>
         </>
       ) : (
-        <p className="mt-4 text-sm text-neutral-700 dark:text-neutral-300">{messages.tipsNoScript}</p>
+        // Said only where it is true: a browser that runs scripts shows the attachments' field once they have arrived.
+        <noscript>
+          <p className="mt-4 text-sm text-neutral-700 dark:text-neutral-300">{messages.tipsNoScript}</p>
+        </noscript>
       )}
+      {/* There, and not display:none, before it speaks: a live region added with its words is not always read out. */}
+      {scripts ? (
+        <p role="status" aria-live="polite" className={preparing ? "mt-4 text-sm" : "text-sm"}>
+          {preparing ? messages.tipsPreparing : ""}
+        </p>
+      ) : null}
       {progress ? (
         <div className="mt-4">
           <label htmlFor={`${id}-progress`} className="text-sm">
@@ -169,7 +178,6 @@ function SendForm({ error, onSent }: { error?: string; onSent: (codename: string
 function ReturnForm({ error, codename, onOpened }: { error?: string; codename?: string; onOpened: (result: TipPageResult, session: BrowserSession) => void }) {
   const messages = useMessages();
   const id = useId();
-  const scripts = useScripts();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>(error);
 
@@ -194,7 +202,7 @@ function ReturnForm({ error, codename, onOpened }: { error?: string; codename?: 
       </h2>
       <p className="mt-1 text-neutral-700 dark:text-neutral-300">{messages.tipsReturnIntro}</p>
       {failure ? <ErrorLine text={failure} /> : null}
-      <form method="post" className="mt-3" onSubmit={scripts ? submit : undefined} aria-busy={busy}>
+      <form method="post" {...{ [ISLAND_SENDS_ATTRIBUTE]: "" }} className="mt-3" onSubmit={submit} aria-busy={busy}>
         <input type="hidden" name="intent" value="open" />
         <label htmlFor={`${id}-codename`} className="font-semibold">
           {messages.tipsCodenameLabel}

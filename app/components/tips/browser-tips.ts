@@ -7,7 +7,9 @@ import { apiRequest } from "~/lib/api-client";
 import { type KeyPair, encryptAttachment, newCodename, open, replySignedBy, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
 import { type KeyTrust, trustKeyChain } from "~/lib/tips/key-trust";
 import type { ReadableTipMessage, TipAttachmentRef, TipMessageBody, TipReplyBody, TipSetup } from "~/lib/tips/protocol";
+import type { TipPuzzleSolution } from "~/lib/tips/puzzle";
 import { TipFailure, bytesRequest, unwrapTip as unwrap } from "~/lib/tips/requests";
+import { solvedPuzzle } from "./solve-puzzle";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
@@ -60,17 +62,20 @@ export async function withoutMetadata(file: File): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("image could not be encoded"))), type, 0.92));
 }
 
-/** Encrypts one file and uploads its ciphertext in parts, telling `onProgress` the share sent (0 to 1). */
-async function uploadAttachment(file: File, keepMetadata: boolean, onProgress: (share: number) => void): Promise<TipAttachmentRef> {
+/**
+ * Encrypts one file and uploads its ciphertext in parts, telling `onProgress` the share sent (0 to
+ * 1); the attachment counts against the conversation `puzzle` will open.
+ */
+async function uploadAttachment(file: File, keepMetadata: boolean, puzzle: TipPuzzleSolution, onProgress: (share: number) => void): Promise<TipAttachmentRef> {
   const clean = keepMetadata ? file : await withoutMetadata(file);
   const { key, ciphertext } = await encryptAttachment(new Uint8Array(await clean.arrayBuffer()));
-  const { id, part_bytes: partBytes } = unwrap(await apiRequest<{ id: string; part_bytes: number }>("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length } }));
+  const { id, part_bytes: partBytes } = unwrap(await apiRequest<{ id: string; part_bytes: number }>("/api/tips/attachments", { method: "POST", json: { size: ciphertext.length, puzzle } }));
   for (let part = 0; part * partBytes < ciphertext.length; part++) {
     const body = ciphertext.slice(part * partBytes, (part + 1) * partBytes);
     await bytesRequest(`/api/tips/attachments/${encodeURIComponent(id)}/parts/${part}`, { method: "PUT", headers: { "content-type": "application/octet-stream" }, body });
     onProgress(Math.min(1, ((part + 1) * partBytes) / ciphertext.length));
   }
-  return { id, name: file.name, type: clean.type || file.type, size: clean.size, key };
+  return { id, name: file.name, type: clean.type || file.type, size: clean.size, key, padded: true };
 }
 
 export interface BrowserTip {
@@ -80,14 +85,20 @@ export interface BrowserTip {
   keepMetadata: boolean;
 }
 
-/** Sends a first tip, sealed here; returns the codename to show the source, once. */
-export async function sendTipFromBrowser(tip: BrowserTip, onProgress: (file: string, share: number) => void): Promise<string> {
+/**
+ * Sends a first tip, sealed here, after solving the server's puzzle (`onPreparing` is told when
+ * that starts and ends); returns the codename to show the source, once.
+ */
+export async function sendTipFromBrowser(tip: BrowserTip, onProgress: (file: string, share: number) => void, onPreparing: (preparing: boolean) => void): Promise<string> {
   const setup = unwrap(await apiRequest<TipSetup>("/api/tips/setup"));
   if (!setup.publicKey) throw new TipFailure(null);
   const codename = await newCodename();
-  const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
+  onPreparing(true);
+  // The worker solves while this thread derives the codename's keys.
+  const [puzzle, { keys, accessToken }] = await Promise.all([solvedPuzzle(), sourceKeys(codename, setup.codenameSalt)]);
+  onPreparing(false);
   const attachments: TipAttachmentRef[] = [];
-  for (const file of tip.files) attachments.push(await uploadAttachment(file, tip.keepMetadata, (share) => onProgress(file.name, share)));
+  for (const file of tip.files) attachments.push(await uploadAttachment(file, tip.keepMetadata, puzzle, (share) => onProgress(file.name, share)));
   const body: TipMessageBody = { text: tip.text, ...(tip.contact ? { contact: tip.contact } : {}), ...(attachments.length ? { attachments } : {}) };
   unwrap(
     await apiRequest("/api/tips", {
@@ -98,6 +109,7 @@ export async function sendTipFromBrowser(tip: BrowserTip, onProgress: (file: str
         access_token: accessToken,
         message: await sealForBoth(body, setup.publicKey, keys.publicKey),
         attachments: attachments.map((a) => a.id),
+        puzzle,
       },
     }),
   );

@@ -10,13 +10,14 @@
  *   token, whose hash is how the server finds the conversation again.
  * - Attachments are encrypted as a secretstream under a random key that travels inside the sealed
  *   message.
+ * - Both are padded to a size bucket before they are sealed (protocol.ts), and unpadded when opened.
  * - The newsroom also has an Ed25519 signing key (issue 36), in the same key file: it signs every
  *   reply inside the sealed box, and the public keys of the key that replaces it. A key's
  *   fingerprint, eight BIP-39 words, is what people compare.
  */
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { SealedMessage, TipKeyFile, TipKeyFileV2 } from "./protocol";
-import { ATTACHMENT_CHUNK_BYTES, CODENAME_WORDS } from "./protocol";
+import { ATTACHMENT_CHUNK_BYTES, CODENAME_WORDS, PADDED_MESSAGE_MARK, attachmentBucket, messageBucket } from "./protocol";
 
 type Sodium = typeof import("libsodium-wrappers-sumo");
 
@@ -65,17 +66,14 @@ export function isWellFormedCodename(codename: string): boolean {
   return words.length === CODENAME_WORDS && words.every((word) => wordlist.includes(word));
 }
 
+/** Argon2id (crypto_pwhash, ALG_ARGON2ID13) run elsewhere: the server runs it in worker threads. */
+export type Argon2id = (length: number, password: string, salt: Uint8Array, opslimit: number, memlimit: number) => Promise<Uint8Array>;
+
 /** The source's key pair and access token, from the codename and the site's salt. */
-export async function sourceKeys(codename: string, saltBase64: string): Promise<{ keys: KeyPair; accessToken: string }> {
+export async function sourceKeys(codename: string, saltBase64: string, argon2id?: Argon2id): Promise<{ keys: KeyPair; accessToken: string }> {
   const lib = await sodium();
-  const derived = lib.crypto_pwhash(
-    64,
-    normaliseCodename(codename),
-    lib.from_base64(saltBase64),
-    lib.crypto_pwhash_OPSLIMIT_INTERACTIVE,
-    lib.crypto_pwhash_MEMLIMIT_INTERACTIVE,
-    lib.crypto_pwhash_ALG_ARGON2ID13,
-  );
+  const args = [64, normaliseCodename(codename), lib.from_base64(saltBase64), lib.crypto_pwhash_OPSLIMIT_INTERACTIVE, lib.crypto_pwhash_MEMLIMIT_INTERACTIVE] as const;
+  const derived = argon2id ? await argon2id(...args) : lib.crypto_pwhash(...args, lib.crypto_pwhash_ALG_ARGON2ID13);
   const pair = lib.crypto_box_seed_keypair(derived.slice(0, 32));
   return { keys: { publicKey: lib.to_base64(pair.publicKey), privateKey: pair.privateKey }, accessToken: lib.to_base64(derived.slice(32)) };
 }
@@ -91,10 +89,28 @@ export async function newSalt(): Promise<string> {
   return lib.to_base64(lib.randombytes_buf(lib.crypto_pwhash_SALTBYTES));
 }
 
-/** Seals a JSON value so that only the holder of `publicKey`'s private key can open it. */
+/** A JSON value's bytes, marked as padded and padded to its bucket (messageBucket). */
+async function padMessage(value: unknown): Promise<Uint8Array> {
+  const lib = await sodium();
+  const json = text.encode(JSON.stringify(value));
+  const marked = new Uint8Array(json.length + 1);
+  marked[0] = PADDED_MESSAGE_MARK;
+  marked.set(json, 1);
+  // sodium_pad adds at least one byte: the bucket must hold that one too.
+  return lib.pad(marked, messageBucket(marked.length + 1));
+}
+
+/** The JSON value in an opened message: padded (marked), or as it was sealed before padding. */
+async function unpadMessage<T>(plain: Uint8Array): Promise<T> {
+  const lib = await sodium();
+  const json = plain[0] === PADDED_MESSAGE_MARK ? lib.unpad(plain, plain.length).subarray(1) : plain;
+  return JSON.parse(fromText.decode(json)) as T;
+}
+
+/** Seals a JSON value, padded to its bucket, so that only the holder of `publicKey`'s private key can open it. */
 export async function seal(value: unknown, publicKey: string): Promise<string> {
   const lib = await sodium();
-  return lib.to_base64(lib.crypto_box_seal(text.encode(JSON.stringify(value)), lib.from_base64(publicKey)));
+  return lib.to_base64(lib.crypto_box_seal(await padMessage(value), lib.from_base64(publicKey)));
 }
 
 /** A message as both sides keep it: sealed to the newsroom's key and to the source's (protocol.ts). */
@@ -105,8 +121,7 @@ export async function sealForBoth(value: unknown, newsroomKey: string, sourcePub
 /** Opens what `seal` sealed to this key pair; throws if it was sealed to another or altered. */
 export async function open<T>(sealed: string, keys: KeyPair): Promise<T> {
   const lib = await sodium();
-  const plain = lib.crypto_box_seal_open(lib.from_base64(sealed), lib.from_base64(keys.publicKey), keys.privateKey);
-  return JSON.parse(fromText.decode(plain)) as T;
+  return unpadMessage<T>(lib.crypto_box_seal_open(lib.from_base64(sealed), lib.from_base64(keys.publicKey), keys.privateKey));
 }
 
 /** The newsroom's key pairs (X25519 and Ed25519) and their key file, the private keys sealed under `passphrase`. */
@@ -226,23 +241,44 @@ export async function keyFingerprint(publicKey: string, signingPublicKey: string
   return words.join(" ");
 }
 
-/** An attachment encrypted as a secretstream: the header, then one sealed chunk per ATTACHMENT_CHUNK_BYTES. */
+export class AttachmentTooLarge extends Error {
+  constructor() {
+    super("attachment larger than the largest bucket");
+  }
+}
+
+/**
+ * An attachment encrypted as a secretstream: the header, then one sealed chunk per
+ * ATTACHMENT_CHUNK_BYTES of the plaintext padded to its bucket (attachmentBucket). The padding is
+ * ISO/IEC 7816-4 over the whole stream (0x80, then zeros), made chunk by chunk: the chunk where
+ * the file ends is padded with sodium_pad, and whole chunks of zeros follow, so that a large file
+ * is never copied whole into libsodium's memory.
+ */
 export async function encryptAttachment(bytes: Uint8Array): Promise<{ key: string; ciphertext: Uint8Array }> {
   const lib = await sodium();
+  const bucket = attachmentBucket(bytes.length + 1);
+  if (bucket === null) throw new AttachmentTooLarge();
   const key = lib.crypto_secretstream_xchacha20poly1305_keygen();
   const { state, header } = lib.crypto_secretstream_xchacha20poly1305_init_push(key);
   const parts: Uint8Array[] = [header];
-  for (let at = 0; at < bytes.length || at === 0; at += ATTACHMENT_CHUNK_BYTES) {
-    const last = at + ATTACHMENT_CHUNK_BYTES >= bytes.length;
-    const tag = last ? lib.crypto_secretstream_xchacha20poly1305_TAG_FINAL : lib.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE;
-    parts.push(lib.crypto_secretstream_xchacha20poly1305_push(state, bytes.subarray(at, at + ATTACHMENT_CHUNK_BYTES), null, tag));
-    if (last) break;
+  const zeros = new Uint8Array(ATTACHMENT_CHUNK_BYTES);
+  const chunks = bucket / ATTACHMENT_CHUNK_BYTES;
+  for (let index = 0; index < chunks; index++) {
+    const at = index * ATTACHMENT_CHUNK_BYTES;
+    const data = bytes.subarray(at, at + ATTACHMENT_CHUNK_BYTES);
+    const plain = data.length === ATTACHMENT_CHUNK_BYTES ? data : at <= bytes.length ? lib.pad(data, ATTACHMENT_CHUNK_BYTES) : zeros;
+    const tag = index === chunks - 1 ? lib.crypto_secretstream_xchacha20poly1305_TAG_FINAL : lib.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE;
+    parts.push(lib.crypto_secretstream_xchacha20poly1305_push(state, plain, null, tag));
   }
   return { key: lib.to_base64(key), ciphertext: concat(parts) };
 }
 
-/** The bytes of an attachment; throws if any chunk was altered, reordered or cut off. */
-export async function decryptAttachment(ciphertext: Uint8Array, keyBase64: string): Promise<Uint8Array> {
+/**
+ * The bytes of an attachment; throws if any chunk was altered, reordered or cut off, or its padding
+ * is not whole. `padded` is what the sealed message says (TipAttachmentRef): attachments sent
+ * before padding are their bytes exactly.
+ */
+export async function decryptAttachment(ciphertext: Uint8Array, keyBase64: string, padded: boolean): Promise<Uint8Array> {
   const lib = await sodium();
   const headerBytes = lib.crypto_secretstream_xchacha20poly1305_HEADERBYTES;
   const sealedChunk = ATTACHMENT_CHUNK_BYTES + lib.crypto_secretstream_xchacha20poly1305_ABYTES;
@@ -254,10 +290,19 @@ export async function decryptAttachment(ciphertext: Uint8Array, keyBase64: strin
     parts.push(result.message);
     if (result.tag === lib.crypto_secretstream_xchacha20poly1305_TAG_FINAL) {
       if (at + sealedChunk < ciphertext.length) throw new Error("attachment has bytes after its end");
-      return concat(parts);
+      return padded ? unpadAttachment(lib, parts) : concat(parts);
     }
     if (at + sealedChunk >= ciphertext.length) throw new Error("attachment cut off");
   }
+}
+
+/** The file in padded chunks: the last chunk that is not all zeros holds its end and the padding's 0x80. */
+function unpadAttachment(lib: Sodium, chunks: Uint8Array[]): Uint8Array {
+  let end = chunks.length - 1;
+  while (end >= 0 && lib.is_zero(chunks[end]!)) end--;
+  if (end < 0) throw new Error("attachment padding missing");
+  // unpad throws unless the chunk is whole and ends in 0x80 and zeros.
+  return concat([...chunks.slice(0, end), lib.unpad(chunks[end]!, ATTACHMENT_CHUNK_BYTES)]);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

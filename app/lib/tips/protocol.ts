@@ -59,9 +59,12 @@ export interface TipAttachmentRef {
   id: string;
   name: string;
   type: string;
+  /** The file's own size, before padding: only the newsroom, opening the message, learns it. */
   size: number;
   /** The secretstream key (crypto_secretstream_xchacha20poly1305) of this attachment. */
   key: string;
+  /** The plaintext was padded to its bucket before encryption; absent on attachments sent before padding (issue 36). */
+  padded?: true;
 }
 
 /**
@@ -75,7 +78,7 @@ export interface SealedMessage {
 
 /** Attachments are encrypted as a stream of chunks of this many bytes of plaintext each. */
 export const ATTACHMENT_CHUNK_BYTES = 64 * 1024;
-/** Encrypted chunks are uploaded in requests of at most this many bytes. */
+/** Encrypted chunks are uploaded in requests of this many bytes, the last part with what remains. */
 export const UPLOAD_PART_BYTES = 1024 * 1024;
 
 /** A codename is this many words of the BIP-39 English list (2,048 words): 88 bits. */
@@ -117,6 +120,51 @@ export const TIP_LIMITS = {
   maxAttachments: 5,
   maxAttachmentMb: 25,
 } as const;
+
+/*
+ * Padding (issue 36, docs/decisions.md): what is sealed is first padded (ISO/IEC 7816-4, libsodium's
+ * sodium_pad) to a size bucket, so that a stored size tells which bucket, not which document. The
+ * server knows the buckets and refuses any other size, so a client cannot store an exact one.
+ */
+
+/** libsodium's fixed overheads, which the server checks sizes with without loading libsodium (crypto.test.ts compares them). */
+export const SEALED_BOX_BYTES = 48;
+export const SECRETSTREAM_HEADER_BYTES = 24;
+export const SECRETSTREAM_CHUNK_OVERHEAD = 17;
+
+/**
+ * The first byte of a padded message's plaintext: the JSON of a message that was sealed before
+ * padding begins with "{", so a message opened tells which it is.
+ */
+export const PADDED_MESSAGE_MARK = 0x01;
+
+/** A message's padded plaintext: a power of two from 1 KiB up to 128 KiB, room for the longest message in any script. */
+export const MESSAGE_BUCKETS: readonly number[] = Array.from({ length: 8 }, (_, n) => 1024 * 2 ** n);
+
+/** The bucket `length` bytes (the mark and the padding's own byte included) are padded to: a power of two, at least 1 KiB. */
+export function messageBucket(length: number): number {
+  return Math.max(MESSAGE_BUCKETS[0]!, 2 ** Math.ceil(Math.log2(length)));
+}
+
+/**
+ * An attachment's padded plaintext: whole chunks, a power of two of them up to 16 MiB, then one
+ * bucket for everything above, up to the largest file the tip line takes with its padding byte.
+ */
+export const ATTACHMENT_BUCKETS: readonly number[] = [
+  ...Array.from({ length: 9 }, (_, n) => ATTACHMENT_CHUNK_BYTES * 2 ** n),
+  Math.ceil((TIP_LIMITS.maxAttachmentMb * 1024 * 1024 + 1) / ATTACHMENT_CHUNK_BYTES) * ATTACHMENT_CHUNK_BYTES,
+];
+
+/** The smallest bucket that holds `length` bytes (the padding's own byte included), or null when none does. */
+export function attachmentBucket(length: number): number | null {
+  return ATTACHMENT_BUCKETS.find((bucket) => bucket >= length) ?? null;
+}
+
+/** The bytes of a sealed message padded to `bucket`. */
+export const sealedMessageBytes = (bucket: number) => bucket + SEALED_BOX_BYTES;
+
+/** The bytes of an attachment's secretstream whose plaintext was padded to `bucket`. */
+export const encryptedAttachmentBytes = (bucket: number) => SECRETSTREAM_HEADER_BYTES + (bucket / ATTACHMENT_CHUNK_BYTES) * (ATTACHMENT_CHUNK_BYTES + SECRETSTREAM_CHUNK_OVERHEAD);
 
 /** A message of a conversation as the source reads it, opened (by their browser, or by the server without JavaScript). */
 export interface ReadableTipMessage {

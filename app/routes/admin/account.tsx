@@ -6,6 +6,7 @@ import { serverDataOr } from "~/components/admin/server-data-or";
 import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { useMessages } from "~/components/i18n/i18n";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { secondFactorStatus } from "~/server/services/second-factor-proofs";
@@ -14,6 +15,7 @@ import { listSessions } from "~/server/services/sessions";
 import type { Route } from "./+types/account";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /**
  * The signed-in member's own account (issue 35): second factors, where they are signed in, and

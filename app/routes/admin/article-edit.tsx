@@ -16,8 +16,10 @@ import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-edit";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /**
  * SPEC 4: edit mode loads the article by its slug, drafts included, with where it stands in review.

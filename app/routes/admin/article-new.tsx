@@ -8,8 +8,10 @@ import { listWriters } from "~/server/services/writers";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/article-new";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2: the article form, empty (SPEC 3's defaults), with the choices it offers. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -12,8 +12,10 @@ import { listNewsroom } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/audit";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** The filters as the address gives them, for the form to show. */
 function filtersOf(params: URLSearchParams) {

@@ -9,8 +9,10 @@ import { listCategories } from "~/server/services/categories";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/categories";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 /admin/categories: add, inline edit and delete; Name, Slug and Description. */
 export async function loader({ request }: Route.LoaderArgs) {

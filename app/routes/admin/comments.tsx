@@ -9,8 +9,10 @@ import { listComments } from "~/server/services/comments";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/comments";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 Comment Moderation: every comment, pending first; `?show=pending|approved` narrows it. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,8 +19,10 @@ import { dashboardMostRead } from "~/server/services/most-read";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/dashboard";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** The most-read lists' length. */
 const MOST_READ_LISTED = 8;

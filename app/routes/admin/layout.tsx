@@ -21,8 +21,10 @@ import { readOrNull } from "~/server/http/admin-read";
 import { tipKeyNotice } from "~/server/services/tip-key-notice";
 import type { Route } from "./+types/layout";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /**
  * Every page under /admin passes through this guard first (SPEC 6). The frame is shown to an

@@ -8,8 +8,10 @@ import { reviewQueue } from "~/server/services/review";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/review";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** Issue 15's review queue: the stories waiting for an editor. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,8 +9,10 @@ import { listTags } from "~/server/services/tags";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/tags";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,8 +8,10 @@ import { listUsers } from "~/server/services/users";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/users";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 /admin/users: every account, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {

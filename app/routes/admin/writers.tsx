@@ -12,8 +12,10 @@ import { listWriters } from "~/server/services/writers";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import type { Route } from "./+types/writers";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** SPEC 2 /admin/writers: the add/edit form and the table of writers, by name. */
 export async function loader({ request }: Route.LoaderArgs) {

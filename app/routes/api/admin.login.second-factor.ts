@@ -1,5 +1,6 @@
 import { secondFactorSignInSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { readInput, resource } from "~/server/http/api";
 import { secondFactorAttempt } from "~/server/http/rate-limits";
 import { sessionClient } from "~/server/http/session";
@@ -11,6 +12,7 @@ import { findLoginChallenge } from "~/server/services/login-challenges";
 import type { Route } from "./+types/admin.login.second-factor";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

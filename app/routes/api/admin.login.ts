@@ -1,5 +1,6 @@
 import { loginSchema } from "~/lib/schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { readInput, requestLocale, resource } from "~/server/http/api";
 import { loginAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
@@ -10,6 +11,7 @@ import { login } from "~/server/services/auth";
 import type { Route } from "./+types/admin.login";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

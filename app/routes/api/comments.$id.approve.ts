@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { approveComment } from "~/server/services/comments";
 import type { Route } from "./+types/comments.$id.approve";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** PUT /api/comments/{id}/approve (admin): Pending → Approved. */

@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { deleteComment, getComment } from "~/server/services/comments";
 import type { Route } from "./+types/comments.$id";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/comments/{id}: 404 for a pending comment unless the reader is an admin. */

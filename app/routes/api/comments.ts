@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { listComments } from "~/server/services/comments";
 import type { Route } from "./+types/comments";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/comments: the moderation queue for admins (pending first); approved comments for everyone else. */

@@ -7,8 +7,10 @@ import { listComments, postComment } from "~/server/services/comments";
 import { readableArticleId } from "~/server/services/article-access";
 import type { Route } from "./+types/news.$id.comments";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public-read";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{id}/comments: the article's approved comments. */

@@ -6,8 +6,10 @@ import { addNote } from "~/server/services/article-notes";
 import { noteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.notes";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/notes {kind, text} (editors): a dated correction or update on a published story. */

@@ -6,8 +6,10 @@ import { returnToDraft } from "~/server/services/review";
 import { reviewNoteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.review.return";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/review/return {note} (editors): back to its author, saying what to change. */

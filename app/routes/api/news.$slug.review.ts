@@ -6,8 +6,10 @@ import { reviewStateOf, setLegalReview, submitForReview } from "~/server/service
 import { legalReviewSchema, reviewNoteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.review";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/review (whoever may edit the story): where it stands, with its notes. */

@@ -5,8 +5,10 @@ import { mediaStorage } from "~/server/storage";
 import { restoreRevision } from "~/server/services/article-writes";
 import type { Route } from "./+types/news.$slug.revisions.$id.restore";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/revisions/{id}/restore: that revision's story, saved as a new revision. */

@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { getRevision } from "~/server/services/revisions";
 import type { Route } from "./+types/news.$slug.revisions.$id";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/revisions/{id}: the whole story as that revision kept it. */

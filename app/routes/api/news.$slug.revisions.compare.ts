@@ -5,8 +5,10 @@ import { currentActor } from "~/server/http/session";
 import { compareRevisions } from "~/server/services/revisions";
 import type { Route } from "./+types/news.$slug.revisions.compare";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/revisions/compare?from={id}&to={id}: what changed, as readable text. */

@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { listRevisions } from "~/server/services/revisions";
 import type { Route } from "./+types/news.$slug.revisions";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/revisions (whoever may change the story): its revisions, newest first. */

@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { translateArticle } from "~/server/services/article-writes";
 import type { Route } from "./+types/news.$slug.translation";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/translation (admin): a draft in the other language, linked to this article; 409 if it has one. */

@@ -7,8 +7,10 @@ import { deleteArticle, updateArticle } from "~/server/services/article-writes";
 import { getArticle } from "~/server/services/articles";
 import type { Route } from "./+types/news.$slug";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public-read";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}: a published article (any article for an admin), else 404. */

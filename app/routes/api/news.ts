@@ -8,8 +8,10 @@ import { createArticle } from "~/server/services/article-writes";
 import { listArticles } from "~/server/services/articles";
 import type { Route } from "./+types/news";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public-read";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news: {articles, total, page, limit}. Filters: search, is_featured, category, tag, writer, language, status (admin), page, limit; `edition` lists each story once (services/editions.ts). */

@@ -6,8 +6,10 @@ import { amendNote } from "~/server/services/article-notes";
 import { noteSchema } from "~/lib/schemas";
 import type { Route } from "./+types/notes.$id";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** PUT /api/notes/{id} {kind, text} (editors): a new wording; the earlier one is kept and shown. */

@@ -4,8 +4,10 @@ import { readCounter } from "~/server/process/runtime";
 import { readBeaconSchema } from "~/lib/schemas";
 import type { Route } from "./+types/reads";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

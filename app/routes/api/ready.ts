@@ -3,8 +3,10 @@ import { database } from "~/server/process/runtime";
 import { readiness } from "~/server/process/readiness";
 import type { Route } from "./+types/ready";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** 200 when this instance can serve; 503 while its database is unreachable or behind this build's migrations. */

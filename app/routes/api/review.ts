@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { reviewQueue } from "~/server/services/review";
 import type { Route } from "./+types/review";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/review (editors): the stories waiting for review, the longest-waiting first. */

@@ -1,5 +1,4 @@
 import { readBody, resource } from "~/server/http/api";
-import { requestInfoContext } from "~/server/http/request-context";
 import { tipUploadPart } from "~/server/http/tip-rate-limit";
 import { database } from "~/server/process/runtime";
 import { storeAttachmentPart } from "~/server/services/tips";
@@ -11,8 +10,8 @@ export const sharing: Sharing = "private";
 
 const handle = resource<Route.ActionArgs>({
   /** PUT /api/tips/attachments/{id}/parts/{n}: one part of an attachment's ciphertext, as raw bytes. */
-  async PUT({ request, params, context }) {
-    await tipUploadPart(context.get(requestInfoContext).clientIp);
+  async PUT({ request, params }) {
+    await tipUploadPart(params.id);
     const part = Number(params.part);
     await storeAttachmentPart(await database(), params.id, Number.isSafeInteger(part) ? part : -1, await readBody(request, UPLOAD_PART_BYTES));
     return new Response(null, { status: 204 });

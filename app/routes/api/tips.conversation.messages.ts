@@ -1,6 +1,5 @@
 import { readJsonObject, resource } from "~/server/http/api";
-import { requestInfoContext } from "~/server/http/request-context";
-import { tipAction } from "~/server/http/tip-rate-limit";
+import { tipConversationAction } from "~/server/http/tip-rate-limit";
 import { database } from "~/server/process/runtime";
 import { sourceReply } from "~/server/services/tips";
 import type { Route } from "./+types/tips.conversation.messages";
@@ -12,9 +11,10 @@ const TIP_JSON_MAX = 512 * 1024;
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/tips/conversation/messages {access_token, public_key, message, attachments}: a source's later message. */
-  async POST({ request, context }) {
-    await tipAction(context.get(requestInfoContext).clientIp);
-    await sourceReply(await database(), await readJsonObject(request, TIP_JSON_MAX));
+  async POST({ request }) {
+    const body = await readJsonObject(request, TIP_JSON_MAX);
+    await tipConversationAction(body.access_token);
+    await sourceReply(await database(), body);
     return new Response(null, { status: 201 });
   },
 });

@@ -1,7 +1,6 @@
 import { readJsonObject, resource } from "~/server/http/api";
-import { requestInfoContext } from "~/server/http/request-context";
-import { tipAction } from "~/server/http/tip-rate-limit";
 import { database } from "~/server/process/runtime";
+import { puzzleKey, spendingSolution } from "~/server/services/tip-puzzle";
 import { sendTip } from "~/server/services/tips";
 import type { Route } from "./+types/tips";
 import type { Sharing } from "~/lib/sharing";
@@ -13,11 +12,12 @@ const TIP_JSON_MAX = 512 * 1024;
 const handle = resource<Route.ActionArgs>({
   /**
    * POST /api/tips {public_key, source_public_key, access_token, message: {forNewsroom, forSource},
-   * attachments}: a source's first message, sealed in their browser.
+   * attachments, puzzle}: a source's first message, sealed in their browser, paid for with a solved puzzle.
    */
-  async POST({ request, context }) {
-    await tipAction(context.get(requestInfoContext).clientIp);
-    await sendTip(await database(), await readJsonObject(request, TIP_JSON_MAX));
+  async POST({ request }) {
+    const db = await database();
+    const body = await readJsonObject(request, TIP_JSON_MAX);
+    await spendingSolution(await puzzleKey(db), body.puzzle, () => sendTip(db, body));
     return new Response(null, { status: 201 });
   },
 });

@@ -7,8 +7,10 @@ import { storeMedia } from "~/server/services/media";
 import { mediaStorage } from "~/server/storage";
 import type { Route } from "./+types/upload";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

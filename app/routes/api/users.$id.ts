@@ -5,8 +5,10 @@ import { currentActor } from "~/server/http/session";
 import { assertMayUpdateUser, deleteUser, updateUser } from "~/server/services/users";
 import type { Route } from "./+types/users.$id";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 /** No GET: the API has no single-user read (the current user is /api/users/me). */
 const handle = resource<Route.ActionArgs>({

@@ -4,8 +4,10 @@ import { actorWhileEnrolling, clearedSessionCookie, credentialsOf } from "~/serv
 import { revokeSession } from "~/server/services/auth";
 import type { Route } from "./+types/users.logout";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

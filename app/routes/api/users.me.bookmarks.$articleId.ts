@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { toggleBookmark } from "~/server/services/bookmarks";
 import type { Route } from "./+types/users.me.bookmarks.$articleId";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/me/bookmarks/{articleId}: the bookmark toggle of SPEC 4. */

@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { bookmarkedArticles } from "~/server/services/bookmarks";
 import type { Route } from "./+types/users.me.bookmarks";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users/me/bookmarks: the saved-articles overlay's cards. */

@@ -1,5 +1,6 @@
 import { passkeyRenameSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { idParam, json, readInput, resource, succeeded } from "~/server/http/api";
 import { currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -8,6 +9,7 @@ import { deletePasskey, renamePasskey } from "~/server/services/passkeys";
 import type { Route } from "./+types/users.me.passkeys.$id";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** PUT /api/users/me/passkeys/{id} {name}: renames one of one's passkeys. */

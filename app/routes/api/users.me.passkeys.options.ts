@@ -1,4 +1,5 @@
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, resource } from "~/server/http/api";
 import { actorWhileEnrolling } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -6,6 +7,7 @@ import { passkeyRegistrationOptions } from "~/server/services/passkeys";
 import type { Route } from "./+types/users.me.passkeys.options";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/me/passkeys/options: registration options for navigator.credentials.create() (open to an account that must enrol). */

@@ -1,5 +1,6 @@
 import { passkeyRegistrationSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, readInput, resource } from "~/server/http/api";
 import { actorWhileEnrolling } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -8,6 +9,7 @@ import { listPasskeys, registerPasskey } from "~/server/services/passkeys";
 import type { Route } from "./+types/users.me.passkeys";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/users/me/passkeys: the account's passkeys (open to an account that must enrol). */

@@ -1,5 +1,6 @@
 import { passwordChangeSchema } from "~/lib/schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { readInput, resource, succeeded } from "~/server/http/api";
 import { loginAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
@@ -10,6 +11,7 @@ import { changePassword } from "~/server/services/users";
 import type { Route } from "./+types/users.me.password";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

@@ -1,5 +1,6 @@
 import { reauthenticationSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, readInput, resource } from "~/server/http/api";
 import { loginAttempt, secondFactorAttempt } from "~/server/http/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
@@ -10,6 +11,7 @@ import { reauthenticate } from "~/server/services/second-factor-proofs";
 import type { Route } from "./+types/users.me.reauthenticate";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**

@@ -1,4 +1,5 @@
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, resource } from "~/server/http/api";
 import { actorWhileEnrolling } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -6,6 +7,7 @@ import { secondFactorStatus } from "~/server/services/second-factor-proofs";
 import type { Route } from "./+types/users.me.second-factor";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users/me/second-factor: the account's second factors (open to an account that must enrol). */

@@ -1,4 +1,5 @@
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, resource } from "~/server/http/api";
 import { currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -6,6 +7,7 @@ import { endSessionsElsewhere, listSessions } from "~/server/services/sessions";
 import type { Route } from "./+types/users.me.sessions";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/users/me/sessions: where the user is signed in, newest first, this session marked. */

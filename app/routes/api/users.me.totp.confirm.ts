@@ -1,5 +1,6 @@
 import { totpConfirmSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, readInput, resource } from "~/server/http/api";
 import { actorWhileEnrolling } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -8,6 +9,7 @@ import { confirmTotp } from "~/server/services/totp";
 import type { Route } from "./+types/users.me.totp.confirm";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/me/totp/confirm {code}: turns authenticator codes on → {recovery_codes} (open to an account that must enrol). */

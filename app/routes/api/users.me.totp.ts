@@ -1,4 +1,5 @@
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 import { json, resource, succeeded } from "~/server/http/api";
 import { actorWhileEnrolling, currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
@@ -6,6 +7,7 @@ import { disableTotp, startTotpEnrolment } from "~/server/services/totp";
 import type { Route } from "./+types/users.me.totp";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/me/totp: starts enrolment → {secret, otpauth_url} (open to an account that must enrol). */

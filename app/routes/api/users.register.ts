@@ -7,8 +7,10 @@ import { sessionClient, sessionCookie } from "~/server/http/session";
 import { register } from "~/server/services/auth";
 import type { Route } from "./+types/users.register";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/users/register: creates a `user` account and signs it in. */

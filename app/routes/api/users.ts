@@ -4,8 +4,10 @@ import { currentActor } from "~/server/http/session";
 import { listUsers } from "~/server/services/users";
 import type { Route } from "./+types/users";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users (admin): the user list and the dashboard's count. */

@@ -18,8 +18,10 @@ import { getTagBySlug } from "~/server/services/tags";
 import { getWriter } from "~/server/services/writers";
 import type { Route } from "./+types/feed";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 const FORMATS: Record<string, FeedFormat> = { "rss.xml": "rss", "atom.xml": "atom" };
 const CONTENT_TYPES: Record<FeedFormat, string> = { rss: "application/rss+xml", atom: "application/atom+xml" };

@@ -3,8 +3,10 @@ import { siteInfo } from "~/server/seo/site";
 import { robotsTxt } from "~/server/seo/sitemaps";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/cache/cached-response";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 export function loader() {
   return new Response(robotsTxt(siteInfo()), {

@@ -8,8 +8,10 @@ import { editionOf } from "~/server/services/editions";
 import { countEditionArticles } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap-index";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = pageLocale(request);

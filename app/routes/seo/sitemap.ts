@@ -22,8 +22,10 @@ import { editionOf } from "~/server/services/editions";
 import { recentArticles, sitemapArticleBatches, sitemapFileVersion, sitemapListings } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap";
 import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
 
 export const sharing: Sharing = "public";
+export const logging: RequestLogging = "timed";
 
 const LISTINGS: Record<string, ListingKind> = { "categories.xml": "category", "tags.xml": "tag", "writers.xml": "writer" };
 

@@ -138,3 +138,51 @@ describe("deny by default", () => {
     expect(await sharing.of("/page")).toBe("private");
   });
 });
+
+describe("what the log may keep of a request is the matched route's", () => {
+  it("logs the tip line's requests by the hour, under the route's pattern, however the address is written", async () => {
+    const tipLine: [string, string][] = [
+      ["/tips", "/tips"],
+      ["/Tips", "/tips"],
+      ["/%74ips", "/tips"],
+      ["/tips.data", "/tips"],
+      ["/tips/", "/tips"],
+      ["/ne/tips", "/ne/tips"],
+      ["/NE/Tips.data", "/ne/tips"],
+      ["/en/tips", "/en/tips"],
+      ["/api/tips", "/api/tips"],
+      ["/API/Tips/Setup", "/api/tips/setup"],
+      ["/api/tips/attachments/Zm9vYmFy/parts/3?x=1", "/api/tips/attachments/:id/parts/:part"],
+      ["/%61pi/tips/attachments/abc/parts/0", "/api/tips/attachments/:id/parts/:part"],
+      ["/api/tips/conversation/messages", "/api/tips/conversation/messages"],
+      ["/api/tips/inbox/42/attachments/abc", "/api/tips/inbox/:id/attachments/:attachment"],
+      ["/admin/tips", "/admin/tips"],
+      ["/ne/admin/tips/key", "/ne/admin/tips/key"],
+    ];
+    for (const [address, route] of tipLine) {
+      expect([address, await sharingOf.decision(address)]).toEqual([address, { sharing: "private", logging: "hourly", route }]);
+    }
+  });
+
+  it("times the requests of routes that declare it, and names them by pattern, not by path", async () => {
+    expect(await sharingOf.decision("/article/some-story?utm=x")).toEqual({ sharing: "public", logging: "timed", route: "/article/:slug" });
+    expect(await sharingOf.decision("/ne/admin/users")).toMatchObject({ logging: "timed", route: "/ne/admin/users" });
+    expect(await sharingOf.decision("/api/users/7")).toMatchObject({ logging: "timed", route: "/api/users/:id" });
+    // A path no page takes could be a source's typo of the tip line's: counted by the hour.
+    expect(await sharingOf.decision("/api/tipz/1")).toMatchObject({ logging: "hourly", route: "/api/*" });
+    expect(await sharingOf.decision("/tipz")).toMatchObject({ logging: "hourly", route: "/*" });
+  });
+
+  it("logs by the hour what a route does not declare timed, and what matches nothing", async () => {
+    const logging = routeSharing([
+      { id: "root", path: "", sharing: "public", logging: "timed" },
+      { id: "a", parentId: "root", path: "undeclared", sharing: "public" },
+      { id: "b", parentId: "root", path: "misspelt", sharing: "public", logging: "time" },
+      { id: "c", parentId: "root", path: "declared/:id", sharing: "public", logging: "timed" },
+    ]);
+    expect(await logging.decision("/undeclared")).toMatchObject({ logging: "hourly", route: "/undeclared" });
+    expect(await logging.decision("/misspelt")).toMatchObject({ logging: "hourly" });
+    expect(await logging.decision("/declared/9")).toEqual({ sharing: "public", logging: "timed", route: "/declared/:id" });
+    expect(await logging.decision("/unmatched")).toEqual({ sharing: "private", logging: "hourly", route: "(unmatched)" });
+  });
+});

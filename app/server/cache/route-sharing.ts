@@ -1,11 +1,13 @@
 /**
- * Which answers a shared cache may keep, decided on the route the router matches, from what each
- * route module declares (`export const sharing`, app/lib/sharing.ts). The router folds case and
+ * Which answers a shared cache may keep, and what the log may keep of a request, decided on the
+ * route the router matches, from what each route module declares (`export const sharing`,
+ * app/lib/sharing.ts; `export const logging`, app/lib/request-logging.ts). The router folds case and
  * percent-encoding (`/Admin/users`, `/%61dmin/users` and `/admin/users` are one route) and reads
  * `/x.data` as `/x`; a pattern over the raw address would not, so nothing here looks at one.
- * A route that declares nothing, or anything unknown, is private.
+ * A route that declares nothing, or anything unknown, is private, and logged only by the hour.
  */
 import { type RouteObject, createStaticHandler } from "react-router";
+import type { RequestLogging } from "~/lib/request-logging";
 import type { Sharing } from "~/lib/sharing";
 
 /** A route as the server build lists it (`build.routes`), with its module's declaration. */
@@ -17,7 +19,20 @@ export interface SharingRoute {
   caseSensitive?: boolean;
   /** The module's `sharing` export, as found: anything but a known value counts as private. */
   sharing: unknown;
+  /** The module's `logging` export, as found: anything but `timed` counts as hourly. */
+  logging?: unknown;
 }
+
+/** What the matched routes declare of a request target. */
+export interface RouteDecision {
+  sharing: Sharing;
+  logging: RequestLogging;
+  /** The matched route's pattern (`/api/tips/attachments/:id/parts/:part`), or `(unmatched)`: never the path asked for. */
+  route: string;
+}
+
+/** The route of a path that matches none: no part of the path is kept. */
+export const UNMATCHED_ROUTE = "(unmatched)";
 
 const SHARINGS: readonly Sharing[] = ["public", "public-read", "private"];
 const isSharing = (value: unknown): value is Sharing => SHARINGS.includes(value as Sharing);
@@ -44,6 +59,10 @@ export interface SharingOf {
   of(target: string): Promise<Sharing>;
   /** The decision already taken for the target's path, if any: synchronous, for cache hits. */
   known(target: string): Sharing | undefined;
+  /** Everything the matched routes declare of the target. */
+  decision(target: string): Promise<RouteDecision>;
+  /** The whole decision already taken for the target's path, if any. */
+  knownDecision(target: string): RouteDecision | undefined;
 }
 
 /** Loads no data: the static handler is asked only which routes match. */
@@ -61,9 +80,11 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
   const byParent = new Map<string | undefined, SharingRoute[]>();
   for (const route of routes) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
   const declared = new Map<string, Sharing>();
+  const timed = new Set<string>();
   const tree = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((route) => {
       declared.set(route.id, isSharing(route.sharing) ? route.sharing : "private");
+      if (route.logging === "timed") timed.add(route.id);
       const children = tree(route.id);
       return route.index
         ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
@@ -71,31 +92,45 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
     });
   const handler = createStaticHandler(tree(undefined));
 
-  const decide = async (pathname: string): Promise<Sharing> => {
-    const context = await handler.query(new Request(new URL(pathname, "http://localhost")), { dataStrategy: matchOnly });
-    if (context instanceof Response || context.errors) return "private";
-    const sharings = context.matches.map((match) => declared.get(match.route.id) ?? "private");
+  const sharingOf = (ids: string[]): Sharing => {
+    const sharings = ids.map((id) => declared.get(id) ?? "private");
     if (sharings.length === 0 || sharings.includes("private")) return "private";
     const own = sharings.at(-1)!;
     // Only the route that answers may be an API read; a layout above it is a page's.
     return sharings.slice(0, -1).every((sharing) => sharing === "public") ? own : "private";
   };
+  const unmatched: RouteDecision = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE };
 
-  const remembered = new Map<string, Sharing>();
+  const decide = async (pathname: string): Promise<RouteDecision> => {
+    const context = await handler.query(new Request(new URL(pathname, "http://localhost")), { dataStrategy: matchOnly });
+    if (context instanceof Response || context.errors || context.matches.length === 0) return unmatched;
+    const ids = context.matches.map((match) => match.route.id);
+    return {
+      sharing: sharingOf(ids),
+      // Like sharing, every matched route must say so: the tip page sits under the reader's layout.
+      logging: ids.every((id) => timed.has(id)) ? "timed" : "hourly",
+      route: `/${context.matches.flatMap((match) => (match.route.path ? [match.route.path] : [])).join("/")}`,
+    };
+  };
+
+  const remembered = new Map<string, RouteDecision>();
   // The raw path decides the parsed one, so it is what is remembered: no parsing on a repeat.
   const pathOf = (target: string) => target.split(/[?#]/, 1)[0]!;
+  const decision = async (target: string): Promise<RouteDecision> => {
+    const path = pathOf(target);
+    let decided = remembered.get(path);
+    if (decided === undefined) {
+      decided = await decide(routerPathname(path));
+      // Any path may be asked for: the memory is bounded, and starts again when full.
+      if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
+      remembered.set(path, decided);
+    }
+    return decided;
+  };
   return {
-    known: (target) => remembered.get(pathOf(target)),
-    async of(target) {
-      const path = pathOf(target);
-      let sharing = remembered.get(path);
-      if (sharing === undefined) {
-        sharing = await decide(routerPathname(path));
-        // Any path may be asked for: the memory is bounded, and starts again when full.
-        if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
-        remembered.set(path, sharing);
-      }
-      return sharing;
-    },
+    known: (target) => remembered.get(pathOf(target))?.sharing,
+    knownDecision: (target) => remembered.get(pathOf(target)),
+    of: async (target) => (await decision(target)).sharing,
+    decision,
   };
 }

@@ -33,6 +33,8 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** The tip line keeps every time to the hour: when something happened there is metadata too (issue 36). */
+const createdInHour = () => timestamp("created_at", { withTimezone: true }).notNull().default(sql`date_trunc('hour', now(), 'UTC')`);
 
 export const users = pgTable(
   "users",
@@ -555,7 +557,7 @@ export const tipKeys = pgTable("tip_keys", {
   /** The previous key's signature of this key's two public keys; null for the first key, or after a key with no signing key. */
   signature: text("signature"),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
+  createdAt: createdInHour(),
 });
 
 /**
@@ -630,7 +632,7 @@ export const tipAttachments = pgTable(
     messageId: integer("message_id").references(() => tipMessages.id, { onDelete: "cascade" }),
     size: integer("size").notNull(),
     received: integer("received").notNull().default(0),
-    createdAt: createdAt(),
+    createdAt: createdInHour(),
   },
   (t) => [index("tip_attachments_message_idx").on(t.messageId)],
 );

@@ -26,4 +26,10 @@ describe("Content Security Policy", () => {
     expect(contentSecurityPolicy({ nonce: "abc" })).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
     expect(contentSecurityPolicy({ hashes: [] })).not.toContain("wasm-unsafe-eval");
   });
+
+  it("runs workers (the tip line's proof of work) from this site only, not from blob: or data: addresses", () => {
+    for (const policy of [contentSecurityPolicy({ nonce: "abc" }), contentSecurityPolicy({ hashes: [] })]) {
+      expect(policy.match(/worker-src [^;]*/)?.[0]).toBe("worker-src 'self'");
+    }
+  });
 });

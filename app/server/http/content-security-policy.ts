@@ -8,16 +8,13 @@
  * SHA-256 hash of each inline script the page actually contains, which a cache may keep and share.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { THEME_SCRIPT } from "~/lib/theme-script";
-import { START_ISLANDS_SCRIPT } from "~/islands/start-script";
-import { KEEP_TAPS_SCRIPT } from "~/islands/keep-taps-script";
+import { FIXED_INLINE_SCRIPTS } from "~/lib/fixed-inline-scripts";
 import { config } from "../process/config";
 
 export type ScriptSources = { nonce: string } | { hashes: string[] };
 
 const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
-/** The inline scripts every page may carry, whoever it is for. */
-const FIXED_SCRIPT_HASHES = [scriptHash(THEME_SCRIPT), scriptHash(KEEP_TAPS_SCRIPT), scriptHash(START_ISLANDS_SCRIPT)];
+const FIXED_SCRIPT_HASHES = FIXED_INLINE_SCRIPTS.map(scriptHash);
 
 export const newNonce = () => randomBytes(16).toString("base64");
 
@@ -61,6 +58,8 @@ export function contentSecurityPolicy(sources: ScriptSources | undefined): strin
     `media-src 'self' https:${mediaSources()}`,
     "font-src 'self'",
     "connect-src 'self'" + (sources === undefined ? " ws: wss:" : ""),
+    // The tip line's proof of work runs in a worker of this site's own (components/tips/puzzle-worker.ts).
+    "worker-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

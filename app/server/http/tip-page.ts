@@ -14,17 +14,20 @@ import { keyFingerprint } from "~/lib/tips/crypto";
 import { conversationFromForm, currentTipKey, replyFromForm, sendTipFromForm } from "../services/tips";
 import { readFormData } from "./api";
 import { pageLocale } from "./page-locale";
-import { tipAction } from "./tip-rate-limit";
+import { tipFormAction } from "./tip-rate-limit";
 
 /** A form's words, with room for the longest message in any script. */
 const FORM_MAX_BYTES = TIP_LIMITS.maxMessageChars * 4 + 16 * 1024;
 
 /**
- * Never followed by a referrer, and offered at the onion address when the site has one (Tor
- * Browser shows the offer). No cache keeps it: the page is declared private (routes/tips.tsx).
+ * Never followed by a referrer to another site, and offered at the onion address when the site has
+ * one (Tor Browser shows the offer). No cache keeps it: the page is declared private
+ * (routes/tips.tsx). "same-origin", not "no-referrer": under "no-referrer" Chromium and Firefox
+ * (Tor Browser) send the page's own form with "Origin: null", which React Router's check of an
+ * action's origin answers 400, so the path without JavaScript failed in every browser (issue 36).
  */
 export function tipPageHeaders(request: Request): Headers {
-  const headers = new Headers({ "Referrer-Policy": "no-referrer" });
+  const headers = new Headers({ "Referrer-Policy": "same-origin" });
   const onion = config().onionUrl;
   if (onion) headers.set("Onion-Location", onion + new URL(request.url).pathname);
   return headers;
@@ -47,7 +50,7 @@ export async function tipPageAction(request: Request, clientIp: string) {
     const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
     intent = field("intent") === "open" ? "open" : field("intent") === "reply" ? "reply" : "send";
     codename = field("codename");
-    await tipAction(clientIp);
+    await tipFormAction(clientIp);
     const db = await database();
     let result: TipPageResult;
     if (intent === "send") {

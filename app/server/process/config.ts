@@ -51,6 +51,8 @@ export interface AppConfig {
   onionUrl: string | undefined;
   /** The lowest role that must have a second factor (REQUIRE_SECOND_FACTOR), or "none". */
   requireSecondFactor: SecondFactorRequirement;
+  /** The tip line's proof of work for a new conversation: leading zero bits (TIP_PUZZLE_BITS, docs/decisions.md). */
+  tipPuzzleBits: number;
 }
 
 export interface S3Settings {
@@ -138,6 +140,12 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
   return seconds;
 }
 
+function parsePuzzleBits(value: string | undefined): number {
+  const bits = value === undefined || value === "" ? 17 : Number(value);
+  if (!Number.isInteger(bits) || bits < 1 || bits > 32) throw new Error(`TIP_PUZZLE_BITS must be a whole number from 1 to 32, not "${value}"`);
+  return bits;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = env.PORT ?? "3000";
   const mediaStorage = parseMediaStorage(env);
@@ -164,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tipsRetentionDays: parseDays("TIPS_RETENTION_DAYS", env.TIPS_RETENTION_DAYS, 90),
     onionUrl: env.ONION_URL ? parseHttpUrl("ONION_URL", env.ONION_URL) : undefined,
     requireSecondFactor: parseSecondFactorRequirement(env.REQUIRE_SECOND_FACTOR),
+    tipPuzzleBits: parsePuzzleBits(env.TIP_PUZZLE_BITS),
   };
 }
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { newNewsroomKey, open, signNewKey, sourceKeys, newCodename } from "~/lib/tips/crypto";
+import { ATTACHMENT_BUCKETS, MESSAGE_BUCKETS, encryptedAttachmentBytes, sealedMessageBytes } from "~/lib/tips/protocol";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipMessages, tips, users } from "../db/schema";
 import type { Actor } from "./actor";
@@ -43,8 +44,9 @@ describe("the tip line's service", () => {
     await sendTipFromForm(handle.db, { message: "Kept one" }, T0);
     const ids = (await handle.db.select({ id: tips.id }).from(tips).orderBy(tips.id)).map((row) => row.id);
     await keepTip(handle.db, admin, ids[1]!, true, T0);
-    const unsent = await startAttachment(handle.db, 10, new Date(days(89).getTime() - 60 * 60 * 1000));
-    await storeAttachmentPart(handle.db, unsent.id, 0, new Uint8Array(10));
+    const smallest = encryptedAttachmentBytes(ATTACHMENT_BUCKETS[0]!);
+    const unsent = await startAttachment(handle.db, smallest, new Date(days(89).getTime() - 60 * 60 * 1000));
+    await storeAttachmentPart(handle.db, unsent.id, 0, new Uint8Array(smallest));
 
     expect(await purgeExpiredTips(handle.db, 90, days(89))).toBe(0);
     expect((await handle.db.select().from(tipAttachments)).map((a) => a.id)).toEqual([unsent.id]);
@@ -63,9 +65,11 @@ describe("the tip line's service", () => {
     await expect(conversationFromForm(handle.db, "two words")).rejects.toMatchObject({ status: 400, key: "tipCodenameInvalid" });
     await expect(conversationFromForm(handle.db, await newCodename())).rejects.toMatchObject({ status: 404, key: "tipNotFound" });
     const old = (await tipSetup(handle.db)).publicKey!;
+    // A sealed message of the smallest padded size, in base64: all the server can check of it.
+    const smallestSealed = "A".repeat(Math.ceil((sealedMessageBytes(MESSAGE_BUCKETS[0]!) * 4) / 3));
     const next = (await newNewsroomKey("new passphrase")).file;
     await addTipKey(handle.db, admin, { public_key: next.publicKey, signing_public_key: next.signingPublicKey, signature: await signNewKey(next, newsroom.keys.signing!.privateKey) });
-    await expect(sendTip(handle.db, { public_key: old, source_public_key: old, access_token: "abc", message: { forNewsroom: "A".repeat(80), forSource: "A".repeat(80) } })).rejects.toMatchObject({
+    await expect(sendTip(handle.db, { public_key: old, source_public_key: old, access_token: "abc", message: { forNewsroom: smallestSealed, forSource: smallestSealed } })).rejects.toMatchObject({
       status: 409,
       key: "tipKeyChanged",
     });

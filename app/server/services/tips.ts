@@ -1,17 +1,30 @@
 /**
  * The tip line (issue 17, docs/tips.md): sources' conversations with the newsroom, kept as
- * ciphertext only. What the server sees of a tip is its size, the hour it came and, on the path
- * without JavaScript, the words for the instant it seals them.
+ * ciphertext only. What the server sees of a tip is its size bucket, the hour it came and, on the
+ * path without JavaScript, the words for the instant it seals them.
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { accessHash, isWellFormedCodename, keyFingerprint, newCodename, newKeySignedBy, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
-import { type ReadableTipMessage, type SealedMessage, TIP_LIMITS, type TipKeyLink, type TipMessageBody, type TipSetup, UPLOAD_PART_BYTES } from "~/lib/tips/protocol";
+import {
+  ATTACHMENT_BUCKETS,
+  MESSAGE_BUCKETS,
+  type ReadableTipMessage,
+  type SealedMessage,
+  TIP_LIMITS,
+  type TipKeyLink,
+  type TipMessageBody,
+  type TipSetup,
+  UPLOAD_PART_BYTES,
+  encryptedAttachmentBytes,
+  sealedMessageBytes,
+} from "~/lib/tips/protocol";
 import type { TipSender } from "~/lib/limits";
 import { startOfHour } from "~/lib/dates";
 import type { Database, Executor } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipKeys, tipMessages, tips } from "../db/schema";
 import { AppError } from "../errors";
+import { argon2idInWorkers } from "../process/argon2id-pool";
 import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
 import { type Actor, requireAbility } from "./actor";
@@ -21,8 +34,14 @@ import { publicContentUnchanged } from "../cache/public-changes";
 
 const MB = 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
-/** A sealed message of the longest text with every attachment's name and key, in base64. */
-const MAX_SEALED_CHARS = 200_000;
+/** Base64url without padding: four characters for every three bytes, the last group cut short. */
+const base64Chars = (bytes: number) => Math.ceil((bytes * 4) / 3);
+/** What a sealed message may measure, in characters: a bucket's, and no other (issue 36). */
+const SEALED_MESSAGE_CHARS = new Set(MESSAGE_BUCKETS.map((bucket) => base64Chars(sealedMessageBytes(bucket))));
+const MAX_SEALED_CHARS = Math.max(...SEALED_MESSAGE_CHARS);
+/** What an attachment's ciphertext may measure, in bytes: a bucket's, and no other. */
+const ATTACHMENT_BYTES = new Set(ATTACHMENT_BUCKETS.map(encryptedAttachmentBytes));
+const MAX_ENCRYPTED_ATTACHMENT_BYTES = Math.max(...ATTACHMENT_BYTES);
 /** An attachment uploaded but never named by a sent message is deleted after this long. */
 const UNSENT_ATTACHMENT_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -38,6 +57,7 @@ const isSealed = (value: unknown): value is string => typeof value === "string" 
 function sealedMessage(value: unknown): SealedMessage {
   const message = value as Partial<SealedMessage> | null;
   if (!message || !isSealed(message.forNewsroom) || !isSealed(message.forSource)) throw new AppError(400, "tipSealedInvalid");
+  if (!SEALED_MESSAGE_CHARS.has(message.forNewsroom.length) || !SEALED_MESSAGE_CHARS.has(message.forSource.length)) throw new AppError(400, "tipNotPadded");
   return { forNewsroom: message.forNewsroom, forSource: message.forSource };
 }
 
@@ -146,18 +166,22 @@ export async function signedByPrevious(key: { publicKey: string; signingPublicKe
   return newKeySignedBy({ publicKey: key.publicKey, signingPublicKey: key.signingPublicKey }, key.signature, previous.signingPublicKey);
 }
 
-/** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part. */
+/** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part; its size is a bucket's. */
 export async function startAttachment(db: Executor, size: unknown, now = new Date()): Promise<{ id: string; part_bytes: number }> {
   publicContentUnchanged();
   await requireCurrentKey(db);
   if (typeof size !== "number" || !Number.isInteger(size) || size < 1) throw new AppError(400, "invalidInput");
-  if (size > MAX_ATTACHMENT_BYTES + 64 * 1024) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
+  if (size > MAX_ENCRYPTED_ATTACHMENT_BYTES) throw new AppError(413, "tipAttachmentTooLarge", { max: TIP_LIMITS.maxAttachmentMb });
+  if (!ATTACHMENT_BYTES.has(size)) throw new AppError(400, "tipNotPadded");
   const id = randomBytes(16).toString("base64url");
-  await db.insert(tipAttachments).values({ id, size, createdAt: now });
+  await db.insert(tipAttachments).values({ id, size, createdAt: startOfHour(now) });
   return { id, part_bytes: UPLOAD_PART_BYTES };
 }
 
-/** PUT /api/tips/attachments/{id}/parts/{n}: one part of the ciphertext; sending a part again replaces it. */
+/**
+ * PUT /api/tips/attachments/{id}/parts/{n}: one part of the ciphertext; sending a part again
+ * replaces it. Every part is UPLOAD_PART_BYTES but the last, which is what remains of the size.
+ */
 export async function storeAttachmentPart(db: Database, id: string, part: number, data: Uint8Array): Promise<void> {
   publicContentUnchanged();
   if (data.byteLength === 0 || data.byteLength > UPLOAD_PART_BYTES) throw new AppError(400, "invalidInput");
@@ -165,6 +189,7 @@ export async function storeAttachmentPart(db: Database, id: string, part: number
     const [attachment] = await tx.select().from(tipAttachments).where(eq(tipAttachments.id, id)).for("update");
     if (!attachment || attachment.messageId !== null) throw new AppError(404, "notFound");
     if (part < 0 || part >= Math.ceil(attachment.size / UPLOAD_PART_BYTES)) throw new AppError(400, "invalidInput");
+    if (data.byteLength !== Math.min(UPLOAD_PART_BYTES, attachment.size - part * UPLOAD_PART_BYTES)) throw new AppError(400, "tipNotPadded");
     await tx
       .insert(tipAttachmentParts)
       .values({ attachmentId: id, part, data: Buffer.from(data) })
@@ -173,7 +198,6 @@ export async function storeAttachmentPart(db: Database, id: string, part: number
       .select({ received: sql<number>`coalesce(sum(length(${tipAttachmentParts.data})), 0)`.mapWith(Number) })
       .from(tipAttachmentParts)
       .where(eq(tipAttachmentParts.attachmentId, id))) as [{ received: number }];
-    if (received > attachment.size) throw new AppError(400, "invalidInput");
     await tx.update(tipAttachments).set({ received }).where(eq(tipAttachments.id, id));
   });
 }
@@ -231,7 +255,7 @@ async function insertMessage(tx: Executor, tipId: number, sender: TipSender, key
   return row!.id;
 }
 
-async function tipByAccess(db: Executor, accessToken: unknown) {
+export async function tipByAccess(db: Executor, accessToken: unknown) {
   if (typeof accessToken !== "string" || !BASE64URL.test(accessToken)) throw new AppError(404, "tipNotFound");
   const [tip] = await db.select().from(tips).where(eq(tips.accessHash, await accessHash(accessToken)));
   if (!tip) throw new AppError(404, "tipNotFound");
@@ -297,7 +321,7 @@ export async function sendTipFromForm(db: Database, form: { message?: unknown; c
   const contact = plainText(form.contact, TIP_LIMITS.maxContactChars, false);
   const key = await requireCurrentKey(db);
   const codename = await newCodename();
-  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db));
+  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db), argon2idInWorkers);
   const message = await sealForBoth(contact ? { text, contact } : { text }, key.publicKey, keys.publicKey);
   await sendTip(db, { public_key: key.publicKey, source_public_key: keys.publicKey, access_token: accessToken, message }, now);
   return codename;
@@ -306,7 +330,7 @@ export async function sendTipFromForm(db: Database, form: { message?: unknown; c
 /** POST /tips with a codename, without JavaScript: the conversation, opened here for this answer only. */
 export async function conversationFromForm(db: Executor, codename: unknown): Promise<ReadableTipMessage[]> {
   if (typeof codename !== "string" || !isWellFormedCodename(codename)) throw new AppError(400, "tipCodenameInvalid");
-  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db));
+  const { keys, accessToken } = await sourceKeys(codename, await codenameSalt(db), argon2idInWorkers);
   const { messages } = await sourceConversation(db, accessToken);
   return Promise.all(
     messages.map(async (message) => {
@@ -328,7 +352,7 @@ export async function replyFromForm(db: Database, form: { codename?: unknown; me
   if (typeof form.codename !== "string" || !isWellFormedCodename(form.codename)) throw new AppError(400, "tipCodenameInvalid");
   const text = plainText(form.message, TIP_LIMITS.maxMessageChars, true);
   const key = await requireCurrentKey(db);
-  const { accessToken } = await sourceKeys(form.codename, await codenameSalt(db));
+  const { accessToken } = await sourceKeys(form.codename, await codenameSalt(db), argon2idInWorkers);
   const tip = await tipByAccess(db, accessToken);
   await sourceReply(db, { public_key: key.publicKey, access_token: accessToken, message: await sealForBoth({ text }, key.publicKey, tip.sourcePublicKey) }, now);
 }
@@ -426,7 +450,7 @@ export async function keepTip(db: Database, actor: Actor | null, id: number, kee
   const editor = requireAbility(actor, "readTips");
   await tipById(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(tips).set(keep ? { keptAt: now, keptBy: editor.id } : { keptAt: null, keptBy: null }).where(eq(tips.id, id));
+    await tx.update(tips).set(keep ? { keptAt: startOfHour(now), keptBy: editor.id } : { keptAt: null, keptBy: null }).where(eq(tips.id, id));
     await recordAudit(tx, editor, keep ? "tip.keep" : "tip.release", { id, label: `#${id}` });
   });
 }

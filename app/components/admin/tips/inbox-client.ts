@@ -63,7 +63,7 @@ export async function decryptedAttachment(tipId: number, ref: TipAttachmentRef):
   const ciphertext = new Uint8Array(await response.arrayBuffer());
   let bytes: Uint8Array;
   try {
-    bytes = await decryptAttachment(ciphertext, ref.key);
+    bytes = await decryptAttachment(ciphertext, ref.key, ref.padded === true);
   } catch {
     throw new AttachmentDamaged();
   }
