@@ -119,6 +119,7 @@ export default [
     route("reads", "routes/api/reads.ts"),
     route("tips/setup", "routes/api/tips.setup.ts"),
     route("tips/keys", "routes/api/tips.keys.ts"),
+    route("tips/key-notice", "routes/api/tips.key-notice.ts"),
     route("tips/puzzle", "routes/api/tips.puzzle.ts"),
     route("tips", "routes/api/tips.ts"),
     route("tips/attachments", "routes/api/tips.attachments.ts"),

@@ -30,5 +30,5 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 /** /tips (issue 17): a source sends the newsroom a tip, and comes back with a codename. */
 export default function TipsPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  return <TipLineIsland open={loaderData.open} result={result} />;
+  return <TipLineIsland open={loaderData.open} fingerprint={loaderData.fingerprint} result={result} />;
 }

@@ -15,8 +15,8 @@ import type { Ability } from "../../app/lib/roles";
 import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, asFreshAdmin, call, newReader, reauthenticated, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
-import { newCodename, newNewsroomKey, sourceKeys } from "../../app/lib/tips/crypto";
-import { sealedForBoth, sendTip, setUpTipKey, solvedPuzzle } from "./tip-fixtures";
+import { newCodename, sourceKeys } from "../../app/lib/tips/crypto";
+import { newTipKey, sealedForBoth, sendTip, setUpTipKey, solvedPuzzle } from "./tip-fixtures";
 import { ATTACHMENT_BUCKETS, encryptedAttachmentBytes } from "../../app/lib/tips/protocol";
 
 /** The smallest padded attachment's ciphertext: one part, the only size of it the server takes. */
@@ -894,15 +894,26 @@ const rows: Row[] = [
   {
     method: "POST",
     route: "/api/tips/keys",
-    fresh: async () => ({ key: (await newNewsroomKey("matrix passphrase")).keys.publicKey }),
+    fresh: async () => {
+      const { body } = await newTipKey(call, "matrix passphrase");
+      return { key: body.public_key, body };
+    },
     path: () => "/api/tips/keys",
-    body: (f) => ({ public_key: f.key }),
+    body: (f) => f.body,
     freshProof: true,
     expected: needs("manageTipKeys", 201),
     verify: async (f, _role, allowed) => {
       const keys = (await adminGet("/api/tips/keys")).body as { public_key: string }[];
       expect(keys.some((k) => k.public_key === f.key)).toBe(allowed);
     },
+  },
+  {
+    method: "POST",
+    route: "/api/tips/key-notice",
+    fresh: async () => ({ keyId: ((await adminGet("/api/tips/keys")).body as { id: number }[])[0]!.id }),
+    path: () => "/api/tips/key-notice",
+    body: (f) => ({ key_id: f.keyId }),
+    expected: needs("readTips", 200),
   },
   { method: "GET", route: "/api/tips/inbox", path: () => "/api/tips/inbox", expected: needs("readTips", 200) },
   { method: "GET", route: "/api/tips/inbox/:id", fresh: freshTip, path: (f) => `/api/tips/inbox/${f.tipId}`, expected: needs("readTips", 200) },

@@ -463,7 +463,7 @@ describe("with no requirement: accounts without a second factor prove their pass
     const needed = { error: en.reauthenticationRequired, code: "reauthentication_required" };
     expect(await at(`/api/users/${reader.id}`, { method: "PUT", token: adminToken, json: { role: "editor" } })).toMatchObject({ status: 403, body: needed });
     expect(await at(`/api/users/${victim.id}`, { method: "DELETE", token: adminToken })).toMatchObject({ status: 403, body: needed });
-    expect(await at("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: key } })).toMatchObject({ status: 403, body: needed });
+    expect(await at("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: key, signing_public_key: key } })).toMatchObject({ status: 403, body: needed });
     // Other changes to an account need no fresh proof.
     expect((await at(`/api/users/${reader.id}`, { method: "PUT", token: adminToken, json: { name: "Renamed" } })).status).toBe(200);
     expect((await at("/api/users/me", { token: reader.token })).body.role).toBe("user");
@@ -476,7 +476,7 @@ describe("with no requirement: accounts without a second factor prove their pass
     expect(proved.status).toBe(200);
     expect(await at(`/api/users/${reader.id}`, { method: "PUT", token: adminToken, json: { role: "editor" } })).toMatchObject({ status: 200, body: { role: "editor" } });
     expect((await at(`/api/users/${victim.id}`, { method: "DELETE", token: adminToken })).status).toBe(200);
-    expect((await at("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: key } })).status).toBe(201);
+    expect((await at("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: key, signing_public_key: key } })).status).toBe(201);
 
     const adminId = (await at("/api/users/me", { token: adminToken })).body.id as number;
     expect(await auditOf(api, adminToken, adminId)).toEqual(expect.arrayContaining(["account.reauthenticate password", "account.reauthenticate_failed password"]));

@@ -1,19 +1,41 @@
 /** What a source's browser and an editor's do on the tip line, done here with the same code (lib/tips/crypto.ts). */
-import { encryptAttachment, newCodename, newNewsroomKey, sealForBoth, sourceKeys } from "../../app/lib/tips/crypto";
-import type { KeyPair } from "../../app/lib/tips/crypto";
-import type { TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
+import { encryptAttachment, newCodename, newNewsroomKey, sealForBoth, signNewKey, signReply, sourceKeys } from "../../app/lib/tips/crypto";
+import type { KeyPair, NewsroomKeys } from "../../app/lib/tips/crypto";
+import type { TipKeyFileV2, TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
 import { type TipPuzzle, type TipPuzzleSolution, searchNonce } from "../../app/lib/tips/puzzle";
 import { type ApiResponse, type RequestOptions, reauthenticated } from "./client";
 
 type Call = (path: string, options?: RequestOptions) => Promise<ApiResponse>;
 
-/** The newsroom's key pair, set up by `adminToken` (a new one each time: a rotation), which proves itself again first. */
-export async function setUpTipKey(call: Call, adminToken: string, passphrase = "the newsroom's passphrase") {
+/** Argon2 held the thread for seconds: lets the client see the idle connections the server closed meanwhile, or it reuses one. */
+export const afterArgon2 = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The signing keys of the keys this test file made, by public signing key: a rotation signs the new
+ * key with the current one, as the back office does with the current key's file (issue 36).
+ */
+const signingKeys = new Map<string, Uint8Array>();
+
+/** A new key and what POST /api/tips/keys takes for it: its public keys, signed by the server's current key when that one can sign. */
+export async function newTipKey(call: Call, passphrase = "the newsroom's passphrase"): Promise<{ keys: NewsroomKeys; file: TipKeyFileV2; body: Record<string, string> }> {
+  const current = ((await call("/api/tips/setup")).body as TipSetup).signingPublicKey;
   const { keys, file } = await newNewsroomKey(passphrase);
-  // Argon2 held the thread for seconds: let the client see the idle connections the server closed meanwhile, or it reuses one.
-  await new Promise((resolve) => setImmediate(resolve));
+  signingKeys.set(file.signingPublicKey, keys.signing!.privateKey);
+  const body: Record<string, string> = { public_key: file.publicKey, signing_public_key: file.signingPublicKey };
+  if (current) {
+    const signer = signingKeys.get(current);
+    if (!signer) throw new Error("The server's current tip key was not made by this test file, which cannot sign its successor.");
+    body.signature = await signNewKey(file, signer);
+  }
+  return { keys, file, body };
+}
+
+/** The newsroom's keys, set up by `adminToken` (a new one each time: a rotation, signed by the key before), which proves itself again first. */
+export async function setUpTipKey(call: Call, adminToken: string, passphrase = "the newsroom's passphrase") {
+  const { keys, file, body } = await newTipKey(call, passphrase);
+  await afterArgon2();
   await reauthenticated(call, adminToken);
-  const res = await call("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: keys.publicKey } });
+  const res = await call("/api/tips/keys", { method: "POST", token: adminToken, json: body });
   if (res.status !== 201) throw new Error(`tip key: ${res.status} ${JSON.stringify(res.body)}`);
   return { keys, file };
 }
@@ -72,5 +94,9 @@ export async function sendTip(call: Call, body: Omit<TipMessageBody, "attachment
   return { codename, source: keys, accessToken, newsroomKey: setup.publicKey, parts };
 }
 
-/** A reply sealed to the newsroom and to the source, as either side's browser seals it. */
+/** A source's answer sealed to the newsroom and to the source, as their browser seals it. */
 export const sealedForBoth = (text: string, newsroomKey: string, sourcePublicKey: string) => sealForBoth({ text }, newsroomKey, sourcePublicKey);
+
+/** A newsroom reply as an editor's browser makes it: signed with the current key's file, then sealed to both. */
+export const signedReply = async (text: string, newsroom: NewsroomKeys, sourcePublicKey: string) =>
+  sealForBoth({ text, signature: await signReply(text, sourcePublicKey, newsroom.signing!.privateKey) }, newsroom.publicKey, sourcePublicKey);

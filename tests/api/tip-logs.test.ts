@@ -11,9 +11,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
-import { type ApiResponse, type RequestOptions, callAt, reauthenticated } from "./client";
-import { newNewsroomKey } from "../../app/lib/tips/crypto";
-import { sendTip } from "./tip-fixtures";
+import { type ApiResponse, type RequestOptions, callAt } from "./client";
+import { sendTip, setUpTipKey } from "./tip-fixtures";
 
 const marker = (what: string) => `${what}-${randomBytes(6).toString("hex")}`;
 const MARKER = { api: marker("api-sealed"), form: marker("form-words"), answer: marker("form-answer"), attachment: marker("attachment-bytes") };
@@ -35,13 +34,10 @@ const postForm = (fields: Record<string, string>, pathname = "/tips") =>
 const codenameIn = (html: string) => html.match(/data-testid="tip-codename"[^>]*>([^<]+)</)?.[1]?.trim();
 
 beforeAll(async () => {
-  // The key first: Argon2 holds this thread for seconds, and a connection the server closed meanwhile would be reused.
-  const { keys } = await newNewsroomKey("the newsroom's passphrase");
   server = await startServer({ TRUST_PROXY: "1" });
   const login = await call("/api/admin/login", { method: "POST", json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
   adminToken = login.body.token;
-  await reauthenticated(call, adminToken);
-  expect((await call("/api/tips/keys", { method: "POST", token: adminToken, json: { public_key: keys.publicKey } })).status).toBe(201);
+  await setUpTipKey(call, adminToken);
 
   // Through the JSON API, as the browser sends it, with an attachment in two parts.
   const document = new Uint8Array(1_100_000).map((_, i) => (i * 13) % 256);

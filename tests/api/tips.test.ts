@@ -11,11 +11,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
 import { ne } from "../../app/lib/messages.ne";
-import { type KeyPair, decryptAttachment, encryptAttachment, newCodename, open, sealForBoth, sodium, sourceKeys } from "../../app/lib/tips/crypto";
+import { type NewsroomKeys, decryptAttachment, encryptAttachment, keyFingerprint, newCodename, newNewsroomKey, open, sealForBoth, signNewKey, sodium, sourceKeys } from "../../app/lib/tips/crypto";
 import {
   ATTACHMENT_BUCKETS,
   MESSAGE_BUCKETS,
   type TipMessageBody,
+  type TipSetup,
   UPLOAD_PART_BYTES,
   encryptedAttachmentBytes,
   sealedMessageBytes,
@@ -25,7 +26,7 @@ import { tipAttachmentParts, tipAttachments, tipMessages } from "../../app/serve
 import { isSolution } from "../../app/lib/tips/puzzle";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, type RequestOptions, callAt, reauthenticated } from "./client";
-import { sealedForBoth, sendTip, setUpTipKey, solvedPuzzle } from "./tip-fixtures";
+import { afterArgon2, newTipKey, sealedForBoth, sendTip, setUpTipKey, signedReply, solvedPuzzle } from "./tip-fixtures";
 
 const ONION = "http://khulasaexample2345.onion";
 /** Words that must never be found in plain anywhere on the server's side. */
@@ -40,7 +41,7 @@ const SECRET = {
 let server: RunningServer;
 let adminToken: string;
 let editorToken: string;
-let newsroom: KeyPair;
+let newsroom: NewsroomKeys;
 
 const call = (pathname: string, options?: RequestOptions): Promise<ApiResponse> => callAt(server.baseUrl, pathname, options);
 
@@ -95,15 +96,24 @@ describe("the tip line", () => {
   });
 
   it("lets an admin, not an editor, set up the key, and only a real public key", async () => {
-    const { newNewsroomKey } = await import("../../app/lib/tips/crypto");
     const editorTry = await call("/api/tips/keys", { method: "POST", token: editorToken, json: { public_key: (await newNewsroomKey("x")).keys.publicKey } });
     expect(editorTry).toMatchObject({ status: 403, body: { error: en.roleForbidden, code: "role_forbidden" } });
     expect(await call("/api/tips/keys", { method: "POST", token: await reauthenticated(call, adminToken), json: { public_key: "not-a-key" } })).toMatchObject({
       status: 400,
       body: { error: en.tipKeyInvalid, code: "tip_key_invalid" },
     });
+    // A key without a signing key is no longer made (issue 36).
+    const unsigning = (await newNewsroomKey("x")).file.publicKey;
+    await afterArgon2();
+    expect(await call("/api/tips/keys", { method: "POST", token: await reauthenticated(call, adminToken), json: { public_key: unsigning } })).toMatchObject({
+      status: 400,
+      body: { code: "tip_key_invalid" },
+    });
+    // The first key needs no signature: there is no key before it.
     newsroom = (await setUpTipKey(call, adminToken)).keys;
-    expect((await call("/api/tips/setup")).body.publicKey).toBe(newsroom.publicKey);
+    const setup = (await call("/api/tips/setup")).body as TipSetup;
+    expect(setup).toMatchObject({ publicKey: newsroom.publicKey, signingPublicKey: newsroom.signing!.publicKey });
+    expect(setup.chain).toEqual([{ publicKey: newsroom.publicKey, signingPublicKey: newsroom.signing!.publicKey, signature: null, createdAt: expect.any(String) }]);
     expect(await fetch(`${server.baseUrl}/tips`).then((res) => res.text())).not.toContain(en.tipLineClosed);
   });
 
@@ -135,7 +145,7 @@ describe("the tip line", () => {
     const reply = await call(`/api/tips/inbox/${opened.body.id}/replies`, {
       method: "POST",
       token: editorToken,
-      json: { public_key: newsroom.publicKey, message: await sealedForBoth(`Can we meet? ${SECRET.reply}`, newsroom.publicKey, opened.body.source_public_key) },
+      json: { public_key: newsroom.publicKey, message: await signedReply(`Can we meet? ${SECRET.reply}`, newsroom, opened.body.source_public_key) },
     });
     expect(reply.status).toBe(201);
 
@@ -176,7 +186,7 @@ describe("the tip line", () => {
     await call(`/api/tips/inbox/${tip.body.id}/replies`, {
       method: "POST",
       token: editorToken,
-      json: { public_key: newsroom.publicKey, message: await sealedForBoth("Which bridge?", newsroom.publicKey, tip.body.source_public_key) },
+      json: { public_key: newsroom.publicKey, message: await signedReply("Which bridge?", newsroom, tip.body.source_public_key) },
     });
 
     const back = await postForm({ intent: "open", codename: `  ${codename!.toUpperCase()} ` });
@@ -218,6 +228,49 @@ describe("the tip line", () => {
     expect(actions.find((e: { action: string }) => e.action === "tip.open")).toMatchObject({ actor_name: "Editor Tips" });
   });
 
+  it("refuses a new key the current key did not sign, takes one it did, and tells every editor who changed it and when", async () => {
+    const { file: next, keys: nextKeys, body } = await newTipKey(call, "the next passphrase");
+    const stranger = (await newNewsroomKey("a stranger's passphrase")).keys;
+    await afterArgon2();
+    const proposed = { public_key: next.publicKey, signing_public_key: next.signingPublicKey };
+    const post = async (json: Record<string, string>) => call("/api/tips/keys", { method: "POST", token: await reauthenticated(call, adminToken), json });
+    // An admin with a fresh second factor but without the current key's file: refused.
+    expect(await post(proposed)).toMatchObject({ status: 400, body: { error: en.tipKeySignatureRequired, code: "tip_key_signature_required" } });
+    const nepali = await call("/api/tips/keys", { method: "POST", token: adminToken, json: proposed, headers: { "accept-language": "ne" } });
+    expect(nepali.body).toMatchObject({ code: "tip_key_signature_required", error: (await import("../../app/lib/messages.ne")).ne.tipKeySignatureRequired });
+    for (const signature of [await signNewKey(next, stranger.signing!.privateKey), await signNewKey({ ...next, publicKey: newsroom.publicKey }, newsroom.signing!.privateKey), "not-a-signature"]) {
+      expect(await post({ ...proposed, signature })).toMatchObject({ status: 403, body: { error: en.tipKeySignatureInvalid, code: "tip_key_signature_invalid" } });
+    }
+    expect((await call("/api/tips/setup")).body.publicKey).toBe(newsroom.publicKey);
+    // Signed with the current key's signing key: accepted.
+    const signature = await signNewKey(next, newsroom.signing!.privateKey);
+    expect(body.signature).toBe(signature);
+    expect(await post({ ...proposed, signature })).toMatchObject({ status: 201 });
+    const setup = (await call("/api/tips/setup")).body as TipSetup;
+    expect(setup.chain.map((link) => link.publicKey)).toEqual([newsroom.publicKey, next.publicKey]);
+    expect(setup.chain[1]).toMatchObject({ signingPublicKey: next.signingPublicKey, signature });
+
+    // The back office tells the editor on their next page, until they dismiss it; the audit trail has it.
+    const words = await keyFingerprint(next.publicKey, next.signingPublicKey);
+    const dashboard = () => fetch(`${server.baseUrl}/admin/dashboard`, { headers: { cookie: `session=${editorToken}` } }).then((res) => res.text());
+    const page = await dashboard();
+    expect(page).toContain('data-testid="tip-key-notice"');
+    expect(page).toContain(words);
+    expect(page).toContain(en.tipKeyNoticeSigned);
+    const keyId = ((await call("/api/tips/keys", { token: editorToken })).body as { id: number }[])[0]!.id;
+    expect((await call("/api/tips/key-notice", { method: "POST", token: editorToken, json: { key_id: keyId } })).status).toBe(200);
+    expect(await dashboard()).not.toContain('data-testid="tip-key-notice"');
+    // Dismissed for that editor only: the admin still sees it.
+    expect(await fetch(`${server.baseUrl}/admin/dashboard`, { headers: { cookie: `session=${adminToken}` } }).then((res) => res.text())).toContain(words);
+    const audit = await call("/api/audit?limit=100", { token: adminToken });
+    expect(audit.body.entries.find((e: { action: string; object_label: string }) => e.action === "tipkey.create" && e.object_label === words)).toMatchObject({
+      actor_name: expect.any(String),
+      summary: "signed by the previous key",
+      at: expect.any(String),
+    });
+    newsroom = nextKeys;
+  });
+
   it("refuses a message sealed to a key rotated since, and keeps naming the old key on its tips", async () => {
     const before = (await call("/api/tips/setup")).body.publicKey as string;
     await setUpTipKey(call, adminToken, "the new passphrase");
@@ -234,7 +287,8 @@ describe("the tip line", () => {
     expect(late).toMatchObject({ status: 409, body: { error: en.tipKeyChanged, code: "tip_key_changed" } });
     const list = await call("/api/tips/inbox", { token: editorToken });
     const old = await call(`/api/tips/inbox/${list.body.tips.at(-1).id}`, { token: editorToken });
-    expect(old.body.messages[0].public_key).toBe(before);
+    // The oldest tip came before both rotations: it names the first key.
+    expect(old.body.messages[0].public_key).toBe(((await call("/api/tips/setup")).body as TipSetup).chain[0]!.publicKey);
   });
 
   it("refuses a sealed message or an attachment whose size is not a padding bucket's, in the client's language", async () => {

@@ -3,11 +3,11 @@
  * desktop's (what is hidden differs, and so what is checked): nothing at all. A finding names the
  * page, the rule and the elements, so the failure says where to look.
  */
-import { randomBytes } from "node:crypto";
 import axe from "axe-core";
-import { type APIRequestContext, type Browser, type Page, expect, test } from "./support/test";
-import { adminGet, adminSend, signInAsAdmin } from "./support/admin";
+import { type Browser, type Page, expect, test } from "./support/test";
+import { signInAsAdmin } from "./support/admin";
 import { settled } from "./support/settled";
+import { openTipLine } from "./support/tip-keys";
 import { publishedArticles } from "./support/article-fixtures";
 
 const VIEWS = [
@@ -35,15 +35,6 @@ async function sweep(browser: Browser, baseURL: string | undefined, paths: strin
     await context.close();
   }
   return found;
-}
-
-/**
- * The tip line open, so that /tips shows its forms and the inbox its key-file step: a public key of
- * its own (nobody needs to read what is sealed to it; a later journey makes a key of its own).
- */
-async function openTipLine(request: APIRequestContext) {
-  const keys = await adminGet<unknown[]>(request, "/api/tips/keys");
-  if (keys.length === 0) await adminSend(request, "POST", "/api/tips/keys", { public_key: randomBytes(32).toString("base64url") });
 }
 
 test.describe("accessibility (axe-core)", () => {

@@ -3,10 +3,10 @@
  * different while it has focus; the skip link appears and leads into the content; a dialog keeps
  * focus inside it and gives it back to what opened it.
  */
-import { randomBytes } from "node:crypto";
 import { type Browser, type Locator, type Page, expect, test } from "./support/test";
-import { adminGet, adminSend, signInAsAdmin } from "./support/admin";
+import { signInAsAdmin } from "./support/admin";
 import { settled } from "./support/settled";
+import { openTipLine } from "./support/tip-keys";
 import { publishedArticles } from "./support/article-fixtures";
 
 /**
@@ -86,10 +86,8 @@ test.describe("keyboard", () => {
   });
 
   test("every control in the back office is on screen and visibly focused", async ({ browser, baseURL, request }) => {
-    // The tip line open (a public key of its own), so that its inbox shows the key-file step.
-    if ((await adminGet<unknown[]>(request, "/api/tips/keys")).length === 0) {
-      await adminSend(request, "POST", "/api/tips/keys", { public_key: randomBytes(32).toString("base64url") });
-    }
+    // The tip line open, so that its inbox shows the key-file step.
+    await openTipLine(request);
     expect(await sweep(browser, baseURL, ["/admin", "/admin/articles", "/admin/articles/new", "/admin/comments", "/admin/tips", "/admin/tips/key"], true)).toEqual([]);
   });
 

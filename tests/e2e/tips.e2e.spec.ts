@@ -1,23 +1,26 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import axe from "axe-core";
 import { type APIRequestContext, type Browser, type Page, expect, test } from "./support/test";
 import sharp from "sharp";
-import { type KeyPair, newNewsroomKey, open, openKeyFile } from "../../app/lib/tips/crypto";
-import type { TipKeyFile, TipMessageBody } from "../../app/lib/tips/protocol";
+import { type KeyPair, keyFingerprint, newNewsroomKey, open, openKeyFile, sealForBoth, signReply } from "../../app/lib/tips/crypto";
+import type { TipKeyFileV2, TipMessageBody, TipSetup } from "../../app/lib/tips/protocol";
 import { adminGet, adminSend, confirmItIsMe, notification, signInAsAdmin } from "./support/admin";
 import { uniqueEmail } from "./support/article-fixtures";
 import { holdIslandScripts } from "./support/held-scripts";
 import { settled } from "./support/settled";
+import { TIP_KEY_PASSPHRASE, afterArgon2, currentTipKeyFile, keepTipKeyFile, openTipLine, rotateTipKey } from "./support/tip-keys";
 
 /**
  * Issue 17's journey in browsers: an admin makes the tip line's key in the back office and keeps
- * its file; a source with no account sends a tip with a photo that carries GPS data; an editor
- * opens the inbox with the key file, reads the tip, downloads the photo (decrypted, and without
- * its location) and replies; the source comes back with the codename and reads the reply. The
- * passphrase and the private key never reach the server, nor the browser's storage.
+ * its file (signing it with the current key's file when there is one); a source with no account
+ * sends a tip with a photo that carries GPS data, and sees the key's fingerprint the back office
+ * shows; an editor opens the inbox with the key file, reads the tip, downloads the photo (decrypted,
+ * and without its location) and replies, signed; the source comes back with the codename and reads
+ * the reply, its signature checked. The passphrase and the private keys never reach the server, nor
+ * the browser's storage.
  */
 
-const PASSPHRASE = "a long newsroom passphrase for the e2e key";
+const PASSPHRASE = TIP_KEY_PASSPHRASE;
 const PASSWORD = "tips-editor-password-1";
 
 /** A photo as a phone takes it, with where it was taken: 27°42′N. */
@@ -80,8 +83,16 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   // (a) The admin makes the key in the browser and keeps its file.
   await signInAsAdmin(page);
   const adminSent = recordRequests(page);
+  // The server may hold a key already (another test's): then this is a rotation, which the current key signs.
+  const previous = await currentTipKeyFile(request);
   await settled(page, "/admin/tips/key");
   await expect(page.getByRole("heading", { level: 1, name: "Tip-line key" })).toBeVisible();
+  if (previous) {
+    await expect(page.getByRole("heading", { name: "First, open the current key's file" })).toBeVisible();
+    await page.getByLabel("Key files").setInputFiles(previous.path);
+    await page.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+    await page.getByRole("button", { name: "Open the current key" }).click();
+  }
   await page.getByLabel("Passphrase", { exact: true }).fill("too short");
   await page.getByLabel("Passphrase again").fill("too short");
   await page.getByRole("button", { name: "Make the key in this browser" }).click();
@@ -97,16 +108,16 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   expect(download.suggestedFilename()).toMatch(/^khulasa-tip-key-\d{4}-\d{2}-\d{2}\.json$/);
   const keyFilePath = info.outputPath(download.suggestedFilename());
   await download.saveAs(keyFilePath);
-  const keyFile = JSON.parse(await readFile(keyFilePath, "utf8")) as TipKeyFile;
-  expect(keyFile.format).toBe("khulasa-tip-key");
-  const privateKey = Buffer.from((await openKeyFile(keyFile, PASSPHRASE)).privateKey).toString("base64url");
+  const keyFile = JSON.parse(await readFile(keyFilePath, "utf8")) as TipKeyFileV2;
+  expect(keyFile).toMatchObject({ format: "khulasa-tip-key", version: 2 });
+  const opened = await openKeyFile(keyFile, PASSPHRASE);
+  const privateKey = Buffer.from(opened.privateKey).toString("base64url");
+  const signingKey = Buffer.from(opened.signing!.privateKey).toString("base64url");
 
   await saved.check();
-  // The server may hold a key already (another test's): then this is a rotation, confirmed first.
-  const use = page.getByRole("button", { name: /^(Open the tip line with this key|Switch to this key)$/ });
-  const rotating = (await use.textContent()) === "Switch to this key";
+  const use = page.getByRole("button", { name: previous ? "Switch to this key" : "Open the tip line with this key" });
   await use.click();
-  if (rotating) {
+  if (previous) {
     const dialog = page.getByRole("dialog", { name: "Please confirm" });
     await expect(dialog).toContainText("keep the old key file too");
     await dialog.getByRole("button", { name: "Switch the key" }).click();
@@ -114,14 +125,22 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   // Setting the key asks the admin to confirm it is them, then sends it again (issue 35).
   await confirmItIsMe(page);
   await expect(page.getByRole("status").filter({ hasText: "The tip line's key is set up" })).toBeVisible();
-  const keys = await adminGet<{ public_key: string; current: boolean }[]>(request, "/api/tips/keys");
-  expect(keys[0]).toMatchObject({ public_key: keyFile.publicKey, current: true });
-  // Only the public key went to the server: not the passphrase, not the private key.
-  expect(adminSent.filter((line) => line.includes(PASSPHRASE) || line.includes(privateKey))).toEqual([]);
-  // Sent twice, refused then retried once the admin confirmed: the public key each time, and nothing else.
+  await keepTipKeyFile(keyFile);
+  const keys = await adminGet<{ public_key: string; current: boolean; signed_by_previous: boolean | null }[]>(request, "/api/tips/keys");
+  expect(keys[0]).toMatchObject({ public_key: keyFile.publicKey, current: true, signed_by_previous: previous ? true : null });
+  // The fingerprint the newsroom publishes elsewhere, printed on the key page.
+  const fingerprint = await keyFingerprint(keyFile.publicKey, keyFile.signingPublicKey);
+  await expect(page.getByTestId("tip-key-fingerprint").first()).toHaveText(`Fingerprint: ${fingerprint}`);
+  // Only the public keys (and the previous key's signature) went to the server: not the passphrase, not a private key.
+  expect(adminSent.filter((line) => line.includes(PASSPHRASE) || line.includes(privateKey) || line.includes(signingKey))).toEqual([]);
+  // Sent twice, refused then retried once the admin confirmed: the public keys each time, and nothing else.
   const posted = adminSent.filter((line) => line.includes("/api/tips/keys") && line.startsWith("POST"));
   expect(posted).toHaveLength(2);
-  for (const line of posted) expect(line.endsWith(` ${JSON.stringify({ public_key: keyFile.publicKey })}`)).toBe(true);
+  for (const line of posted) {
+    const body = JSON.parse(line.slice(line.indexOf(" {") + 1)) as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(previous ? ["public_key", "signature", "signing_public_key"] : ["public_key", "signing_public_key"]);
+    expect(body).toMatchObject({ public_key: keyFile.publicKey, signing_public_key: keyFile.signingPublicKey });
+  }
 
   // (b) A source, with no account and no cookie, sends a tip with a photo that says where it was taken.
   const photo = await jpegWithGps();
@@ -129,6 +148,8 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   const words = `The tender for the Melamchi road went to the minister's brother-in-law ${Date.now()}`;
   const source = await freshPage(browser, baseURL);
   await settled(source.page, "/tips");
+  // The source can compare the key's words with those the newsroom publishes.
+  await expect(source.page.getByTestId("tip-key-fingerprint")).toHaveText(fingerprint);
   await source.page.getByLabel("Your message").fill(words);
   await source.page.getByLabel("Documents or photos (optional)").setInputFiles({ name: "site-visit.jpg", mimeType: "image/jpeg", buffer: photo });
   // The new conversation's proof of work: the page says it is preparing (held here until seen), a worker solves it, the tip carries it.
@@ -227,16 +248,16 @@ test("a source's tip with a photo reaches an editor, who reads it with the key f
   await expect(items.nth(0)).toContainText(words);
   await expect(items.nth(1)).toContainText("The newsroom");
   await expect(items.nth(1)).toContainText(reply);
+  // Signed by the newsroom's key file, which the source's browser checked.
+  await expect(items.nth(1).getByTestId("tip-signature")).toHaveText("✓ Signed by the newsroom's key");
+  await expect(returning.page.getByTestId("tip-key-fingerprint")).toHaveText(fingerprint);
   await returning.context.close();
 });
 
 test("an editor deletes a tip after confirming; the inbox and key set-up refuse the roles they are not for", async ({ page, request, browser, baseURL }) => {
   test.setTimeout(120_000);
-  // A key of the test's own, posted as an admin's browser would: only its public half.
-  const { keys, file } = await newNewsroomKey(PASSPHRASE);
-  await adminSend(request, "POST", "/api/tips/keys", { public_key: keys.publicKey });
-  const keyFilePath = test.info().outputPath("key.json");
-  await writeFile(keyFilePath, JSON.stringify(file));
+  // A key of the test's own, posted as an admin's browser would: only its public halves, signed by the key before.
+  const { path: keyFilePath } = await rotateTipKey(request);
 
   // A tip sent without JavaScript: the server seals it the moment it arrives.
   const sent = await request.post("/tips", { form: { intent: "send", message: "A tip to be deleted" }, headers: { origin: baseURL! } });
@@ -289,11 +310,94 @@ test("an editor deletes a tip after confirming; the inbox and key set-up refuse 
   await author.context.close();
 });
 
-/** A key of the test's own, made current as an admin's browser would: only its public half is posted. */
+test("a reply nobody signed with the newsroom's key is flagged, an unsigned key change is warned of and a signed one noted; editors are told of a new key", async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await openTipLine(request);
+  const current = (await currentTipKeyFile(request))!;
+  const newsroom = await openKeyFile(current.file, TIP_KEY_PASSPHRASE);
+  await afterArgon2();
+
+  // A source sends a tip from a browser that has seen the key (and keeps its fingerprint).
+  const source = await freshPage(browser, baseURL);
+  await settled(source.page, "/tips");
+  const seen = await keyFingerprint(current.file.publicKey, current.file.signingPublicKey);
+  await expect(source.page.getByTestId("tip-key-fingerprint")).toHaveText(seen);
+  await source.page.getByLabel("Your message").fill(`Land records were altered ${Date.now()}`);
+  await source.page.getByRole("button", { name: "Encrypt and send" }).click();
+  const codename = (await source.page.getByTestId("tip-codename").textContent({ timeout: 60_000 }))!.trim();
+
+  // Two "newsroom" replies reach the conversation: one signed with the key file, one by someone who can post
+  // replies (a stolen editor's session, or a hand in the database) but has no key file: sealed to the source all the same.
+  const { tips } = await adminGet<{ tips: { id: number }[] }>(request, "/api/tips/inbox");
+  const tip = await adminGet<{ id: number; source_public_key: string }>(request, `/api/tips/inbox/${tips[0]!.id}`);
+  const stranger = (await newNewsroomKey("not the newsroom's passphrase")).keys;
+  await afterArgon2();
+  const reply = async (text: string, signingKey: Uint8Array) => {
+    const message = await sealForBoth({ text, signature: await signReply(text, tip.source_public_key, signingKey) }, current.file.publicKey, tip.source_public_key);
+    await adminSend(request, "POST", `/api/tips/inbox/${tip.id}/replies`, { public_key: current.file.publicKey, message });
+  };
+  await reply("Genuine: we will call on Friday.", newsroom.signing!.privateKey);
+  await reply("Forged: send the originals to this address.", stranger.signing!.privateKey);
+
+  await settled(source.page, "/tips");
+  await source.page.getByLabel("Codename").fill(codename);
+  await source.page.getByRole("button", { name: "Open the conversation" }).click();
+  const items = source.page.getByTestId("tip-message");
+  await expect(items).toHaveCount(3, { timeout: 30_000 });
+  await expect(items.nth(1)).toContainText("Genuine");
+  await expect(items.nth(1).getByTestId("tip-signature")).toHaveText("✓ Signed by the newsroom's key");
+  await expect(items.nth(2)).toContainText("Forged");
+  await expect(items.nth(2).getByRole("alert")).toHaveText("⚠ This reply's signature does not match: it may not come from the newsroom");
+  expect(await axeFindings(source.page)).toEqual([]);
+
+  // Someone who can write to the database puts a key of their own after the newsroom's, unsigned: the server
+  // publishes it as it would any row of tip_keys. The source's browser, which kept the old fingerprint, warns.
+  const intruder = (await newNewsroomKey("an attacker's passphrase")).file;
+  const intruderWords = await keyFingerprint(intruder.publicKey, intruder.signingPublicKey);
+  await afterArgon2();
+  await source.page.route("**/api/tips/setup", async (route) => {
+    const setup = (await (await route.fetch()).json()) as TipSetup;
+    const link = { publicKey: intruder.publicKey, signingPublicKey: intruder.signingPublicKey, signature: null, createdAt: new Date().toISOString() };
+    await route.fulfill({ json: { ...setup, publicKey: intruder.publicKey, signingPublicKey: intruder.signingPublicKey, chain: [...setup.chain, link] } });
+  });
+  await settled(source.page, "/tips");
+  const warning = source.page.getByTestId("tip-key-warning");
+  await expect(warning).toHaveText(/^Warning: the newsroom's key has changed, and the new key is not signed by the key this browser saw before\./);
+  await expect(warning).toHaveAttribute("role", "alert");
+  await expect(source.page.getByTestId("tip-key-fingerprint")).toHaveText(intruderWords);
+  // It stays a warning on every visit: the browser keeps the fingerprint it trusted.
+  await settled(source.page, "/tips");
+  await expect(warning).toBeVisible();
+  await source.page.unroute("**/api/tips/setup");
+
+  // The newsroom rotates for real, the new key signed by the old one: the same browser notes it calmly.
+  const rotated = await rotateTipKey(request);
+  await settled(source.page, "/tips");
+  await expect(source.page.getByRole("status").filter({ hasText: "The newsroom's key changed on" })).toHaveText(/^The newsroom's key changed on .+, signed by the previous key\.$/);
+  await expect(warning).toHaveCount(0);
+  await expect(source.page.getByTestId("tip-key-fingerprint")).toHaveText(await keyFingerprint(rotated.file.publicKey, rotated.file.signingPublicKey));
+  await source.context.close();
+
+  // In the back office, the next page tells the admin who changed the key and when, until they dismiss it.
+  const me = await adminGet<{ name: string }>(request, "/api/users/me");
+  await signInAsAdmin(page);
+  await settled(page, "/admin/dashboard");
+  const notice = page.getByRole("region", { name: "The tip line's key changed" });
+  await expect(notice).toContainText(/^The tip line's key changed on .+, by /);
+  await expect(notice).toContainText(`, by ${me.name}. Its fingerprint: `);
+  await expect(notice).toContainText(await keyFingerprint(rotated.file.publicKey, rotated.file.signingPublicKey));
+  await expect(notice).toContainText("The new key is signed by the previous key.");
+  await notice.getByRole("button", { name: "Dismiss" }).click();
+  await expect(notice).toHaveCount(0);
+  await settled(page, "/admin/articles");
+  await expect(notice).toHaveCount(0);
+  const audit = await adminGet<{ entries: { action: string; object_label: string; summary: string; actor_name: string }[] }>(request, "/api/audit?limit=20");
+  expect(audit.entries.find((entry) => entry.action === "tipkey.create")).toMatchObject({ object_label: await keyFingerprint(rotated.file.publicKey, rotated.file.signingPublicKey), summary: "signed by the previous key" });
+});
+
+/** A key of the test's own, made current as an admin's browser would (signed by the key before it): only its public halves are posted. */
 async function newCurrentKey(request: APIRequestContext): Promise<KeyPair> {
-  const { keys } = await newNewsroomKey(PASSPHRASE);
-  await adminSend(request, "POST", "/api/tips/keys", { public_key: keys.publicKey });
-  return keys;
+  return (await rotateTipKey(request)).keys;
 }
 
 /** The newest tip's first message, as the newsroom's key opens it. */

@@ -5,6 +5,7 @@ import type { MessageKey } from "~/lib/messages";
 import { type ReadableTipMessage, TIP_LIMITS, type TipPageResult } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";
 import { type BrowserTip, openConversationInBrowser, replyFromBrowser, sendTipFromBrowser } from "./browser-tips";
+import { KeyCheck } from "./KeyCheck";
 
 const SAFETY = ["tipsSafetyTor", "tipsSafetyDevice", "tipsSafetyMetadata", "tipsSafetyCodename"] as const satisfies readonly MessageKey[];
 
@@ -19,7 +20,7 @@ const card = "mt-8 rounded-lg border border-neutral-200 p-5 dark:border-neutral-
  * have arrived, they wait for them (ISLAND_SENDS_ATTRIBUTE), so no words leave such a browser
  * unsealed (issue 36).
  */
-export function TipLine({ open, result }: { open: boolean; result: TipPageResult | undefined }) {
+export function TipLine({ open, fingerprint, result }: { open: boolean; fingerprint: string | null; result: TipPageResult | undefined }) {
   const messages = useMessages();
   // What the browser did with the forms (sealed here); before that, what the server answered (no JavaScript).
   const [local, setShown] = useState<TipPageResult | undefined>();
@@ -29,6 +30,9 @@ export function TipLine({ open, result }: { open: boolean; result: TipPageResult
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-black sm:text-4xl">{messages.tipsTitle}</h1>
       <p className="mt-4 text-lg leading-relaxed text-neutral-700 dark:text-neutral-300">{messages.tipsIntro}</p>
+
+      {/* Before anything else: a source must see a warning about the key before they write. */}
+      {open ? <KeyCheck fingerprint={fingerprint} /> : null}
 
       <section aria-labelledby="tips-safety" className={card}>
         <h2 id="tips-safety" className="text-xl font-bold">
@@ -212,6 +216,28 @@ function ReturnForm({ error, codename, onOpened }: { error?: string; codename?: 
   );
 }
 
+/** Whether this browser found the newsroom's signature on a reply (issue 36); without JavaScript nothing checked it. */
+function ReplySignature({ signature }: { signature: ReadableTipMessage["signature"] }) {
+  const messages = useMessages();
+  if (signature === "valid") {
+    return (
+      <p data-testid="tip-signature" className="mt-2 text-sm font-semibold text-green-800 dark:text-green-300">
+        <span aria-hidden="true">✓ </span>
+        {messages.tipsReplySigned}
+      </p>
+    );
+  }
+  if (signature === "invalid") {
+    return (
+      <p data-testid="tip-signature" role="alert" className="mt-2 rounded border-2 border-red-600 bg-white p-2 text-sm font-bold text-red-800 dark:border-red-500 dark:bg-neutral-950 dark:text-red-200">
+        <span aria-hidden="true">⚠ </span>
+        {messages.tipsReplyNotSigned}
+      </p>
+    );
+  }
+  return <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{messages.tipsReplyUnchecked}</p>;
+}
+
 function Codename({ codename }: { codename: string }) {
   const messages = useMessages();
   const ref = useRef<HTMLElement>(null);
@@ -287,6 +313,7 @@ function Conversation({
               {item.sender === "newsroom" ? messages.tipsFromNewsroom : messages.tipsFromYou} · <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
             </p>
             <p className="mt-2 whitespace-pre-wrap break-words">{item.text}</p>
+            {item.sender === "newsroom" ? <ReplySignature signature={item.signature} /> : null}
             {item.attachments > 0 ? <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{translate("tipsAttachmentCount", { count: item.attachments })}</p> : null}
           </li>
         ))}

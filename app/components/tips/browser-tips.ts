@@ -4,13 +4,47 @@
  * (the server words them), or as a generic failure when the network failed.
  */
 import { apiRequest } from "~/lib/api-client";
-import { type KeyPair, encryptAttachment, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
-import type { ReadableTipMessage, TipAttachmentRef, TipMessageBody, TipSetup } from "~/lib/tips/protocol";
+import { type KeyPair, encryptAttachment, newCodename, open, replySignedBy, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
+import { type KeyTrust, trustKeyChain } from "~/lib/tips/key-trust";
+import type { ReadableTipMessage, TipAttachmentRef, TipMessageBody, TipReplyBody, TipSetup } from "~/lib/tips/protocol";
 import type { TipPuzzleSolution } from "~/lib/tips/puzzle";
 import { TipFailure, bytesRequest, unwrapTip as unwrap } from "~/lib/tips/requests";
 import { solvedPuzzle } from "./solve-puzzle";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+/**
+ * Where this browser keeps the fingerprint of the newsroom's key it trusts (issue 36). It is a
+ * trace, on the source's device, that it opened the tip line: docs/tips.md says so, and the page.
+ */
+const KEPT_FINGERPRINT = "khulasa-tip-key-fingerprint";
+
+function keptFingerprint(): string | null {
+  try {
+    return localStorage.getItem(KEPT_FINGERPRINT);
+  } catch {
+    // Storage turned off: every visit is a first one, and says so by showing the words to compare.
+    return null;
+  }
+}
+
+/** Checks the key chain the server published against the fingerprint kept here, and keeps the one to trust from now on. */
+async function trustNewsroomKey(setup: TipSetup): Promise<KeyTrust | null> {
+  const trust = await trustKeyChain(setup.chain, keptFingerprint());
+  if (trust) {
+    try {
+      localStorage.setItem(KEPT_FINGERPRINT, trust.keep);
+    } catch {
+      // As above: nothing kept, nothing to compare with next time.
+    }
+  }
+  return trust;
+}
+
+/** What the page shows of the newsroom's key: its fingerprint, and whether it is the key this browser trusted before. */
+export async function checkNewsroomKey(): Promise<KeyTrust | null> {
+  return trustNewsroomKey(unwrap(await apiRequest<TipSetup>("/api/tips/setup")));
+}
 
 /**
  * A photo without its metadata (EXIF: location, camera, time): drawn onto a canvas and encoded
@@ -89,12 +123,15 @@ interface SealedConversation {
 /** A returning source's conversation: fetched sealed, opened here with the keys the codename gives. */
 export async function openConversationInBrowser(codename: string): Promise<{ messages: ReadableTipMessage[]; keys: KeyPair; accessToken: string; newsroomKey: string | null }> {
   const setup = unwrap(await apiRequest<TipSetup>("/api/tips/setup"));
+  const trusted = (await trustNewsroomKey(setup))?.trustedSigningKeys ?? [];
   const { keys, accessToken } = await sourceKeys(codename, setup.codenameSalt);
   const { messages } = unwrap(await apiRequest<SealedConversation>("/api/tips/conversation", { method: "POST", json: { access_token: accessToken } }));
   const readable = await Promise.all(
-    messages.map(async (message) => {
-      const body = await open<TipMessageBody>(message.for_source, keys);
-      return { id: message.id, sender: message.sender, created_at: message.created_at, text: body.text, ...(body.contact ? { contact: body.contact } : {}), attachments: message.attachments.length };
+    messages.map(async (message): Promise<ReadableTipMessage> => {
+      const body = await open<TipMessageBody & TipReplyBody>(message.for_source, keys);
+      // Anyone who can write to the server's database can seal a message to this source's key; only the newsroom's key file signs.
+      const signature = message.sender === "newsroom" ? ((await replySignedBy(body.text, body.signature, keys.publicKey, trusted)) ? "valid" : "invalid") : undefined;
+      return { id: message.id, sender: message.sender, created_at: message.created_at, text: body.text, ...(body.contact ? { contact: body.contact } : {}), attachments: message.attachments.length, ...(signature ? { signature } : {}) };
     }),
   );
   return { messages: readable, keys, accessToken, newsroomKey: setup.publicKey };

@@ -11,9 +11,12 @@
  * - Attachments are encrypted as a secretstream under a random key that travels inside the sealed
  *   message.
  * - Both are padded to a size bucket before they are sealed (protocol.ts), and unpadded when opened.
+ * - The newsroom also has an Ed25519 signing key (issue 36), in the same key file: it signs every
+ *   reply inside the sealed box, and the public keys of the key that replaces it. A key's
+ *   fingerprint, eight BIP-39 words, is what people compare.
  */
 import { wordlist } from "@scure/bip39/wordlists/english.js";
-import type { SealedMessage, TipKeyFile } from "./protocol";
+import type { SealedMessage, TipKeyFile, TipKeyFileV2 } from "./protocol";
 import { ATTACHMENT_CHUNK_BYTES, CODENAME_WORDS, PADDED_MESSAGE_MARK, attachmentBucket, messageBucket } from "./protocol";
 
 type Sodium = typeof import("libsodium-wrappers-sumo");
@@ -31,6 +34,17 @@ export function sodium(): Promise<Sodium> {
 export interface KeyPair {
   publicKey: string;
   privateKey: Uint8Array;
+}
+
+/** The newsroom's keys as a key file opens them: the signing half is absent from a version 1 file. */
+export interface NewsroomKeys extends KeyPair {
+  signing?: { publicKey: string; privateKey: Uint8Array };
+}
+
+/** Overwrites the private keys' bytes, so that they do not linger in memory until collected. */
+export function wipeKeys(keys: NewsroomKeys): void {
+  keys.privateKey.fill(0);
+  keys.signing?.privateKey.fill(0);
 }
 
 const text = new TextEncoder();
@@ -110,24 +124,29 @@ export async function open<T>(sealed: string, keys: KeyPair): Promise<T> {
   return unpadMessage<T>(lib.crypto_box_seal_open(lib.from_base64(sealed), lib.from_base64(keys.publicKey), keys.privateKey));
 }
 
-/** The newsroom's key pair and its key file, the private key sealed under `passphrase`. */
-export async function newNewsroomKey(passphrase: string, now = new Date()): Promise<{ keys: KeyPair; file: TipKeyFile }> {
+/** The newsroom's key pairs (X25519 and Ed25519) and their key file, the private keys sealed under `passphrase`. */
+export async function newNewsroomKey(passphrase: string, now = new Date()): Promise<{ keys: NewsroomKeys; file: TipKeyFileV2 }> {
   const lib = await sodium();
   const pair = lib.crypto_box_keypair();
+  const signing = lib.crypto_sign_keypair();
   const salt = lib.randombytes_buf(lib.crypto_pwhash_SALTBYTES);
   const kdf = { algorithm: "argon2id13" as const, salt: lib.to_base64(salt), opslimit: lib.crypto_pwhash_OPSLIMIT_MODERATE, memlimit: lib.crypto_pwhash_MEMLIMIT_MODERATE };
   const nonce = lib.randombytes_buf(lib.crypto_secretbox_NONCEBYTES);
   const key = lib.crypto_pwhash(lib.crypto_secretbox_KEYBYTES, passphrase, salt, kdf.opslimit, kdf.memlimit, lib.crypto_pwhash_ALG_ARGON2ID13);
-  const file: TipKeyFile = {
+  const secrets = concat([pair.privateKey, signing.privateKey]);
+  const file: TipKeyFileV2 = {
     format: "khulasa-tip-key",
-    version: 1,
+    version: 2,
     publicKey: lib.to_base64(pair.publicKey),
+    signingPublicKey: lib.to_base64(signing.publicKey),
     createdAt: now.toISOString(),
     kdf,
     nonce: lib.to_base64(nonce),
-    sealedPrivateKey: lib.to_base64(lib.crypto_secretbox_easy(pair.privateKey, nonce, key)),
+    sealedPrivateKey: lib.to_base64(lib.crypto_secretbox_easy(secrets, nonce, key)),
   };
-  return { keys: { publicKey: file.publicKey, privateKey: pair.privateKey }, file };
+  secrets.fill(0);
+  key.fill(0);
+  return { keys: { publicKey: file.publicKey, privateKey: pair.privateKey, signing: { publicKey: file.signingPublicKey, privateKey: signing.privateKey } }, file };
 }
 
 export class WrongPassphrase extends Error {
@@ -136,17 +155,90 @@ export class WrongPassphrase extends Error {
   }
 }
 
-/** The key pair in a key file; WrongPassphrase when the passphrase (or the file) is wrong. */
-export async function openKeyFile(file: TipKeyFile, passphrase: string): Promise<KeyPair> {
+const X25519_SECRET_BYTES = 32;
+
+/** The keys in a key file; WrongPassphrase when the passphrase (or the file) is wrong. */
+export async function openKeyFile(file: TipKeyFile, passphrase: string): Promise<NewsroomKeys> {
   const lib = await sodium();
-  if (file?.format !== "khulasa-tip-key" || file.version !== 1 || file.kdf?.algorithm !== "argon2id13") throw new WrongPassphrase();
+  if (file?.format !== "khulasa-tip-key" || (file.version !== 1 && file.version !== 2) || file.kdf?.algorithm !== "argon2id13") throw new WrongPassphrase();
+  let secrets: Uint8Array;
   try {
     const key = lib.crypto_pwhash(lib.crypto_secretbox_KEYBYTES, passphrase, lib.from_base64(file.kdf.salt), file.kdf.opslimit, file.kdf.memlimit, lib.crypto_pwhash_ALG_ARGON2ID13);
-    const privateKey = lib.crypto_secretbox_open_easy(lib.from_base64(file.sealedPrivateKey), lib.from_base64(file.nonce), key);
-    return { publicKey: file.publicKey, privateKey };
+    secrets = lib.crypto_secretbox_open_easy(lib.from_base64(file.sealedPrivateKey), lib.from_base64(file.nonce), key);
   } catch {
     throw new WrongPassphrase();
   }
+  if (file.version === 1) return { publicKey: file.publicKey, privateKey: secrets };
+  if (secrets.length !== X25519_SECRET_BYTES + lib.crypto_sign_SECRETKEYBYTES) throw new WrongPassphrase();
+  const keys = { publicKey: file.publicKey, privateKey: secrets.slice(0, X25519_SECRET_BYTES), signing: { publicKey: file.signingPublicKey, privateKey: secrets.slice(X25519_SECRET_BYTES) } };
+  secrets.fill(0);
+  return keys;
+}
+
+/**
+ * What a newsroom reply's signature covers: the words and the public key of the source they answer,
+ * which names one conversation, so that a signed reply copied into another conversation fails.
+ * A JSON array, so that no choice of words can make two different pairs sign the same bytes.
+ */
+const replySigningBytes = (text: string, sourcePublicKey: string) => textBytes(JSON.stringify(["khulasa-tip-reply/1", sourcePublicKey, text]));
+
+/** What a key's signature by the key before it covers: both of the new key's public keys. */
+const keySigningBytes = (publicKey: string, signingPublicKey: string) => textBytes(JSON.stringify(["khulasa-tip-key/1", publicKey, signingPublicKey]));
+
+const textBytes = (value: string) => text.encode(value);
+
+/** The signature of a reply's words to the source with `sourcePublicKey`, by the newsroom's signing key. */
+export async function signReply(replyText: string, sourcePublicKey: string, signingPrivateKey: Uint8Array): Promise<string> {
+  const lib = await sodium();
+  return lib.to_base64(lib.crypto_sign_detached(replySigningBytes(replyText, sourcePublicKey), signingPrivateKey));
+}
+
+/** Whether `signature` is one of `signingPublicKeys`' over this reply to this source. */
+export async function replySignedBy(replyText: string, signature: string | undefined, sourcePublicKey: string, signingPublicKeys: readonly string[]): Promise<boolean> {
+  if (typeof signature !== "string") return false;
+  const lib = await sodium();
+  return signingPublicKeys.some((key) => detachedSignatureHolds(lib, signature, replySigningBytes(replyText, sourcePublicKey), key));
+}
+
+/** The previous key's signature of a new key's public keys: how a rotation shows it came from the holder of the old key file. */
+export async function signNewKey(next: { publicKey: string; signingPublicKey: string }, previousSigningPrivateKey: Uint8Array): Promise<string> {
+  const lib = await sodium();
+  return lib.to_base64(lib.crypto_sign_detached(keySigningBytes(next.publicKey, next.signingPublicKey), previousSigningPrivateKey));
+}
+
+/** Whether `signature` is `previousSigningPublicKey`'s over the new key's public keys. */
+export async function newKeySignedBy(next: { publicKey: string; signingPublicKey: string }, signature: string | null | undefined, previousSigningPublicKey: string): Promise<boolean> {
+  if (typeof signature !== "string") return false;
+  const lib = await sodium();
+  return detachedSignatureHolds(lib, signature, keySigningBytes(next.publicKey, next.signingPublicKey), previousSigningPublicKey);
+}
+
+function detachedSignatureHolds(lib: Sodium, signature: string, message: Uint8Array, publicKey: string): boolean {
+  try {
+    return lib.crypto_sign_verify_detached(lib.from_base64(signature), message, lib.from_base64(publicKey));
+  } catch {
+    // Not base64, or the wrong length: no signature of anyone's.
+    return false;
+  }
+}
+
+/** How many words a key's fingerprint has: 88 bits, as many as a codename. */
+export const FINGERPRINT_WORDS = 8;
+
+/**
+ * A key's fingerprint, in words a person can read aloud and compare with what the newsroom
+ * publishes elsewhere: BIP-39 words of a BLAKE2b hash of both public keys, 11 bits each.
+ */
+export async function keyFingerprint(publicKey: string, signingPublicKey: string | null): Promise<string> {
+  const lib = await sodium();
+  const hash = lib.crypto_generichash(32, concat([textBytes("khulasa-tip-key-fingerprint/1"), lib.from_base64(publicKey), signingPublicKey ? lib.from_base64(signingPublicKey) : new Uint8Array()]), null);
+  const words: string[] = [];
+  for (let word = 0; word < FINGERPRINT_WORDS; word++) {
+    let index = 0;
+    for (let bit = word * 11; bit < word * 11 + 11; bit++) index = (index << 1) | ((hash[bit >> 3]! >> (7 - (bit & 7))) & 1);
+    words.push(wordlist[index]!);
+  }
+  return words.join(" ");
 }
 
 export class AttachmentTooLarge extends Error {

@@ -4,17 +4,34 @@
  * only ever stores and passes on ciphertext; what it can read is said where it can.
  */
 
-/** The newsroom's private key, as an admin downloads it at set-up: sealed under a passphrase. */
-export interface TipKeyFile {
+/**
+ * The newsroom's private keys, as an admin downloads them at set-up: sealed under a passphrase.
+ * Version 1 files (before issue 36) hold the X25519 key only; they still open the tips sealed to
+ * them, but cannot sign a reply or a new key (docs/tips.md, "The key's chain of trust").
+ */
+export type TipKeyFile = TipKeyFileV1 | TipKeyFileV2;
+
+interface TipKeyFileBase {
   format: "khulasa-tip-key";
-  version: 1;
   /** X25519: what sources' messages are sealed to (crypto_box_seal). */
   publicKey: string;
   createdAt: string;
   /** Argon2id (crypto_pwhash) of the passphrase gives the key that opens `sealedPrivateKey`. */
   kdf: { algorithm: "argon2id13"; salt: string; opslimit: number; memlimit: number };
   nonce: string;
-  /** crypto_secretbox_easy(private key) under the passphrase's key. */
+}
+
+export interface TipKeyFileV1 extends TipKeyFileBase {
+  version: 1;
+  /** crypto_secretbox_easy(X25519 private key) under the passphrase's key. */
+  sealedPrivateKey: string;
+}
+
+export interface TipKeyFileV2 extends TipKeyFileBase {
+  version: 2;
+  /** Ed25519 (crypto_sign): what signs the newsroom's replies and its next key. */
+  signingPublicKey: string;
+  /** crypto_secretbox_easy(X25519 private key, 32 bytes ‖ Ed25519 secret key, 64 bytes) under the passphrase's key. */
   sealedPrivateKey: string;
 }
 
@@ -30,6 +47,11 @@ export interface TipMessageBody {
 /** A newsroom reply, or a source's later answer, before it is sealed. */
 export interface TipReplyBody {
   text: string;
+  /**
+   * A newsroom reply's Ed25519 signature (crypto_sign_detached) of its text bound to the source's
+   * public key (crypto.ts, replySigningBytes): inside the box, so the server sees no signature.
+   */
+  signature?: string;
 }
 
 export interface TipAttachmentRef {
@@ -62,10 +84,28 @@ export const UPLOAD_PART_BYTES = 1024 * 1024;
 /** A codename is this many words of the BIP-39 English list (2,048 words): 88 bits. */
 export const CODENAME_WORDS = 8;
 
+/**
+ * One of the newsroom's keys as the server publishes it: each key after the first carries the
+ * signature of its public keys by the key before it (crypto.ts, keySigningBytes), so that a browser
+ * that trusted an earlier key can tell a rotation from a swap.
+ */
+export interface TipKeyLink {
+  publicKey: string;
+  /** Null for a key made before issue 36 (a version 1 key file). */
+  signingPublicKey: string | null;
+  /** By the previous key's signing key; null for the first key, and after a key that had none. */
+  signature: string | null;
+  createdAt: string;
+}
+
 /** What the source's side needs from the server to send a tip (GET /api/tips/setup). */
 export interface TipSetup {
   /** The newsroom's current public key, or null when the tip line is not set up. */
   publicKey: string | null;
+  /** The current key's signing key (null when none, or for a key made before issue 36). */
+  signingPublicKey: string | null;
+  /** Every key, oldest first, the last being the current one. */
+  chain: TipKeyLink[];
   /** The site's salt for deriving a source's keys from a codename (public, fixed per site). */
   codenameSalt: string;
   maxAttachmentBytes: number;
@@ -134,6 +174,11 @@ export interface ReadableTipMessage {
   text: string;
   contact?: string;
   attachments: number;
+  /**
+   * A newsroom reply's signature, as the source's browser found it against the keys it trusts; absent
+   * where nothing checked it (the path without JavaScript) and on the source's own messages.
+   */
+  signature?: "valid" | "invalid";
 }
 
 export type TipIntent = "send" | "open" | "reply";

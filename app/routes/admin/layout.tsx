@@ -16,6 +16,9 @@ import { mustEnrolSecondFactor } from "~/server/services/second-factor-policy";
 import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 import { ReauthenticationProvider } from "~/components/admin/account/reauthentication";
 import { apiRequest } from "~/lib/api-client";
+import { TipKeyChangeNotice } from "~/components/admin/tips/TipKeyChangeNotice";
+import { readOrNull } from "~/server/http/admin-read";
+import { tipKeyNotice } from "~/server/services/tip-key-notice";
 import type { Route } from "./+types/layout";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
@@ -33,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role } satisfies StaffMember,
     enrolling: mustEnrolSecondFactor(staff),
+    // Issue 36: a new tip-line key, until this editor dismisses it (a failed read must not cost the page).
+    tipKeyNotice: await readOrNull((db) => tipKeyNotice(db, staff)),
   };
 }
 
@@ -69,7 +74,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { staff, enrolling } = loaderData;
+  const { staff, enrolling, tipKeyNotice: keyNotice } = loaderData;
   const sections = ADMIN_SECTIONS.filter((section) => roleCan(staff.role, section.ability) && (!enrolling || section.to === ACCOUNT_SECURITY_PATH));
   useAddressNotice(ROLE_FORBIDDEN_NOTICE, messages.roleForbidden, useLocation().search);
 
@@ -132,6 +137,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <ReauthenticationProvider>
+          {keyNotice && !enrolling ? <TipKeyChangeNotice key={keyNotice.key_id} notice={keyNotice} /> : null}
           <Outlet />
         </ReauthenticationProvider>
       </main>

@@ -75,7 +75,7 @@ export default function TipInboxPage({ loaderData }: Route.ComponentProps) {
   }
 
   const refresh = () => void revalidator.revalidate();
-  const currentKey = serverKeys?.find((key) => key.current)?.public_key ?? null;
+  const currentKey = serverKeys?.find((key) => key.current) ?? null;
 
   return (
     <>

@@ -12,11 +12,11 @@ const handle = resource<Route.ActionArgs>({
   async GET({ request }) {
     return json(await listTipKeys(await database(), await currentActor(request)));
   },
-  /** POST /api/tips/keys {public_key}: an admin's new key; sources' tips are sealed to it from now on. */
+  /** POST /api/tips/keys {public_key, signing_public_key, signature}: an admin's new key, signed by the current one; sources' tips are sealed to it from now on. */
   async POST({ request }) {
     const actor = await currentActor(request);
     const body = await readJsonObject(request, 4096);
-    return json(await addTipKey(await database(), actor, body.public_key), 201);
+    return json(await addTipKey(await database(), actor, body), 201);
   },
 });
 

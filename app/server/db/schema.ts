@@ -552,9 +552,31 @@ export const appSecrets = pgTable("app_secrets", {
 export const tipKeys = pgTable("tip_keys", {
   id: serial("id").primaryKey(),
   publicKey: text("public_key").notNull().unique(),
+  /** Ed25519, which signs replies and the next key (issue 36); null for a key made before it. */
+  signingPublicKey: text("signing_public_key"),
+  /** The previous key's signature of this key's two public keys; null for the first key, or after a key with no signing key. */
+  signature: text("signature"),
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdInHour(),
 });
+
+/**
+ * Who has seen that the tip line's key changed (issue 36): the back office tells every editor and
+ * admin of a new key until they dismiss it, each for themselves.
+ */
+export const tipKeyNoticeDismissals = pgTable(
+  "tip_key_notice_dismissals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => tipKeys.id, { onDelete: "cascade" }),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.keyId] })],
+);
 
 /**
  * A source's conversation with the newsroom. Nothing here says who the source is: no address, agent

@@ -10,6 +10,7 @@ import { TIP_LIMITS, type TipIntent, type TipPageResult } from "~/lib/tips/proto
 import { AppError } from "../errors";
 import { config } from "../process/config";
 import { database } from "../process/runtime";
+import { keyFingerprint } from "~/lib/tips/crypto";
 import { conversationFromForm, currentTipKey, replyFromForm, sendTipFromForm } from "../services/tips";
 import { readFormData } from "./api";
 import { pageLocale } from "./page-locale";
@@ -32,10 +33,11 @@ export function tipPageHeaders(request: Request): Headers {
   return headers;
 }
 
-/** Whether the tip line can take a tip: the newsroom has set up its key. */
+/** Whether the tip line can take a tip (the newsroom has set up its key), and that key's fingerprint, which the browser checks for itself. */
 export async function tipPageLoader(request: Request) {
   const key = await currentTipKey(await database());
-  return data({ open: key !== null, limits: TIP_LIMITS }, { headers: tipPageHeaders(request) });
+  const fingerprint = key ? await keyFingerprint(key.publicKey, key.signingPublicKey) : null;
+  return data({ open: key !== null, fingerprint, limits: TIP_LIMITS }, { headers: tipPageHeaders(request) });
 }
 
 export async function tipPageAction(request: Request, clientIp: string) {

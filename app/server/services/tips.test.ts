@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { newNewsroomKey, open, sourceKeys, newCodename } from "~/lib/tips/crypto";
+import { newNewsroomKey, open, signNewKey, sourceKeys, newCodename } from "~/lib/tips/crypto";
 import { ATTACHMENT_BUCKETS, MESSAGE_BUCKETS, encryptedAttachmentBytes, sealedMessageBytes } from "~/lib/tips/protocol";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
 import { tipAttachmentParts, tipAttachments, tipMessages, tips, users } from "../db/schema";
@@ -13,6 +13,7 @@ import { addTipKey, keepTip, listTips, purgeExpiredTips, sendTipFromForm, startA
 
 let handle: DatabaseHandle;
 let admin: Actor;
+let newsroom: Awaited<ReturnType<typeof newNewsroomKey>>;
 const T0 = new Date("2026-12-01T06:42:17.000Z");
 const days = (n: number) => new Date(T0.getTime() + n * 24 * 60 * 60 * 1000);
 
@@ -27,8 +28,8 @@ afterAll(() => handle.close());
 
 describe("the tip line's service", () => {
   it("seals a form's words for the newsroom and the source, and keeps the hour it came, not the second", async () => {
-    const newsroom = await newNewsroomKey("passphrase");
-    await addTipKey(handle.db, admin, newsroom.keys.publicKey);
+    newsroom = await newNewsroomKey("passphrase");
+    await addTipKey(handle.db, admin, { public_key: newsroom.file.publicKey, signing_public_key: newsroom.file.signingPublicKey });
     const codename = await sendTipFromForm(handle.db, { message: "  The tender was rigged.\r\n", contact: "" }, T0);
     const [tip] = await handle.db.select().from(tips);
     expect(tip!.createdAt.toISOString()).toBe("2026-12-01T06:00:00.000Z");
@@ -66,7 +67,8 @@ describe("the tip line's service", () => {
     const old = (await tipSetup(handle.db)).publicKey!;
     // A sealed message of the smallest padded size, in base64: all the server can check of it.
     const smallestSealed = "A".repeat(Math.ceil((sealedMessageBytes(MESSAGE_BUCKETS[0]!) * 4) / 3));
-    await addTipKey(handle.db, admin, (await newNewsroomKey("new passphrase")).keys.publicKey);
+    const next = (await newNewsroomKey("new passphrase")).file;
+    await addTipKey(handle.db, admin, { public_key: next.publicKey, signing_public_key: next.signingPublicKey, signature: await signNewKey(next, newsroom.keys.signing!.privateKey) });
     await expect(sendTip(handle.db, { public_key: old, source_public_key: old, access_token: "abc", message: { forNewsroom: smallestSealed, forSource: smallestSealed } })).rejects.toMatchObject({
       status: 409,
       key: "tipKeyChanged",

@@ -5,13 +5,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { accessHash, isWellFormedCodename, newCodename, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
+import { accessHash, isWellFormedCodename, keyFingerprint, newCodename, newKeySignedBy, open, sealForBoth, sourceKeys } from "~/lib/tips/crypto";
 import {
   ATTACHMENT_BUCKETS,
   MESSAGE_BUCKETS,
   type ReadableTipMessage,
   type SealedMessage,
   TIP_LIMITS,
+  type TipKeyLink,
   type TipMessageBody,
   type TipSetup,
   UPLOAD_PART_BYTES,
@@ -48,6 +49,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** An X25519 public key: 32 bytes, 43 characters of base64url. */
 const isPublicKey = (value: unknown): value is string => typeof value === "string" && value.length === 43 && BASE64URL.test(value);
+/** An Ed25519 signature: 64 bytes, 86 characters of base64url. */
+const isSignature = (value: unknown): value is string => typeof value === "string" && value.length === 86 && BASE64URL.test(value);
 /** A sealed box is at least its 48 bytes of overhead. */
 const isSealed = (value: unknown): value is string => typeof value === "string" && value.length >= 64 && value.length <= MAX_SEALED_CHARS && BASE64URL.test(value);
 
@@ -59,12 +62,12 @@ function sealedMessage(value: unknown): SealedMessage {
 }
 
 /** The newsroom's current key: sources' messages are sealed to it. */
-export async function currentTipKey(db: Executor): Promise<{ id: number; publicKey: string } | null> {
-  const [key] = await db.select({ id: tipKeys.id, publicKey: tipKeys.publicKey }).from(tipKeys).orderBy(desc(tipKeys.id)).limit(1);
+export async function currentTipKey(db: Executor): Promise<{ id: number; publicKey: string; signingPublicKey: string | null } | null> {
+  const [key] = await db.select({ id: tipKeys.id, publicKey: tipKeys.publicKey, signingPublicKey: tipKeys.signingPublicKey }).from(tipKeys).orderBy(desc(tipKeys.id)).limit(1);
   return key ?? null;
 }
 
-async function requireCurrentKey(db: Executor, sealedTo?: string): Promise<{ id: number; publicKey: string }> {
+async function requireCurrentKey(db: Executor, sealedTo?: string): Promise<{ id: number; publicKey: string; signingPublicKey: string | null }> {
   const key = await currentTipKey(db);
   if (!key) throw new AppError(503, "tipLineClosed");
   if (sealedTo !== undefined && sealedTo !== key.publicKey) throw new AppError(409, "tipKeyChanged");
@@ -76,11 +79,20 @@ async function codenameSalt(db: Executor): Promise<string> {
   return Buffer.from(await sharedSecret(db, "tip_codename_salt"), "base64url").subarray(0, 16).toString("base64url");
 }
 
-/** GET /api/tips/setup: what a source's browser needs to send a tip. */
+/** Every key, oldest first, with the signature each carries by the key before it. */
+async function keyChain(db: Executor): Promise<TipKeyLink[]> {
+  const rows = await db.select().from(tipKeys).orderBy(asc(tipKeys.id));
+  return rows.map((row) => ({ publicKey: row.publicKey, signingPublicKey: row.signingPublicKey, signature: row.signature, createdAt: row.createdAt.toISOString() }));
+}
+
+/** GET /api/tips/setup: what a source's browser needs to send a tip, and to decide whether to trust the key. */
 export async function tipSetup(db: Executor): Promise<TipSetup> {
-  const key = await currentTipKey(db);
+  const chain = await keyChain(db);
+  const key = chain.at(-1);
   return {
     publicKey: key?.publicKey ?? null,
+    signingPublicKey: key?.signingPublicKey ?? null,
+    chain,
     codenameSalt: await codenameSalt(db),
     maxAttachmentBytes: MAX_ATTACHMENT_BYTES,
     maxAttachments: TIP_LIMITS.maxAttachments,
@@ -88,25 +100,70 @@ export async function tipSetup(db: Executor): Promise<TipSetup> {
   };
 }
 
-/** POST /api/tips/keys: an admin's new key pair, made in the browser; only the public half comes here. */
-export async function addTipKey(db: Database, actor: Actor | null, publicKey: unknown): Promise<{ id: number; public_key: string }> {
+export interface NewTipKeyInput {
+  public_key?: unknown;
+  signing_public_key?: unknown;
+  /** The current key's signature of the new key's two public keys (crypto.ts, signNewKey). */
+  signature?: unknown;
+}
+
+/**
+ * POST /api/tips/keys: an admin's new key, made in the browser; only the public halves come here.
+ * Once a key can sign, the next must carry its signature: a stolen admin session with a fresh
+ * second factor is not enough to swap the key sources encrypt to, the old key file is needed too.
+ * A key made before keys could sign cannot sign its successor, so that successor starts the chain.
+ */
+export async function addTipKey(db: Database, actor: Actor | null, input: NewTipKeyInput): Promise<{ id: number; public_key: string; signing_public_key: string }> {
   publicContentUnchanged();
   const admin = requireAbility(actor, "manageTipKeys");
   requireRecentReauthentication(admin);
-  if (!isPublicKey(publicKey)) throw new AppError(400, "tipKeyInvalid");
+  const { public_key: publicKey, signing_public_key: signingPublicKey, signature } = input;
+  if (!isPublicKey(publicKey) || !isPublicKey(signingPublicKey)) throw new AppError(400, "tipKeyInvalid");
   return db.transaction(async (tx) => {
-    const [key] = await tx.insert(tipKeys).values({ publicKey, createdBy: admin.id }).onConflictDoNothing().returning({ id: tipKeys.id });
+    // One rotation at a time: two admins signing with the same current key must not both succeed.
+    await tx.execute(sql`lock table ${tipKeys} in share row exclusive mode`);
+    const current = await currentTipKey(tx);
+    const mustSign = !!current?.signingPublicKey;
+    if (mustSign && signature === undefined) throw new AppError(400, "tipKeySignatureRequired");
+    if (mustSign && !(isSignature(signature) && (await newKeySignedBy({ publicKey, signingPublicKey }, signature, current.signingPublicKey!)))) {
+      throw new AppError(403, "tipKeySignatureInvalid");
+    }
+    const [key] = await tx
+      .insert(tipKeys)
+      .values({ publicKey, signingPublicKey, signature: mustSign ? (signature as string) : null, createdBy: admin.id })
+      .onConflictDoNothing()
+      .returning({ id: tipKeys.id });
     if (!key) throw new AppError(409, "conflict");
-    await recordAudit(tx, admin, "tipkey.create", { id: key.id, label: `${publicKey.slice(0, 8)}…` });
-    return { id: key.id, public_key: publicKey };
+    const how = mustSign ? "signed by the previous key" : current ? "after a key that cannot sign" : "the first key";
+    await recordAudit(tx, admin, "tipkey.create", { id: key.id, label: await keyFingerprint(publicKey, signingPublicKey) }, how);
+    return { id: key.id, public_key: publicKey, signing_public_key: signingPublicKey };
   });
 }
 
-/** GET /api/tips/keys: every key, newest first, for the inbox to match tips with key files. */
+/** GET /api/tips/keys: every key, newest first, for the inbox to match tips with key files, and the key page to show their fingerprints. */
 export async function listTipKeys(db: Executor, actor: Actor | null) {
   requireAbility(actor, "readTips");
   const rows = await db.select().from(tipKeys).orderBy(desc(tipKeys.id));
-  return rows.map((row) => ({ id: row.id, public_key: row.publicKey, created_at: row.createdAt.toISOString(), current: row.id === rows[0]?.id }));
+  return Promise.all(
+    rows.map(async (row, index) => {
+      const previous = rows[index + 1];
+      return {
+        id: row.id,
+        public_key: row.publicKey,
+        signing_public_key: row.signingPublicKey,
+        fingerprint: await keyFingerprint(row.publicKey, row.signingPublicKey),
+        signed_by_previous: previous ? await signedByPrevious(row, previous) : null,
+        created_at: row.createdAt.toISOString(),
+        current: index === 0,
+      };
+    }),
+  );
+}
+
+/** Whether a key carries a valid signature by the key before it. */
+export async function signedByPrevious(key: { publicKey: string; signingPublicKey: string | null; signature: string | null }, previous: { signingPublicKey: string | null }): Promise<boolean> {
+  if (!key.signingPublicKey || !previous.signingPublicKey) return false;
+  return newKeySignedBy({ publicKey: key.publicKey, signingPublicKey: key.signingPublicKey }, key.signature, previous.signingPublicKey);
 }
 
 /** POST /api/tips/attachments: room for one attachment's ciphertext, filled part by part; its size is a bucket's. */

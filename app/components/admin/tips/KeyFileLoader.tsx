@@ -78,7 +78,7 @@ export function KeyFileLoader({ serverKeys, openKeys, onOpened, onLock, headingR
 }
 
 /** The files and the passphrase. The passphrase is in the field only: it is cleared after each try and never leaves this page. */
-function KeyFileForm({ submitLabel, onOpened }: { submitLabel: string; onOpened: (keys: OpenTipKey[]) => void }) {
+export function KeyFileForm({ submitLabel, onOpened }: { submitLabel: string; onOpened: (keys: OpenTipKey[]) => void }) {
   const messages = useMessages();
   const translate = useTranslate();
   const formatNumber = useFormatNumber();

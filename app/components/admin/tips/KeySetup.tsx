@@ -8,11 +8,11 @@ import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/compo
 import { Link } from "~/components/i18n/links";
 import { apiRequest } from "~/lib/api-client";
 import { toNepalLocalInput } from "~/lib/dates";
-import { newNewsroomKey } from "~/lib/tips/crypto";
-import type { TipKeyFile } from "~/lib/tips/protocol";
+import { newNewsroomKey, signNewKey, wipeKeys } from "~/lib/tips/crypto";
+import type { TipKeyFile, TipKeyFileV2 } from "~/lib/tips/protocol";
 import { saveBlob } from "./inbox-client";
-import { type TipKeyInfo, fingerprint } from "./inbox-types";
-import { tipCard } from "./KeyFileLoader";
+import { type OpenTipKey, type TipKeyInfo, fingerprint } from "./inbox-types";
+import { KeyFileForm, tipCard } from "./KeyFileLoader";
 
 /**
  * The shortest passphrase accepted. The key file is sealed under Argon2id at libsodium's moderate
@@ -25,9 +25,10 @@ export const MIN_PASSPHRASE_CHARS = 12;
 export const keyFileName = (file: TipKeyFile) => `khulasa-tip-key-${toNepalLocalInput(file.createdAt).slice(0, 10)}.json`;
 
 /**
- * An admin sets the tip line up, or rotates its key: the key pair is made in this browser, its
- * private half leaves only as the downloaded file (sealed under the passphrase), and only the
- * public half is posted. The passphrase lives in the two fields until the key is made.
+ * An admin sets the tip line up, or rotates its key: the key pairs are made in this browser, their
+ * private halves leave only as the downloaded file (sealed under the passphrase), and only the
+ * public halves are posted. The passphrase lives in the two fields until the key is made. A
+ * rotation opens the current key's file first, whose signing key signs the new key (issue 36).
  */
 export function KeySetup({ keys }: { keys: readonly TipKeyInfo[] }) {
   const messages = useMessages();
@@ -35,14 +36,32 @@ export function KeySetup({ keys }: { keys: readonly TipKeyInfo[] }) {
   const formatNumber = useFormatNumber();
   const { formatCardDate } = useLanguage();
   const id = useId();
-  const [made, setMade] = useState<TipKeyFile | null>(null);
+  const [made, setMade] = useState<TipKeyFileV2 | null>(null);
   const [done, setDone] = useState(false);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const rotating = keys.length > 0;
+  const current = keys.find((key) => key.current);
+  // A key made before keys could sign cannot sign its successor: the successor starts the chain.
+  const mustSign = !!current?.signing_public_key;
+  const [signer, setSigner] = useState<OpenTipKey | null>(null);
+  const held = useRef<OpenTipKey | null>(null);
+  held.current = signer;
 
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
+
+  // The current key's private halves, once the new key is signed or the page is left, are overwritten.
+  useEffect(
+    () => () => {
+      if (held.current) wipeKeys(held.current);
+    },
+    [],
+  );
+  const forgetSigner = () => {
+    if (held.current) wipeKeys(held.current);
+    setSigner(null);
+  };
 
   return (
     <>
@@ -59,10 +78,17 @@ export function KeySetup({ keys }: { keys: readonly TipKeyInfo[] }) {
                 <span className="font-mono">{translate("tipKeyName", { fingerprint: fingerprint(key.public_key) })}</span>
                 <span className="text-neutral-600 dark:text-neutral-400">{translate("tipKeyMadeOn", { date: formatCardDate(key.created_at) })}</span>
                 {key.current ? <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-200">{messages.tipKeyCurrentBadge}</span> : null}
+                {key.signed_by_previous === true ? <span className="text-xs text-neutral-700 dark:text-neutral-300">{messages.tipKeySignedBadge}</span> : null}
+                {key.signed_by_previous === false ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">{messages.tipKeyUnsignedBadge}</span> : null}
+                <span data-testid="tip-key-fingerprint" className="basis-full font-mono text-neutral-800 dark:text-neutral-200">
+                  {translate("tipKeyFingerprint", { words: key.fingerprint })}
+                </span>
               </li>
             ))}
           </ul>
         )}
+        {current ? <p className="mt-3 max-w-2xl text-sm text-neutral-700 dark:text-neutral-300">{messages.tipKeyPublishFingerprint}</p> : null}
+        {current && !mustSign ? <p className="mt-3 max-w-2xl rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{messages.tipKeyLegacy}</p> : null}
       </section>
 
       {done ? (
@@ -79,13 +105,17 @@ export function KeySetup({ keys }: { keys: readonly TipKeyInfo[] }) {
           {rotating ? messages.tipKeyRotateTitle : messages.tipKeySetUpTitle}
         </h2>
         {rotating ? <p className="mt-1 max-w-2xl text-sm text-neutral-600 dark:text-neutral-400">{messages.tipKeyRotateHint}</p> : null}
-        {made ? (
+        {mustSign && !signer ? (
+          <OpenCurrentKey current={current!} onOpened={setSigner} />
+        ) : made ? (
           <SaveAndSend
             file={made}
+            signer={mustSign ? signer : null}
             rotating={rotating}
             onDiscard={() => setMade(null)}
             onSent={() => {
               setMade(null);
+              forgetSigner();
               setDone(true);
             }}
           />
@@ -103,7 +133,39 @@ export function KeySetup({ keys }: { keys: readonly TipKeyInfo[] }) {
   );
 }
 
-function MakeKeyForm({ minChars, onMade }: { minChars: string; onMade: (file: TipKeyFile) => void }) {
+/** Step 1 of a rotation: the current key's file, whose signing key will sign the new key. */
+function OpenCurrentKey({ current, onOpened }: { current: TipKeyInfo; onOpened: (key: OpenTipKey) => void }) {
+  const messages = useMessages();
+  const translate = useTranslate();
+  const id = useId();
+  const [wrong, setWrong] = useState<string[]>([]);
+  function opened(keys: OpenTipKey[]) {
+    const match = keys.find((key) => key.publicKey === current.public_key && key.signing);
+    for (const key of keys) if (key !== match) wipeKeys(key);
+    if (match) return onOpened(match);
+    setWrong(keys.map((key) => translate("tipKeyNotCurrentFile", { name: key.fileName })));
+  }
+  return (
+    <div className="mt-4 max-w-2xl">
+      <h3 id={`${id}-title`} className="font-bold">
+        {messages.tipKeyOpenCurrentTitle}
+      </h3>
+      <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">{messages.tipKeyOpenCurrentHint}</p>
+      {wrong.length ? (
+        <ul role="alert" className="mt-3 space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {wrong.map((line) => (
+            <li key={line} className="[overflow-wrap:anywhere]">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <KeyFileForm submitLabel={messages.tipKeyOpenCurrent} onOpened={opened} />
+    </div>
+  );
+}
+
+function MakeKeyForm({ minChars, onMade }: { minChars: string; onMade: (file: TipKeyFileV2) => void }) {
   const messages = useMessages();
   const translate = useTranslate();
   const hydrated = useHydrated();
@@ -131,8 +193,8 @@ function MakeKeyForm({ minChars, onMade }: { minChars: string; onMade: (file: Ti
     setBusy(true);
     try {
       const { keys, file } = await newNewsroomKey(passphrase);
-      // Only the file (the private key sealed under the passphrase) is needed from here on.
-      keys.privateKey.fill(0);
+      // Only the file (the private keys sealed under the passphrase) is needed from here on.
+      wipeKeys(keys);
       setPassphrase("");
       setAgain("");
       onMade(file);
@@ -203,8 +265,8 @@ function MakeKeyForm({ minChars, onMade }: { minChars: string; onMade: (file: Ti
   );
 }
 
-/** The made key: its file to download, the admin's word that it is kept safe, then the public key posted. */
-function SaveAndSend({ file, rotating, onDiscard, onSent }: { file: TipKeyFile; rotating: boolean; onDiscard: () => void; onSent: () => void }) {
+/** The made key: its file to download, the admin's word that it is kept safe, then the public keys posted, signed by the current key when there is one that can sign. */
+function SaveAndSend({ file, signer, rotating, onDiscard, onSent }: { file: TipKeyFileV2; signer: OpenTipKey | null; rotating: boolean; onDiscard: () => void; onSent: () => void }) {
   const messages = useMessages();
   const translate = useTranslate();
   const revalidator = useRevalidator();
@@ -228,8 +290,10 @@ function SaveAndSend({ file, rotating, onDiscard, onSent }: { file: TipKeyFile; 
   async function send() {
     setBusy(true);
     setError(null);
-    // Only the public half: the server never sees the file, the private key or the passphrase.
-    const result = await withReauthentication(() => apiRequest("/api/tips/keys", { method: "POST", json: { public_key: file.publicKey } }));
+    // Only the public halves and the signature: the server never sees the file, a private key or the passphrase.
+    const signature = signer?.signing ? await signNewKey(file, signer.signing.privateKey) : undefined;
+    const json = { public_key: file.publicKey, signing_public_key: file.signingPublicKey, ...(signature ? { signature } : {}) };
+    const result = await withReauthentication(() => apiRequest("/api/tips/keys", { method: "POST", json }));
     setBusy(false);
     setConfirming(false);
     if (!result.ok) return setError(result.error ?? messages.serverError);

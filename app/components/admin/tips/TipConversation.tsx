@@ -7,7 +7,7 @@ import { useNotify } from "~/components/notifications/notifications";
 import { TIP_LIMITS } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";
 import { deleteTip, fetchConversation, openConversation, sendReply, setKept } from "./inbox-client";
-import { type InboxMessage, type InboxTip, type OpenTipKey, type SealedInboxConversation, fingerprint } from "./inbox-types";
+import { type InboxMessage, type InboxTip, type OpenTipKey, type SealedInboxConversation, type TipKeyInfo, fingerprint } from "./inbox-types";
 import { TipAttachments } from "./TipAttachments";
 import { tipCard } from "./KeyFileLoader";
 
@@ -16,8 +16,8 @@ interface TipConversationProps {
   /** The list's entry for it, for when the retention period deletes it. */
   summary: InboxTip | undefined;
   keys: readonly OpenTipKey[];
-  /** The newsroom's current public key, to which replies are sealed; null when none is set up. */
-  currentKey: string | null;
+  /** The newsroom's current key, to which replies are sealed and whose file signs them; null when none is set up. */
+  currentKey: TipKeyInfo | null;
   onClose: () => void;
   /** Something the list shows changed (read, kept, replied): it is fetched again. */
   onChanged: () => void;
@@ -150,6 +150,7 @@ export function TipConversation({ tipId, summary, keys, currentKey, onClose, onC
           <ReplyForm
             tipId={tipId}
             currentKey={currentKey}
+            keys={keys}
             sourceKey={sealed.source_public_key}
             onSent={() => {
               setFetches((count) => count + 1);
@@ -212,8 +213,8 @@ function MessageItem({ tipId, message }: { tipId: number; message: InboxMessage 
   );
 }
 
-/** The reply, sealed in this browser to the newsroom's current key and to the source's. */
-function ReplyForm({ tipId, currentKey, sourceKey, onSent }: { tipId: number; currentKey: string | null; sourceKey: string; onSent: () => void }) {
+/** The reply, signed with the current key's file and sealed in this browser to the newsroom's current key and to the source's. */
+function ReplyForm({ tipId, currentKey, keys, sourceKey, onSent }: { tipId: number; currentKey: TipKeyInfo | null; keys: readonly OpenTipKey[]; sourceKey: string; onSent: () => void }) {
   const messages = useMessages();
   const hydrated = useHydrated();
   const id = useId();
@@ -229,11 +230,14 @@ function ReplyForm({ tipId, currentKey, sourceKey, onSent }: { tipId: number; cu
     const reply = text.trim();
     if (!reply) return refuse(messages.tipInboxReplyRequired);
     if (!currentKey) return refuse(messages.tipInboxNotSetUp);
+    if (!currentKey.signing_public_key) return refuse(messages.tipInboxReplyNeedsSigningKey);
+    const signing = keys.find((key) => key.publicKey === currentKey.public_key)?.signing;
+    if (!signing) return refuse(messages.tipInboxReplyNeedsCurrentKey);
     setBusy(true);
     setError(null);
     setStatus(messages.tipInboxReplySending);
     try {
-      await sendReply(tipId, reply, currentKey, sourceKey);
+      await sendReply(tipId, reply, currentKey.public_key, sourceKey, signing.privateKey);
       setText("");
       setStatus(messages.tipInboxReplySent);
       onSent();

@@ -5,7 +5,7 @@
  * or null when the network failed (the caller words that).
  */
 import { apiRequest } from "~/lib/api-client";
-import { WrongPassphrase, decryptAttachment, open, openKeyFile, sealForBoth } from "~/lib/tips/crypto";
+import { WrongPassphrase, decryptAttachment, open, openKeyFile, sealForBoth, signReply } from "~/lib/tips/crypto";
 import { bytesRequest, unwrapTip as unwrap } from "~/lib/tips/requests";
 import type { TipAttachmentRef, TipKeyFile, TipMessageBody, TipReplyBody } from "~/lib/tips/protocol";
 import type { InboxMessage, OpenTipKey, SealedInboxConversation } from "./inbox-types";
@@ -84,9 +84,13 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** POST /api/tips/inbox/{id}/replies: sealed here to the newsroom's current key (so the newsroom can read its own words) and to the source's. */
-export async function sendReply(tipId: number, text: string, newsroomKey: string, sourcePublicKey: string): Promise<void> {
-  const body: TipReplyBody = { text };
+/**
+ * POST /api/tips/inbox/{id}/replies: signed with the current key's signing key, then sealed here to
+ * the newsroom's current key (so the newsroom can read its own words) and to the source's. The
+ * signature is inside the box: the server sees neither it nor which replies one key signed.
+ */
+export async function sendReply(tipId: number, text: string, newsroomKey: string, sourcePublicKey: string, signingPrivateKey: Uint8Array): Promise<void> {
+  const body: TipReplyBody = { text, signature: await signReply(text, sourcePublicKey, signingPrivateKey) };
   const message = await sealForBoth(body, newsroomKey, sourcePublicKey);
   unwrap(await apiRequest(`/api/tips/inbox/${tipId}/replies`, { method: "POST", json: { public_key: newsroomKey, message } }));
 }

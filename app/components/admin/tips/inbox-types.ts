@@ -2,7 +2,7 @@
  * What the back office's tip-line screens receive from the server (docs/api.md, "Tip line"): the
  * list and the keys carry no content; a conversation arrives sealed and is opened in the browser.
  */
-import type { KeyPair } from "~/lib/tips/crypto";
+import type { NewsroomKeys } from "~/lib/tips/crypto";
 import type { TipMessageBody } from "~/lib/tips/protocol";
 
 export interface InboxTip {
@@ -26,6 +26,12 @@ export interface InboxPage {
 export interface TipKeyInfo {
   id: number;
   public_key: string;
+  /** Null for a key made before keys could sign (issue 36). */
+  signing_public_key: string | null;
+  /** Eight words of both public keys' hash, for people to compare (lib/tips/crypto.ts, keyFingerprint). */
+  fingerprint: string;
+  /** Whether the key before it signed it; null for the first key. */
+  signed_by_previous: boolean | null;
   created_at: string;
   current: boolean;
 }
@@ -47,8 +53,8 @@ export interface SealedInboxConversation {
   messages: SealedInboxMessage[];
 }
 
-/** A key pair opened from a key file, held in the page's memory only. */
-export interface OpenTipKey extends KeyPair {
+/** The keys opened from a key file, held in the page's memory only. */
+export interface OpenTipKey extends NewsroomKeys {
   fileName: string;
 }
 

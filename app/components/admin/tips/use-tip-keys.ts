@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { wipeKeys } from "~/lib/tips/crypto";
 import type { OpenTipKey } from "./inbox-types";
 
 /**
@@ -15,19 +16,19 @@ export function useTipKeys() {
     setKeys((current) => {
       const fresh = opened.filter((key) => !current.some((known) => known.publicKey === key.publicKey));
       // The same key opened twice (two copies of one file): the copy is wiped and dropped.
-      for (const key of opened) if (!fresh.includes(key)) key.privateKey.fill(0);
+      for (const key of opened) if (!fresh.includes(key)) wipeKeys(key);
       return fresh.length ? [...current, ...fresh] : current;
     });
   }, []);
 
   const lock = useCallback(() => {
-    for (const key of held.current) key.privateKey.fill(0);
+    for (const key of held.current) wipeKeys(key);
     setKeys([]);
   }, []);
 
   useEffect(
     () => () => {
-      for (const key of held.current) key.privateKey.fill(0);
+      for (const key of held.current) wipeKeys(key);
     },
     [],
   );
