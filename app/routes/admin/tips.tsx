@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { serverDataOr } from "~/components/admin/server-data-or";
@@ -74,7 +75,7 @@ export default function TipInboxPage({ loaderData }: Route.ComponentProps) {
     focusNext.current = () => (document.querySelector<HTMLElement>(`[data-tip-id="${id}"]`) ?? listHeading.current)?.focus();
   }
 
-  const refresh = () => void revalidator.revalidate();
+  const refresh = () => void revalidateLatest(revalidator);
   const currentKey = serverKeys?.find((key) => key.current) ?? null;
 
   return (

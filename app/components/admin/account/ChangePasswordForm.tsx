@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { useMessages } from "~/components/i18n/i18n";
@@ -48,7 +49,7 @@ export function ChangePasswordForm() {
     if (!result.ok) return refuse(fieldOfCode(result.code), result.error ?? messages.passwordChangeFailed);
     setValues({ current: "", new: "", again: "" });
     notify(messages.passwordChanged, "success");
-    await revalidator.revalidate();
+    await revalidateLatest(revalidator);
   }
 
   const field = (name: Field, label: string, autoComplete: string, hint?: string) => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useFormatNumber, useMessages, useTranslate } from "~/components/i18n/i18n";
 import { apiRequest } from "~/lib/api-client";
@@ -25,7 +26,7 @@ export function SecondFactorSettings({ status, email }: { status: SecondFactorSt
 
   const changed = (recoveryCodes?: string[]) => {
     if (recoveryCodes) setFreshCodes(recoveryCodes);
-    void revalidator.revalidate();
+    void revalidateLatest(revalidator);
   };
 
   return (

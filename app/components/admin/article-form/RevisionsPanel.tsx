@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useLanguage, useMessages } from "~/components/i18n/i18n";
 import { useNotify } from "~/components/notifications/notifications";
@@ -94,7 +95,7 @@ export function RevisionsPanel({ slug, version, dirty, onRestored }: RevisionsPa
     }
     notify(formatMessage(messages.revisionRestored, { number: revision.number }), "success");
     onRestored(result.data);
-    await revalidator.revalidate();
+    await revalidateLatest(revalidator);
   }
 
   const picker = (which: "from" | "to", text: string) => (

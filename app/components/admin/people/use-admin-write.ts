@@ -1,4 +1,5 @@
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { useNotify } from "~/components/notifications/notifications";
 import { type ApiResult, apiRequest } from "~/lib/api-client";
 import { useWithReauthentication } from "../account/reauthentication";
@@ -23,7 +24,7 @@ export function useAdminWrite() {
     const result = await withReauthentication(() => apiRequest<T>(path, options));
     if (result.ok) {
       notify(texts.success, "success");
-      await revalidator.revalidate();
+      await revalidateLatest(revalidator);
     } else {
       notify(result.error ?? texts.failure, "error");
     }

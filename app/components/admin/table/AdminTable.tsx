@@ -1,4 +1,5 @@
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { useMessages } from "~/components/i18n/i18n";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import "./admin-table.css";
@@ -80,7 +81,7 @@ export function LoadFailed({ message }: { message: string }) {
       <button
         type="button"
         disabled={!hydrated || retrying}
-        onClick={() => void revalidator.revalidate()}
+        onClick={() => void revalidateLatest(revalidator)}
         className="whitespace-nowrap rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60 dark:border-red-800 dark:bg-red-950 dark:text-red-200 dark:hover:bg-red-900"
       >
         {retrying ? messages.pleaseWait : messages.tryAgain}

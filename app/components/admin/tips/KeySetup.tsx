@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useWithReauthentication } from "~/components/admin/account/reauthentication";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
@@ -297,7 +298,7 @@ function SaveAndSend({ file, signer, rotating, onDiscard, onSent }: { file: TipK
     setBusy(false);
     setConfirming(false);
     if (!result.ok) return setError(result.error ?? messages.serverError);
-    await revalidator.revalidate();
+    await revalidateLatest(revalidator);
     onSent();
   }
 
