@@ -78,6 +78,20 @@ export function KeyFileLoader({ serverKeys, openKeys, onOpened, onLock, headingR
 }
 
 /** The files and the passphrase. The passphrase is in the field only: it is cleared after each try and never leaves this page. */
+/** Why key files did not open, a line each (a file name can be one long word). */
+export function KeyFileErrors({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul role="alert" className="mt-3 space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+      {lines.map((line) => (
+        <li key={line} className="[overflow-wrap:anywhere]">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function KeyFileForm({ submitLabel, onOpened }: { submitLabel: string; onOpened: (keys: OpenTipKey[]) => void }) {
   const messages = useMessages();
   const translate = useTranslate();
@@ -152,15 +166,7 @@ export function KeyFileForm({ submitLabel, onOpened }: { submitLabel: string; on
           <input ref={passphrase} id={`${id}-passphrase`} type="password" autoComplete="off" spellCheck={false} className={`${inputClass} mt-1`} />
         </div>
       </fieldset>
-      {errors.length ? (
-        <ul role="alert" className="mt-3 space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.map((line) => (
-            <li key={line} className="[overflow-wrap:anywhere]">
-              {line}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <KeyFileErrors lines={errors} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" disabled={!hydrated} aria-disabled={busy} className={buttonClass.primary}>
           {busy ? messages.tipInboxUnlocking : submitLabel}

@@ -13,7 +13,7 @@ import { newNewsroomKey, signNewKey, wipeKeys } from "~/lib/tips/crypto";
 import type { TipKeyFile, TipKeyFileV2 } from "~/lib/tips/protocol";
 import { saveBlob } from "./inbox-client";
 import { type OpenTipKey, type TipKeyInfo, fingerprint } from "./inbox-types";
-import { KeyFileForm, tipCard } from "./KeyFileLoader";
+import { KeyFileErrors, KeyFileForm, tipCard } from "./KeyFileLoader";
 
 /**
  * The shortest passphrase accepted. The key file is sealed under Argon2id at libsodium's moderate
@@ -152,15 +152,7 @@ function OpenCurrentKey({ current, onOpened }: { current: TipKeyInfo; onOpened: 
         {messages.tipKeyOpenCurrentTitle}
       </h3>
       <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">{messages.tipKeyOpenCurrentHint}</p>
-      {wrong.length ? (
-        <ul role="alert" className="mt-3 space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {wrong.map((line) => (
-            <li key={line} className="[overflow-wrap:anywhere]">
-              {line}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <KeyFileErrors lines={wrong} />
       <KeyFileForm submitLabel={messages.tipKeyOpenCurrent} onOpened={opened} />
     </div>
   );
