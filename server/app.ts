@@ -178,7 +178,7 @@ function unstoredCacheControl(shared: SharedRequest, response: Response): string
 export function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? "/";
   // A path not seen yet goes through Express, which decides its sharing.
-  const decision = productionSharing?.knownDecision(url);
+  const decision = productionSharing?.known(url);
   const shared = decision && sharedRequest(req.method, url, req.headers, decision.sharing);
   const cached = shared && pageCache.get(shared.key);
   if (!cached) return false;
@@ -318,7 +318,7 @@ app.disable("x-powered-by");
 app.all("/{*path}", async (req, res, next) => {
   try {
     // Decided first, so that the log knows how to keep the request before anything is written.
-    const decision = await (productionSharing ?? sharingOfBuild(await loadBuild())).decision(req.originalUrl);
+    const decision = await (productionSharing ?? sharingOfBuild(await loadBuild())).of(req.originalUrl);
     describeRequest(decision.route, decision.logging);
     // The default language has one address, the unprefixed one: /en/x is a duplicate of /x.
     const { locale, rest, prefixed } = splitLocalePath(req.path, config().defaultLocale);

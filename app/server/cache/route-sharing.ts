@@ -53,16 +53,12 @@ export function routerPathname(target: string): string {
 /** Remembered decisions, by raw path: the same path always matches the same routes. */
 const REMEMBERED_PATHS = 10_000;
 
-/** The sharing of request targets (path and query, as Node's `req.url`). */
+/** What the routes declare of request targets (path and query, as Node's `req.url`). */
 export interface SharingOf {
   /** Decides it, by matching the target's path as the router does. */
-  of(target: string): Promise<Sharing>;
+  of(target: string): Promise<RouteDecision>;
   /** The decision already taken for the target's path, if any: synchronous, for cache hits. */
-  known(target: string): Sharing | undefined;
-  /** Everything the matched routes declare of the target. */
-  decision(target: string): Promise<RouteDecision>;
-  /** The whole decision already taken for the target's path, if any. */
-  knownDecision(target: string): RouteDecision | undefined;
+  known(target: string): RouteDecision | undefined;
 }
 
 /** Loads no data: the static handler is asked only which routes match. */
@@ -127,10 +123,5 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
     }
     return decided;
   };
-  return {
-    known: (target) => remembered.get(pathOf(target))?.sharing,
-    knownDecision: (target) => remembered.get(pathOf(target)),
-    of: async (target) => (await decision(target)).sharing,
-    decision,
-  };
+  return { of: decision, known: (target) => remembered.get(pathOf(target)) };
 }
