@@ -1,7 +1,6 @@
 import { readJsonObject, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
-import { puzzleKey, spendingSolution } from "~/server/services/tip-puzzle";
-import { sendTip } from "~/server/services/tips";
+import { sendTipWithPuzzle } from "~/server/services/tips";
 import type { Route } from "./+types/tips";
 import type { Sharing } from "~/lib/sharing";
 
@@ -15,9 +14,7 @@ const handle = resource<Route.ActionArgs>({
    * attachments, puzzle}: a source's first message, sealed in their browser, paid for with a solved puzzle.
    */
   async POST({ request }) {
-    const db = await database();
-    const body = await readJsonObject(request, TIP_JSON_MAX);
-    await spendingSolution(await puzzleKey(db), body.puzzle, () => sendTip(db, body));
+    await sendTipWithPuzzle(await database(), await readJsonObject(request, TIP_JSON_MAX));
     return new Response(null, { status: 201 });
   },
 });

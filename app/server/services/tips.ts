@@ -27,6 +27,7 @@ import { AppError } from "../errors";
 import { argon2idInWorkers } from "../process/argon2id-pool";
 import { repeatEvery } from "../process/repeat";
 import { sharedSecret } from "../process/shared-secrets";
+import { puzzleKey, spendingSolution } from "./tip-puzzle";
 import { type Actor, requireAbility } from "./actor";
 import { recordAudit } from "./audit";
 import { requireRecentReauthentication } from "./second-factor-policy";
@@ -245,6 +246,15 @@ export async function sendTip(db: Database, input: SendTipInput, now = new Date(
     const messageId = await insertMessage(tx, tip.id, "source", key.id, null, message, at);
     await attach(tx, tip.id, messageId, input.attachments);
   });
+}
+
+/**
+ * POST /api/tips: a source's first message from the browser, paid for with a solved puzzle
+ * (issue 36: limits that do not count addresses). A tip refused for any reason leaves the
+ * solution unspent, so the source can send again without solving again.
+ */
+export async function sendTipWithPuzzle(db: Database, input: SendTipInput & { puzzle?: unknown }): Promise<void> {
+  await spendingSolution(await puzzleKey(db), input.puzzle, () => sendTip(db, input));
 }
 
 async function insertMessage(tx: Executor, tipId: number, sender: TipSender, keyId: number, authorId: number | null, message: SealedMessage, at: Date): Promise<number> {
