@@ -72,6 +72,17 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     throw new Error("No build found: run `npx react-router build` (npm test does it first).");
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "khulasa-test-")));
+  // Another process on the machine (a browser test's server, PostgreSQL) may take the free port
+  // before this server listens on it; then the server says so and exits, and a new port is tried.
+  for (let attempt = 1; ; attempt++) {
+    const started = await launch(env, options, dataDir);
+    if (started !== "port taken") return started;
+    if (attempt === 3) throw new Error("server exited early three times: each port it was given was taken first");
+  }
+}
+
+async function launch(env: Record<string, string>, options: StartOptions, dataDir: string): Promise<RunningServer | "port taken"> {
+  const root = path.resolve(import.meta.dirname, "../..");
   const port = await freePort();
   // setsid: the server leads a group of its own. `$!` is its pid (setsid forks only a group
   // leader), said on descriptor 3, which only the shell keeps open until then.
@@ -113,6 +124,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   for (;;) {
     if (exited()) {
       child.kill();
+      if (/EADDRINUSE/.test(output)) return "port taken";
       throw new Error(`server exited early:\n${output}`);
     }
     try {
