@@ -15,22 +15,22 @@ import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
 import { type SharingOf, routeSharing } from "~/server/cache/route-sharing";
-import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/process/log";
+import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/platform/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
 import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
 import type { FinishRender } from "~/server/cache/page-cache";
-import { config } from "~/server/process/config";
+import { config } from "~/server/platform/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
 import { requestInfoContext } from "~/server/http/request-context";
 import { toFetchRequest } from "~/server/http/fetch-request";
 import { pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
 export { startApp };
-export { startupMessage } from "~/server/process/startup-error";
-export { flushLog, log, requestScopeOf, withinRequest } from "~/server/process/log";
+export { startupMessage } from "~/server/platform/startup-error";
+export { flushLog, log, requestScopeOf, withinRequest } from "~/server/platform/log";
 export { uploadsHandler } from "~/server/http/uploads";
 /** For `npm run media:migrate` (scripts/media-migrate.js). */
 export { mediaStorage } from "~/server/storage";

@@ -9,10 +9,10 @@
 import { constants } from "node:fs";
 import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { UPLOADS_URL_PREFIX, assertSafeMediaName, isSafeMediaName } from "./media-names";
 import { s3Storage } from "./s3";
-import { StartupError } from "../process/startup-error";
+import { StartupError } from "../platform/startup-error";
 
 export { UPLOADS_URL_PREFIX };
 

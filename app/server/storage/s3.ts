@@ -12,8 +12,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { S3Settings } from "../process/config";
-import { StartupError } from "../process/startup-error";
+import type { S3Settings } from "../platform/config";
+import { StartupError } from "../platform/startup-error";
 import type { MediaStorage } from "./index";
 import { UPLOADS_URL_PREFIX, assertSafeMediaName } from "./media-names";
 
