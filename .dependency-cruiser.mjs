@@ -65,11 +65,18 @@ export default {
       to: { path: "^app/(components|islands)/" },
     },
     {
-      name: "components-run-no-server-code",
-      comment: "components and islands run in the browser: of the server and the pages, they may know types, never code",
+      name: "components-stand-below-the-pages",
+      comment: "the pages place the components and islands; these know nothing of the pages, not even their types",
       severity: "error",
       from: { path: "^app/(components|islands)/" },
-      to: { path: "^(server/|app/server/|app/routes/|app/[^/]+$)", dependencyTypesNot: ["type-only"] },
+      to: { path: "^(server/|app/routes/|app/[^/]+$)" },
+    },
+    {
+      name: "components-run-no-server-code",
+      comment: "components and islands run in the browser: of the server they may know types, never code",
+      severity: "error",
+      from: { path: "^app/(components|islands)/" },
+      to: { path: "^app/server/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "islands-stand-below-the-components-that-place-them",
