@@ -3,6 +3,7 @@
  * the browser code that reads them, so that UI code never imports a server module.
  */
 import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, RevisionKind, Role } from "./limits";
+import type { PerLanguageKeys } from "./language-texts";
 
 export interface MediaItem {
   url: string;
@@ -209,40 +210,26 @@ export interface SessionSummary {
 /**
  * Sections, tags and writers carry the spec's fields (`name`, `description`, `bio`) in the language
  * asked for (a page's, or an API client's `?lang=` / `Accept-Language`), falling back to the other
- * language where the editors gave none (lib/bilingual.ts), and each language's own text beside them,
- * null where there is none.
+ * language where the editors gave none (lib/bilingual.ts), and each language's own text beside them
+ * (`name_en`, `name_ne`: one key per language of LANGUAGES), null where there is none.
  */
-export interface Category {
+export type Category = {
   id: number;
   name: string;
-  name_en: string | null;
-  name_ne: string | null;
   slug: string;
   description: string;
-  description_en: string | null;
-  description_ne: string | null;
   /** SPEC 3: the category page's 'featured' flag. */
   featured: boolean;
-}
+} & PerLanguageKeys<"name" | "description", string | null>;
 
-export interface Writer {
+export type Writer = {
   id: number;
   name: string;
-  name_en: string | null;
-  name_ne: string | null;
   email: string;
   bio: string | null;
-  bio_en: string | null;
-  bio_ne: string | null;
-}
+} & PerLanguageKeys<"name" | "bio", string | null>;
 
-export interface Tag {
-  id: number;
-  name: string;
-  name_en: string | null;
-  name_ne: string | null;
-  slug: string;
-}
+export type Tag = { id: number; name: string; slug: string } & PerLanguageKeys<"name", string | null>;
 
 /** Review (issue 15): GET /api/news/{slug}/review and GET /api/review. */
 export interface ReviewNote {

@@ -3,7 +3,7 @@
  * section 5 and its message exist once. Every message is a key of the catalog, worded in the reader's language where it is shown.
  */
 import { z } from "zod";
-import type { TextsByLanguage } from "./bilingual";
+import { type LanguageTexts, perLanguageKey } from "./language-texts";
 import { inferLanguage } from "./language";
 import { NEPAL_UTC_OFFSET } from "./dates";
 import { type MessageKey, en } from "./messages";
@@ -33,6 +33,7 @@ import {
 
 export { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES };
 export type { Language, Role } from "./limits";
+import type { Language } from "./limits";
 
 const text = (required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required });
 const email = (required: MessageKey) =>
@@ -92,28 +93,34 @@ export const searchSchema = z.object({ q: text("searchRequired").max(SEARCH_QUER
 const textUpTo = (max: number) => z.string().trim().max(max, tooLong).nullish();
 
 /**
- * A text given in each language (`name_en`, `name_ne`) and, as the spec's clients send it, in one
- * field (`name`), which goes to the language of its script unless that language's own field is sent
- * too. Only the languages sent are in the result: an update leaves the others as they are. A null
- * is an empty text.
+ * A text given in each language (`name_en`, `name_ne`, one key per language of LANGUAGES) and, as
+ * the spec's clients send it, in one field (`name`), which goes to the language of its script
+ * unless that language's own field is sent too. Only the languages sent are in the result: an
+ * update leaves the others as they are. A null or '' is an empty text, which takes that language's
+ * text away.
  */
-function byLanguage(spec: string | null | undefined, en: string | null | undefined, ne: string | null | undefined): Partial<TextsByLanguage> {
-  const texts: Partial<TextsByLanguage> = {};
+function textFields<Field extends string>(field: Field, max: number) {
+  const shape = Object.fromEntries([field, ...LANGUAGES.map((language) => perLanguageKey(field, language))].map((key) => [key, textUpTo(max)]));
+  return shape as Record<Field | `${Field}_${Language}`, ReturnType<typeof textUpTo>>;
+}
+
+function byLanguage<Field extends string>(field: Field, input: Partial<Record<string, string | null | undefined>>): LanguageTexts {
+  const texts: LanguageTexts = {};
+  const spec = input[field];
   // An empty one-field text ("bio": null) empties it in every language: that client sees one text.
   if (spec === null || spec === "") for (const language of LANGUAGES) texts[language] = "";
   else if (spec !== undefined) texts[inferLanguage(spec)] = spec;
-  if (en !== undefined) texts.en = en ?? "";
-  if (ne !== undefined) texts.ne = ne ?? "";
+  for (const language of LANGUAGES) {
+    const own = input[perLanguageKey(field, language)];
+    if (own !== undefined) texts[language] = own ?? "";
+  }
   return texts;
 }
 
 /** At least one of the names is not empty: a section, tag or writer is always named. */
-const named = (required: MessageKey) => (names: Partial<TextsByLanguage>, context: z.RefinementCtx) => {
-  if (!Object.values(names).some((name) => name !== "")) context.addIssue({ code: "custom", message: required, path: ["name"] });
+const named = (required: MessageKey) => (input: Partial<Record<string, string | null | undefined>>, context: z.RefinementCtx) => {
+  if (!Object.values(byLanguage("name", input)).some((name) => name !== "")) context.addIssue({ code: "custom", message: required, path: ["name"] });
 };
-
-const nameFields = { name: textUpTo(NAME_MAX), name_en: textUpTo(NAME_MAX), name_ne: textUpTo(NAME_MAX) };
-const namesOf = (input: { name?: string | null; name_en?: string | null; name_ne?: string | null }) => byLanguage(input.name, input.name_en, input.name_ne);
 
 /*
  * Each of these comes twice: as a client sends it (the back office checks its forms with it, then
@@ -121,38 +128,26 @@ const namesOf = (input: { name?: string | null; name_en?: string | null; name_ne
  * which the API reads).
  */
 export const categorySchema = z
-  .object({
-    ...nameFields,
-    slug: slugText,
-    description: textUpTo(DESCRIPTION_MAX),
-    description_en: textUpTo(DESCRIPTION_MAX),
-    description_ne: textUpTo(DESCRIPTION_MAX),
-  })
-  .superRefine((input, context) => named("categoryNameRequired")(namesOf(input), context));
+  .object({ ...textFields("name", NAME_MAX), slug: slugText, ...textFields("description", DESCRIPTION_MAX) })
+  .superRefine(named("categoryNameRequired"));
 export const categoryInputSchema = categorySchema.transform((input) => ({
-  names: namesOf(input),
+  names: byLanguage("name", input),
   slug: input.slug,
-  descriptions: byLanguage(input.description, input.description_en, input.description_ne),
+  descriptions: byLanguage("description", input),
 }));
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
-export const tagSchema = z.object({ ...nameFields, slug: slugText }).superRefine((input, context) => named("tagNameRequired")(namesOf(input), context));
-export const tagInputSchema = tagSchema.transform((input) => ({ names: namesOf(input), slug: input.slug }));
+export const tagSchema = z.object({ ...textFields("name", NAME_MAX), slug: slugText }).superRefine(named("tagNameRequired"));
+export const tagInputSchema = tagSchema.transform((input) => ({ names: byLanguage("name", input), slug: input.slug }));
 export type TagInput = z.infer<typeof tagInputSchema>;
 
 export const writerSchema = z
-  .object({
-    ...nameFields,
-    email: email("writerRequired").max(EMAIL_MAX, tooLong),
-    bio: textUpTo(BIO_MAX),
-    bio_en: textUpTo(BIO_MAX),
-    bio_ne: textUpTo(BIO_MAX),
-  })
-  .superRefine((input, context) => named("writerRequired")(namesOf(input), context));
+  .object({ ...textFields("name", NAME_MAX), email: email("writerRequired").max(EMAIL_MAX, tooLong), ...textFields("bio", BIO_MAX) })
+  .superRefine(named("writerRequired"));
 export const writerInputSchema = writerSchema.transform((input) => ({
-  names: namesOf(input),
+  names: byLanguage("name", input),
   email: input.email,
-  bios: byLanguage(input.bio, input.bio_en, input.bio_ne),
+  bios: byLanguage("bio", input),
 }));
 export type WriterInput = z.infer<typeof writerInputSchema>;
 

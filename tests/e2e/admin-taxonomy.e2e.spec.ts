@@ -168,7 +168,7 @@ test.describe("names in both languages", () => {
     await page.goto("/admin/categories");
     await page.getByRole("button", { name: `Edit ${english}` }).click();
     await expect(page.getByRole("textbox", { name: "Name in English", exact: true }).last()).toHaveValue(english);
-    const nepaliField = page.getByRole("textbox", { name: "Name in Nepali", exact: true }).last();
+    const nepaliField = page.getByRole("textbox", { name: "Name in Nepali (नेपाली)", exact: true }).last();
     await expect(nepaliField).toHaveValue(nepali);
     await nepaliField.fill(`${nepali} नयाँ`);
     await nepaliField.press("Enter");

@@ -2,6 +2,10 @@ import type { MessageKey } from "~/lib/messages";
 import { inputClass } from "~/components/admin/table/AdminTable";
 import { LANGUAGES, type Language } from "~/lib/limits";
 import { languages } from "~/lib/languages";
+import type { Catalog } from "~/lib/i18n";
+import { formatMessage } from "~/lib/format-message";
+import { languageNameIn } from "~/lib/language-names";
+import { perLanguageKey } from "~/lib/language-texts";
 
 /** One value of a back-office form, described once for the add form and for the inline-edit row. */
 export interface FieldSpec {
@@ -34,15 +38,16 @@ export type FieldValues = Record<string, string>;
 export type SubmitOutcome = { invalid: MessageKey } | { ok: boolean };
 
 /**
- * One field per language for a text the editors give in each (`name_en`, `name_ne`), the
- * interface's language first; in a table they share the column `field.label`.
+ * One field per language of the site for a text the editors give in each (`name_en`, `name_ne`),
+ * the interface's language first, each labelled by `labelTemplate` ('Name in {language}') with
+ * the language named in `messages`; in a table they share the column `field.label`.
  */
-export function perLanguage(field: FieldSpec, labels: Record<Language, string>, first: Language): FieldSpec[] {
+export function perLanguage(field: FieldSpec, labelTemplate: string, messages: Catalog, first: Language): FieldSpec[] {
   const order = [first, ...LANGUAGES.filter((language) => language !== first)];
   return order.map((language, index) => ({
     ...field,
-    name: `${field.name}_${language}`,
-    label: labels[language],
+    name: perLanguageKey(field.name, language),
+    label: formatMessage(labelTemplate, { language: languageNameIn(messages, language) }),
     lang: language,
     column: field.label,
     required: false,

@@ -53,7 +53,7 @@ describe("the embedded database", () => {
   });
 
   it("plans a statement with parameters once, as a prepared statement of the connection, and reuses it", async () => {
-    const byId = (id: number) => handle.db.select({ name: categories.nameEn }).from(categories).where(eq(categories.id, id));
+    const byId = (id: number) => handle.db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id));
     await byId(1);
     await byId(2);
     const prepared = await rows<{ statement: string }>(sql`select statement from pg_prepared_statements where statement like '%from "categories"%'`);

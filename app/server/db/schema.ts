@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -16,6 +17,7 @@ import {
   bigint,
 } from "drizzle-orm/pg-core";
 import { AUDIT_ACTIONS, AUDIT_OBJECTS, LANGUAGES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES, TIP_SENDERS } from "../../lib/limits";
+import type { LanguageTexts } from "../../lib/language-texts";
 
 /**
  * Whether the edition of `language` lists an article: it is in that language, or its translation
@@ -156,48 +158,57 @@ export const passkeyChallenges = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.purpose] })],
 );
 
-const named = (t: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }) => sql`${t.nameEn} <> '' or ${t.nameNe} <> ''`;
+const languageTexts = (name: string) => jsonb(name).$type<LanguageTexts>().notNull().default({});
 
 /*
- * Sections, tags and writers are named in each language of the site ('' where the editors have
- * not named them in it; lib/bilingual.ts shows the other name there). Every one has a name in at
- * least one language.
+ * Each text is a string with something in it: a language without one is left out of the map, so
+ * that "named in it" is "has the key", in SQL (`names ? 'ne'`) as in TypeScript. The language codes
+ * are not listed here: a new language needs no migration (the shared schemas check what is sent).
+ */
+const textsOnly = (column: AnyPgColumn) =>
+  sql`jsonb_typeof(${column}) = 'object' and not jsonb_path_exists(${column}, '$.* ? (@.type() != "string" || @ == "")')`;
+const named = (column: AnyPgColumn) => sql`${column} <> '{}'::jsonb`;
+
+/*
+ * Sections, tags and writers are named in the languages of the site the editors named them in
+ * (lib/bilingual.ts shows another language's name where one is missing), at least one. Kept as one
+ * map per row rather than a child table: the lists read them with the row, without a join
+ * (docs/decisions.md, "Per-language texts: one jsonb map per row").
  */
 export const categories = pgTable(
   "categories",
   {
     id: serial("id").primaryKey(),
-    nameEn: text("name_en").notNull().default(""),
-    nameNe: text("name_ne").notNull().default(""),
+    names: languageTexts("names"),
     slug: text("slug").notNull().unique(),
-    descriptionEn: text("description_en").notNull().default(""),
-    descriptionNe: text("description_ne").notNull().default(""),
+    descriptions: languageTexts("descriptions"),
   },
-  (t) => [check("categories_named", named(t))],
+  (t) => [
+    check("categories_named", named(t.names)),
+    check("categories_names_texts", textsOnly(t.names)),
+    check("categories_descriptions_texts", textsOnly(t.descriptions)),
+  ],
 );
 
 export const tags = pgTable(
   "tags",
   {
     id: serial("id").primaryKey(),
-    nameEn: text("name_en").notNull().default(""),
-    nameNe: text("name_ne").notNull().default(""),
+    names: languageTexts("names"),
     slug: text("slug").notNull().unique(),
   },
-  (t) => [check("tags_named", named(t))],
+  (t) => [check("tags_named", named(t.names)), check("tags_names_texts", textsOnly(t.names))],
 );
 
 export const writers = pgTable(
   "writers",
   {
     id: serial("id").primaryKey(),
-    nameEn: text("name_en").notNull().default(""),
-    nameNe: text("name_ne").notNull().default(""),
+    names: languageTexts("names"),
     email: text("email").notNull(),
-    bioEn: text("bio_en").notNull().default(""),
-    bioNe: text("bio_ne").notNull().default(""),
+    bios: languageTexts("bios"),
   },
-  (t) => [check("writers_named", named(t))],
+  (t) => [check("writers_named", named(t.names)), check("writers_names_texts", textsOnly(t.names)), check("writers_bios_texts", textsOnly(t.bios))],
 );
 
 export const articles = pgTable(

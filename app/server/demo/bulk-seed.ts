@@ -13,6 +13,7 @@ import { slugify } from "~/lib/slug";
 import type { Database } from "../db/connection";
 import { articleMedia, articleTags, articles, categories, tags, users, writers } from "../db/schema";
 import { derivedFromContent } from "../services/article-writes";
+import { nameIn as storedNameIn } from "../services/names";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
 import { DEMO_WRITERS, demoCategoryRows, demoTagRows, demoWriterRows } from "./catalogue";
 import { type Random, seededRandom } from "./seeded-random";
@@ -216,9 +217,9 @@ interface Catalogue {
 
 async function catalogueOf(db: Database, next: Random): Promise<Catalogue> {
   const [categoryRows, writerRows, tagRows, bannerRows, [admin]] = await Promise.all([
-    db.select({ id: categories.id, name: categories.nameEn }).from(categories).orderBy(asc(categories.id)),
+    db.select({ id: categories.id, name: storedNameIn(categories, "en") }).from(categories).orderBy(asc(categories.id)),
     db.select({ id: writers.id, email: writers.email }).from(writers).orderBy(asc(writers.id)),
-    db.select({ id: tags.id, name: tags.nameEn }).from(tags).orderBy(asc(tags.id)),
+    db.select({ id: tags.id, name: storedNameIn(tags, "en") }).from(tags).orderBy(asc(tags.id)),
     // The demo's banners, when it was loaded, by the title of the story that shows them.
     db
       .selectDistinctOn([articles.title], { title: articles.title, url: articleMedia.url, width: articleMedia.width, height: articleMedia.height })

@@ -288,14 +288,12 @@ export const DEMO_COMMENTS: DemoComment[] = [
 /** The rows of the demo's sections, writers and tags, named in both languages (slugs from the English names). */
 export const demoCategoryRows = () =>
   DEMO_CATEGORIES.map(({ name, nameNe, description, descriptionNe }) => ({
-    nameEn: name,
-    nameNe,
+    names: { en: name, ne: nameNe },
     slug: slugify(name),
-    descriptionEn: description,
-    descriptionNe,
+    descriptions: { en: description, ne: descriptionNe },
   }));
 
 export const demoWriterRows = () =>
-  Object.values(DEMO_WRITERS).map(({ name, nameNe, email, bio, bioNe }) => ({ nameEn: name, nameNe, email, bioEn: bio, bioNe }));
+  Object.values(DEMO_WRITERS).map(({ name, nameNe, email, bio, bioNe }) => ({ names: { en: name, ne: nameNe }, email, bios: { en: bio, ne: bioNe } }));
 
-export const demoTagRows = () => DEMO_TAGS.map((name) => ({ nameEn: name, nameNe: DEMO_TAG_NAMES_NE[name], slug: slugify(name) }));
+export const demoTagRows = () => DEMO_TAGS.map((name) => ({ names: { en: name, ne: DEMO_TAG_NAMES_NE[name] }, slug: slugify(name) }));

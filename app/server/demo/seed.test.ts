@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe("seedDemoContent", () => {
   it("creates the categories, writers and tags", async () => {
-    const categoryNames = (await handle.db.select().from(categories)).map((c) => c.nameEn);
+    const categoryNames = (await handle.db.select().from(categories)).map((c) => c.names.en);
     expect(categoryNames.length).toBeGreaterThanOrEqual(8);
     expect(categoryNames).toEqual(expect.arrayContaining(["Opinion", "Featured"]));
     expect(await handle.db.select().from(writers)).toHaveLength(4);
@@ -54,24 +54,24 @@ describe("seedDemoContent", () => {
   it("names every section, tag and writer in both languages, and describes each section in both", async () => {
     const devanagari = /\p{Script=Devanagari}/u;
     for (const table of [categories, tags, writers]) {
-      for (const row of await handle.db.select({ en: table.nameEn, ne: table.nameNe }).from(table)) {
-        expect(row.en).toMatch(/^[A-Z]/);
-        expect(row.ne).toMatch(devanagari);
+      for (const { names } of await handle.db.select({ names: table.names }).from(table)) {
+        expect(names.en).toMatch(/^[A-Z]/);
+        expect(names.ne).toMatch(devanagari);
       }
     }
-    for (const row of await handle.db.select().from(categories)) expect(row.descriptionNe).toMatch(devanagari);
-    for (const row of await handle.db.select().from(writers)) expect(row.bioNe).toMatch(devanagari);
+    for (const row of await handle.db.select().from(categories)) expect(row.descriptions.ne).toMatch(devanagari);
+    for (const row of await handle.db.select().from(writers)) expect(row.bios.ne).toMatch(devanagari);
   });
 
   it("publishes at least three articles in every category", async () => {
     const published = await handle.db
-      .select({ category: categories.nameEn })
+      .select({ category: categories.slug })
       .from(articles)
       .innerJoin(categories, eq(articles.categoryId, categories.id))
       .where(eq(articles.isPublished, true));
     const counts = new Map<string, number>();
     for (const { category } of published) counts.set(category, (counts.get(category) ?? 0) + 1);
-    for (const { nameEn } of await handle.db.select().from(categories)) expect(counts.get(nameEn) ?? 0).toBeGreaterThanOrEqual(3);
+    for (const { slug } of await handle.db.select().from(categories)) expect(counts.get(slug) ?? 0).toBeGreaterThanOrEqual(3);
   });
 
   it("spreads publication over the last month, with one story in the last two hours", async () => {

@@ -19,6 +19,7 @@ import {
 } from "../db/schema";
 import { hashPassword } from "../services/passwords";
 import { derivedFromContent } from "../services/article-writes";
+import { nameIn } from "../services/names";
 import type { MediaStorage } from "../storage";
 import { type DemoArticle, DEMO_ARTICLES } from "./articles";
 import {
@@ -78,9 +79,9 @@ export async function seedDemoContent(db: Executor, storage: MediaStorage): Prom
   // inserts themselves stay sequential: pg deprecates overlapping queries on one client.
   // Files stored here outlive a rolled-back transaction; their random names keep that harmless.
   const insertTaxonomy = async () => ({
-    categoryRows: await db.insert(categories).values(demoCategoryRows()).returning({ id: categories.id, name: categories.nameEn }),
+    categoryRows: await db.insert(categories).values(demoCategoryRows()).returning({ id: categories.id, name: nameIn(categories, "en") }),
     writerRows: await db.insert(writers).values(demoWriterRows()).returning({ id: writers.id, email: writers.email }),
-    tagRows: await db.insert(tags).values(demoTagRows()).returning({ id: tags.id, name: tags.nameEn }),
+    tagRows: await db.insert(tags).values(demoTagRows()).returning({ id: tags.id, name: nameIn(tags, "en") }),
   });
   const [images, readerValues, { categoryRows, writerRows, tagRows }] = await Promise.all([
     publishDemoImages(storage),

@@ -13,9 +13,9 @@ beforeAll(async () => {
   const rows = await handle.db
     .insert(categories)
     .values([
-      { nameEn: "Politics", slug: "politics" },
-      { nameEn: "Sports", slug: "sports" },
-      { nameEn: "Empty", slug: "empty" },
+      { names: { en: "Politics" }, slug: "politics" },
+      { names: { en: "Sports" }, slug: "sports" },
+      { names: { en: "Empty" }, slug: "empty" },
     ])
     .returning();
   for (const row of rows) ids[row.slug] = row.id;

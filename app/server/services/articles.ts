@@ -28,7 +28,7 @@ import { type ArticleSearch, type TextSearchPlan, articleSearch, typedWords } fr
 import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
 import { bodyTexts, rowVersion } from "./body-texts";
-import { nameIn } from "./names";
+import { nameIn, nameKeysIn } from "./names";
 import type { Language } from "~/lib/limits";
 import { type Edition, editionOf, searchedInEdition, shownInEdition, translations } from "./editions";
 import type { EditionMode } from "../platform/config";
@@ -45,7 +45,7 @@ export const RELATED_MAX = 3;
  */
 function tagsOfArticle(names: Language) {
   return sql<Tag[]>`coalesce((
-    select json_agg(json_build_object('id', ${tags.id}, 'name', ${nameIn(tags, names)}, 'name_en', nullif(${tags.nameEn}, ''), 'name_ne', nullif(${tags.nameNe}, ''), 'slug', ${tags.slug}))
+    select json_agg(json_build_object('id', ${tags.id}, ${nameKeysIn(tags, names)}, 'slug', ${tags.slug}))
     from ${tags} where ${tags.id} in (select ${articleTags.tagId} from ${articleTags} where ${articleTags.articleId} = ${articles.id})), '[]'::json)`;
 }
 

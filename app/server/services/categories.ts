@@ -3,19 +3,18 @@ import type { Category } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import type { CategoryInput } from "~/lib/schemas";
 import { config } from "../platform/config";
-import type { Database, Executor } from "../db/connection";
+import type { Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAbility } from "./actor";
-import { recordAudit } from "./audit";
-import { columnsOf, namesOf, textsOf } from "./names";
-import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
+import { namesOf, textsOf } from "./names";
+import { freeSlug, idOrSlugOf } from "./slugs";
+import { taxonomyWrites } from "./taxonomy-writes";
 
 const toCategory = (row: typeof categories.$inferSelect, language: Language): Category => ({
   id: row.id,
   ...namesOf(row, language),
   slug: row.slug,
-  ...textsOf("description", { en: row.descriptionEn, ne: row.descriptionNe }, language),
+  ...textsOf("description", row.descriptions, language),
   featured: row.slug === config().featuredCategorySlug,
 });
 
@@ -38,45 +37,19 @@ export const getCategoryBySlug = (db: Executor, slug: string, language: Language
 export const getCategoryByIdOrSlug = (db: Executor, key: string, language: Language) =>
   findCategory(db, eq(categories.id, idOrSlugOf(categories, key)), language);
 
-const write = async (db: Executor, input: CategoryInput, language: Language, id?: number): Promise<Category> =>
-  toCategory(
-    await writeSlugged(
-      db,
-      categories,
-      { slug: input.slug, ...columnsOf("name", input.names), ...columnsOf("description", input.descriptions) },
-      { id, slugSource: slugSourceOf(input.names) },
-      { fallback: "category", taken: "categorySlugTaken", notFound: "categoryNotFound" },
-    ),
-    language,
-  );
+const writes = taxonomyWrites({
+  table: categories,
+  object: "category",
+  notFound: "categoryNotFound",
+  texts: (input: CategoryInput) => ({ names: input.names, descriptions: input.descriptions }),
+  columns: async (tx, input, id) => ({ slug: await freeSlug(tx, categories, input, id, { fallback: "category", taken: "categorySlugTaken" }) }),
+  present: toCategory,
+});
 
-export async function createCategory(db: Database, actor: Actor | null, input: CategoryInput, language: Language): Promise<Category> {
-  const editor = requireAbility(actor, "manageSections");
-  return db.transaction(async (tx) => {
-    const written = await write(tx, input, language);
-    await recordAudit(tx, editor, "category.create", { id: written.id, label: written.name });
-    return written;
-  });
-}
-
-export async function updateCategory(db: Database, actor: Actor | null, id: number, input: CategoryInput, language: Language): Promise<Category> {
-  const editor = requireAbility(actor, "manageSections");
-  return db.transaction(async (tx) => {
-    const written = await write(tx, input, language, id);
-    await recordAudit(tx, editor, "category.update", { id: written.id, label: written.name });
-    return written;
-  });
-}
+export const { create: createCategory, update: updateCategory } = writes;
 
 /** Articles of a deleted category stay, uncategorized (the foreign key sets null). */
-export async function deleteCategory(db: Database, actor: Actor | null, id: number): Promise<void> {
-  const editor = requireAbility(actor, "manageSections");
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(categories).where(eq(categories.id, id)).returning();
-    if (!deleted) throw new AppError(404, "categoryNotFound");
-    await recordAudit(tx, editor, "category.delete", { id: deleted.id, label: toCategory(deleted, "en").name });
-  });
-}
+export const deleteCategory = writes.remove;
 
 export async function countCategories(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(categories);

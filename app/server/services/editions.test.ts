@@ -22,7 +22,7 @@ const start = Date.UTC(2026, 0, 1);
 beforeAll(async () => {
   handle = await openDatabase({ kind: "pglite", dataDir: "memory" });
   const db = handle.db;
-  for (const row of await db.insert(categories).values([{ nameEn: "Politics", slug: "politics" }, { nameEn: "Economy", slug: "economy" }]).returning()) {
+  for (const row of await db.insert(categories).values([{ names: { en: "Politics" }, slug: "politics" }, { names: { en: "Economy" }, slug: "economy" }]).returning()) {
     section[row.slug] = row.id;
   }
   const article = (slug: string, title: string, language: "en" | "ne", category: string, hour: number, isPublished = true) => ({

@@ -1,40 +1,45 @@
 /**
- * The names of sections, tags and writers as readers and clients get them: in the language asked
- * for, else in the other (lib/bilingual.ts), with each language's own beside it.
+ * The names (and descriptions, bios) of sections, tags and writers as readers and clients get
+ * them: in the language asked for, else in another (lib/bilingual.ts), with each language's own
+ * beside it (lib/language-texts.ts); and as writes store them.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { type TextsByLanguage, inLanguage } from "~/lib/bilingual";
-import type { Language } from "~/lib/limits";
+import { inLanguage } from "~/lib/bilingual";
+import { type LanguageTexts, type PerLanguageKeys, keyedByLanguage, perLanguageKey, storedTexts } from "~/lib/language-texts";
+import { LANGUAGES, type Language } from "~/lib/limits";
 
-interface NamedRow {
-  nameEn: string;
-  nameNe: string;
+/** The spec's `field` in `language`, and each language's own: `name`, `name_en`, `name_ne`. */
+export function textsOf<Field extends string>(field: Field, texts: LanguageTexts, language: Language) {
+  return { [field]: inLanguage(texts, language), ...keyedByLanguage(field, texts) } as Record<Field, string> & PerLanguageKeys<Field, string | null>;
 }
 
-const orNull = (text: string) => (text === "" ? null : text);
+export const namesOf = (row: { names: LanguageTexts }, language: Language) => textsOf("name", row.names, language);
 
-/** The spec's `name` in `language`, and `name_en`, `name_ne`. */
-export function namesOf(row: NamedRow, language: Language) {
-  return { name: inLanguage({ en: row.nameEn, ne: row.nameNe }, language), name_en: orNull(row.nameEn), name_ne: orNull(row.nameNe) };
+/** The language codes written into a statement (they come from LANGUAGES, never from a request), so that the planner sees constants. */
+const textIn = (column: AnyPgColumn, language: Language) => sql`${column}->>${sql.raw(`'${language}'`)}`;
+
+/** The same rule as inLanguage in SQL, for names read inside a larger statement (an article's section and writer). */
+export function nameIn(table: { names: AnyPgColumn }, language: Language): SQL<string> {
+  const order = [language, ...LANGUAGES.filter((other) => other !== language)];
+  return sql<string>`coalesce(${sql.join(
+    order.map((each) => textIn(table.names, each)),
+    sql`, `,
+  )})`;
 }
 
-/** A second text in both languages (a description, a bio) the same way, under `field`. */
-export function textsOf<Field extends string>(field: Field, texts: TextsByLanguage, language: Language) {
-  return { [field]: inLanguage(texts, language), [`${field}_en`]: orNull(texts.en), [`${field}_ne`]: orNull(texts.ne) } as Record<Field, string> &
-    Record<`${Field}_en` | `${Field}_ne`, string | null>;
+/** `'name', …, 'name_en', …, 'name_ne', …` for a json_build_object: what namesOf gives, built in SQL. */
+export function nameKeysIn(table: { names: AnyPgColumn }, language: Language): SQL {
+  const keys = LANGUAGES.map((each) => sql`${sql.raw(`'${perLanguageKey("name", each)}'`)}, ${textIn(table.names, each)}`);
+  return sql.join([sql`'name', ${nameIn(table, language)}`, ...keys], sql`, `);
 }
 
-/** The same rule in SQL, for names read inside a larger statement (an article's section and writer). */
-export function nameIn(table: { nameEn: AnyPgColumn; nameNe: AnyPgColumn }, language: Language): SQL<string> {
-  const [first, second] = language === "ne" ? [table.nameNe, table.nameEn] : [table.nameEn, table.nameNe];
-  return sql<string>`coalesce(nullif(${first}, ''), ${second})`;
-}
-
-/** The columns a write sets from the languages a client sent: `{ nameEn, nameNe }` for "name". */
-export function columnsOf<Prefix extends string>(prefix: Prefix, texts: Partial<TextsByLanguage>) {
-  const columns: Partial<Record<`${Prefix}En` | `${Prefix}Ne`, string>> = {};
-  if (texts.en !== undefined) columns[`${prefix}En`] = texts.en;
-  if (texts.ne !== undefined) columns[`${prefix}Ne`] = texts.ne;
-  return columns;
+/**
+ * What an update stores from the languages a client sent: the row's map with each text sent put
+ * in, and each language sent empty taken out; the languages not sent keep theirs.
+ */
+export function mergedTexts(column: AnyPgColumn, sent: LanguageTexts): SQL<LanguageTexts> {
+  const merged = sql<LanguageTexts>`(${column} || ${JSON.stringify(storedTexts(sent))}::jsonb)`;
+  const emptied = LANGUAGES.filter((language) => sent[language] === "");
+  return emptied.length === 0 ? merged : sql<LanguageTexts>`${merged} - ${sql.raw(`array[${emptied.map((language) => `'${language}'`).join(", ")}]`)}`;
 }

@@ -3,7 +3,8 @@ import type { Executor } from "../db/connection";
 import type { categories, tags } from "../db/schema";
 import { AppError } from "../errors";
 import type { MessageKey } from "~/lib/messages";
-import type { TextsByLanguage } from "~/lib/bilingual";
+import type { LanguageTexts } from "~/lib/language-texts";
+import { LANGUAGES } from "~/lib/limits";
 import { slugOrFallback } from "~/lib/slug";
 
 /**
@@ -45,29 +46,21 @@ export function idOrSlugIn(table: typeof categories | typeof tags, id: number | 
   return sql`(select ${table.id} from ${table} where ${table.id} = ${id} or ${table.slug} = ${slug} order by ${table.id} = ${id} desc limit 1)`;
 }
 
-/** What a section's or tag's slug is made from when the editor gives none: its English name, else its Nepali (a Unicode slug). */
-export const slugSourceOf = (names: Partial<TextsByLanguage>) => names.en || names.ne || "";
+/** What a section's or tag's slug is made from when the editor gives none: its English name (ASCII), else the first other language's (a Unicode slug). */
+export const slugSourceOf = (names: LanguageTexts) => names.en || LANGUAGES.map((language) => names[language]).find((name) => name) || "";
 
 /**
- * Creates (no `id`) or changes a category or tag: the slug is the one asked for, else made from
- * `slugSource`, and must be free. Returns the stored row.
+ * The slug a category or tag is written with: the one asked for, else made from the names sent,
+ * and free (`exceptId`: the row being changed).
  */
-export async function writeSlugged<Table extends typeof categories | typeof tags>(
+export async function freeSlug(
   db: Executor,
-  table: Table,
-  values: { slug: string | undefined } & Partial<Table["$inferInsert"]>,
-  target: { id: number | undefined; slugSource: string },
-  keys: { fallback: string; taken: MessageKey; notFound: MessageKey },
-): Promise<Table["$inferSelect"]> {
-  const slug = slugOrFallback(values.slug || target.slugSource, keys.fallback);
-  await assertSlugFree(db, table, slug, target.id, keys.taken);
-  const row = { ...values, slug };
-  // Drizzle cannot type a write to either of two tables; both have the columns written here, and
-  // `values` holds only columns of `table` (its type says so).
-  const written = table as typeof tags;
-  const [stored] = target.id
-    ? await db.update(written).set(row).where(eq(written.id, target.id)).returning()
-    : await db.insert(written).values(row).returning();
-  if (!stored) throw new AppError(404, keys.notFound);
-  return stored as Table["$inferSelect"];
+  table: typeof categories | typeof tags,
+  input: { slug?: string | null; names: LanguageTexts },
+  exceptId: number | undefined,
+  keys: { fallback: string; taken: MessageKey },
+): Promise<string> {
+  const slug = slugOrFallback(input.slug || slugSourceOf(input.names), keys.fallback);
+  await assertSlugFree(db, table, slug, exceptId, keys.taken);
+  return slug;
 }

@@ -2,13 +2,12 @@ import { type SQL, asc, eq } from "drizzle-orm";
 import type { Tag } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import type { TagInput } from "~/lib/schemas";
-import type { Database, Executor } from "../db/connection";
+import type { Executor } from "../db/connection";
 import { tags } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAbility } from "./actor";
-import { recordAudit } from "./audit";
-import { columnsOf, nameIn, namesOf } from "./names";
-import { idOrSlugOf, slugSourceOf, writeSlugged } from "./slugs";
+import { nameIn, namesOf } from "./names";
+import { freeSlug, idOrSlugOf } from "./slugs";
+import { taxonomyWrites } from "./taxonomy-writes";
 
 const toTag = (row: typeof tags.$inferSelect, language: Language): Tag => ({ id: row.id, ...namesOf(row, language), slug: row.slug });
 
@@ -30,39 +29,13 @@ export const getTagBySlug = (db: Executor, slug: string, language: Language) => 
 /** `GET /api/tags/{id}`, which also takes a slug (idOrSlugOf). */
 export const getTagByIdOrSlug = (db: Executor, key: string, language: Language) => findTag(db, eq(tags.id, idOrSlugOf(tags, key)), language);
 
-const write = async (db: Executor, input: TagInput, language: Language, id?: number): Promise<Tag> =>
-  toTag(
-    await writeSlugged(db, tags, { slug: input.slug, ...columnsOf("name", input.names) }, { id, slugSource: slugSourceOf(input.names) }, {
-      fallback: "tag",
-      taken: "tagSlugTaken",
-      notFound: "tagNotFound",
-    }),
-    language,
-  );
+const writes = taxonomyWrites({
+  table: tags,
+  object: "tag",
+  notFound: "tagNotFound",
+  texts: (input: TagInput) => ({ names: input.names }),
+  columns: async (tx, input, id) => ({ slug: await freeSlug(tx, tags, input, id, { fallback: "tag", taken: "tagSlugTaken" }) }),
+  present: toTag,
+});
 
-export async function createTag(db: Database, actor: Actor | null, input: TagInput, language: Language): Promise<Tag> {
-  const editor = requireAbility(actor, "manageSections");
-  return db.transaction(async (tx) => {
-    const written = await write(tx, input, language);
-    await recordAudit(tx, editor, "tag.create", { id: written.id, label: written.name });
-    return written;
-  });
-}
-
-export async function updateTag(db: Database, actor: Actor | null, id: number, input: TagInput, language: Language): Promise<Tag> {
-  const editor = requireAbility(actor, "manageSections");
-  return db.transaction(async (tx) => {
-    const written = await write(tx, input, language, id);
-    await recordAudit(tx, editor, "tag.update", { id: written.id, label: written.name });
-    return written;
-  });
-}
-
-export async function deleteTag(db: Database, actor: Actor | null, id: number): Promise<void> {
-  const editor = requireAbility(actor, "manageSections");
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(tags).where(eq(tags.id, id)).returning();
-    if (!deleted) throw new AppError(404, "tagNotFound");
-    await recordAudit(tx, editor, "tag.delete", { id: deleted.id, label: toTag(deleted, "en").name });
-  });
-}
+export const { create: createTag, update: updateTag, remove: deleteTag } = writes;

@@ -2,16 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import type { Writer } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import type { WriterInput } from "~/lib/schemas";
-import type { Database, Executor } from "../db/connection";
+import type { Executor } from "../db/connection";
 import { writers } from "../db/schema";
 import { AppError } from "../errors";
-import { type Actor, requireAbility } from "./actor";
-import { recordAudit } from "./audit";
-import { columnsOf, nameIn, namesOf, textsOf } from "./names";
-
+import { nameIn, namesOf, textsOf } from "./names";
+import { taxonomyWrites } from "./taxonomy-writes";
 
 const toWriter = (row: typeof writers.$inferSelect, language: Language): Writer => {
-  const bio = textsOf("bio", { en: row.bioEn, ne: row.bioNe }, language);
+  const bio = textsOf("bio", row.bios, language);
   // The spec's bio is null when there is none.
   return { id: row.id, ...namesOf(row, language), email: row.email, ...bio, bio: bio.bio || null };
 };
@@ -28,42 +26,17 @@ export async function getWriter(db: Executor, id: number, language: Language): P
   return toWriter(row, language);
 }
 
-export async function createWriter(db: Database, actor: Actor | null, input: WriterInput, language: Language): Promise<Writer> {
-  const editor = requireAbility(actor, "manageSections");
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(writers)
-      .values({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    const writer = toWriter(row, language);
-    await recordAudit(tx, editor, "writer.create", { id: writer.id, label: writer.name });
-    return writer;
-  });
-}
+const writes = taxonomyWrites({
+  table: writers,
+  object: "writer",
+  notFound: "writerNotFound",
+  // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
+  texts: (input: WriterInput) => ({ names: input.names, bios: input.bios }),
+  columns: async (_, input) => ({ email: input.email }),
+  present: toWriter,
+});
 
-export async function updateWriter(db: Database, actor: Actor | null, id: number, input: WriterInput, language: Language): Promise<Writer> {
-  const editor = requireAbility(actor, "manageSections");
-  return db.transaction(async (tx) => {
-    // Like the other updates, a field the request leaves out keeps its value: no bio sent, bio kept.
-    const [row] = await tx
-      .update(writers)
-      .set({ email: input.email, ...columnsOf("name", input.names), ...columnsOf("bio", input.bios) })
-      .where(eq(writers.id, id))
-      .returning();
-    if (!row) throw new AppError(404, "writerNotFound");
-    const writer = toWriter(row, language);
-    await recordAudit(tx, editor, "writer.update", { id: writer.id, label: writer.name });
-    return writer;
-  });
-}
+export const { create: createWriter, update: updateWriter } = writes;
 
 /** The writer's articles stay, shown as 'Unknown Author' (the foreign key sets null). */
-export async function deleteWriter(db: Database, actor: Actor | null, id: number): Promise<void> {
-  const editor = requireAbility(actor, "manageSections");
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(writers).where(eq(writers.id, id)).returning();
-    if (!deleted) throw new AppError(404, "writerNotFound");
-    await recordAudit(tx, editor, "writer.delete", { id: deleted.id, label: toWriter(deleted, "en").name });
-  });
-}
+export const deleteWriter = writes.remove;

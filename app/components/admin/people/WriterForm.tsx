@@ -1,6 +1,7 @@
 import { FieldListForm } from "~/components/admin/FieldListForm";
 import { type FieldSpec, type FieldValues, type SubmitOutcome, perLanguage } from "~/components/admin/fields";
 import type { Writer } from "~/lib/api-types";
+import { fromKeys } from "~/lib/language-texts";
 import { formatMessage } from "~/lib/format-message";
 import { useLocale, useMessages } from "~/components/i18n/i18n";
 import type { Catalog } from "~/lib/i18n";
@@ -11,24 +12,20 @@ import { BIO_MAX, EMAIL_MAX, type Language, NAME_MAX } from "~/lib/limits";
 const fieldsIn = (messages: Catalog, first: Language): readonly FieldSpec[] => [
   ...perLanguage(
     { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, hint: messages.namesHint },
-    { en: messages.fieldNameEn, ne: messages.fieldNameNe },
+    messages.fieldNameIn,
+    messages,
     first,
   ),
   { name: "email", label: messages.fieldEmail, type: "email", required: true, maxLength: EMAIL_MAX, wide: true },
   ...perLanguage(
     { name: "bio", label: messages.fieldBio, type: "textarea", maxLength: BIO_MAX, hint: messages.bioHint },
-    { en: messages.fieldBioEn, ne: messages.fieldBioNe },
+    messages.fieldBioIn,
+    messages,
     first,
   ),
 ];
 
-const editValuesOf = (writer: Writer): FieldValues => ({
-  name_en: writer.name_en ?? "",
-  name_ne: writer.name_ne ?? "",
-  email: writer.email,
-  bio_en: writer.bio_en ?? "",
-  bio_ne: writer.bio_ne ?? "",
-});
+const editValuesOf = (writer: Writer): FieldValues => ({ ...fromKeys("name", writer), email: writer.email, ...fromKeys("bio", writer) });
 
 interface WriterFormProps {
   /** The writer being edited, or null to add one. */

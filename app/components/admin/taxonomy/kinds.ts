@@ -1,30 +1,21 @@
 import { type FieldSpec, type FieldValues, perLanguage } from "~/components/admin/fields";
 import type { Catalog } from "~/lib/i18n";
 import type { MessageKey } from "~/lib/messages";
+import { type PerLanguageKeys, fromKeys } from "~/lib/language-texts";
 import { DESCRIPTION_MAX, type Language, NAME_MAX, SLUG_MAX } from "~/lib/limits";
 
 /**
  * A category or a tag as these screens show it: both have a name in each language and a slug;
  * categories add a description in each. `name` is the one in the admin's language, or the other.
  */
-export interface TaxonomyItem {
-  id: number;
-  name: string;
-  name_en: string | null;
-  name_ne: string | null;
-  slug: string;
-  description?: string;
-  description_en?: string | null;
-  description_ne?: string | null;
-}
+export type TaxonomyItem = { id: number; name: string; slug: string; description?: string } & PerLanguageKeys<"name", string | null> &
+  Partial<PerLanguageKeys<"description", string | null>>;
 
 /** What the edit row starts from: each language's own text, empty where the editors gave none. */
 export const editValuesOf = (item: TaxonomyItem): FieldValues => ({
-  name_en: item.name_en ?? "",
-  name_ne: item.name_ne ?? "",
+  ...fromKeys("name", item),
   slug: item.slug,
-  description_en: item.description_en ?? "",
-  description_ne: item.description_ne ?? "",
+  ...fromKeys("description", item),
 });
 
 export type Validation = { ok: true; values: object } | { ok: false; message: MessageKey };
@@ -32,14 +23,16 @@ export type Validation = { ok: true; values: object } | { ok: false; message: Me
 const nameFields = (messages: Catalog, first: Language) =>
   perLanguage(
     { name: "name", label: messages.fieldName, required: true, maxLength: NAME_MAX, hint: messages.namesHint, minWidth: "min-w-32" },
-    { en: messages.fieldNameEn, ne: messages.fieldNameNe },
+    messages.fieldNameIn,
+    messages,
     first,
   );
 const slugField = (messages: Catalog): FieldSpec => ({ name: "slug", label: messages.articleSlug, mono: true, maxLength: SLUG_MAX, hint: messages.slugOptionalHint, wide: true, minWidth: "min-w-32" });
 const descriptionFields = (messages: Catalog, first: Language) =>
   perLanguage(
     { name: "description", label: messages.fieldDescription, type: "textarea", maxLength: DESCRIPTION_MAX, minWidth: "min-w-48" },
-    { en: messages.fieldDescriptionEn, ne: messages.fieldDescriptionNe },
+    messages.fieldDescriptionIn,
+    messages,
     first,
   );
 
