@@ -1,4 +1,5 @@
 import { idParam, json, requestLocale, resource } from "~/server/http/api";
+import { apiArticle } from "~/server/http/article-json";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { restoreRevision } from "~/server/services/article-writes";
@@ -12,7 +13,7 @@ export const logging: RequestLogging = "timed";
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/revisions/{id}/restore: that revision's story, saved as a new revision. */
   POST: async ({ request, params }) =>
-    json(await restoreRevision(await database(), await currentActor(request), params.slug, idParam(params.id), requestLocale(request))),
+    json(apiArticle(await restoreRevision(await database(), await currentActor(request), params.slug, idParam(params.id), requestLocale(request)))),
 });
 
 export const loader = handle;
