@@ -1,6 +1,8 @@
 /**
  * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
- * the browser code that reads them, so that UI code never imports a server module.
+ * the browser code that reads them, so that UI code never imports a server module. Where the wire
+ * says more than the services' values (an article's missing writer and section), the wire's shape
+ * is the Api… one beside it.
  */
 import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, RevisionKind, Role } from "./limits";
 import type { PerLanguageKeys } from "./language-texts";
@@ -24,10 +26,11 @@ export interface ArticleSummary {
   excerpt: string;
   read_time: number;
   writer_id: number | null;
-  writer_name: string;
-  author: string;
+  /** Null when the article has no writer (theirs was deleted): pages word it in the reader's language. */
+  writer_name: string | null;
   category_id: number | null;
-  category_name: string;
+  /** Null when the article has no section. */
+  category_name: string | null;
   category_slug: string | null;
   meta_title: string;
   meta_description: string;
@@ -59,6 +62,25 @@ export interface ArticleDetail extends ArticleSummary {
   notes: ArticleNote[];
   /** When an unpublished story goes live by itself (issue 15); null if it is not scheduled. */
   scheduled_at: string | null;
+}
+
+/**
+ * What the REST API adds to an article on the wire (docs/api.md): a missing writer and section
+ * named with SPEC's English defaults, whatever the client's language, and the writer again as
+ * SPEC's `author`. server/http/article-json.ts writes it; lib/api-articles.ts reads it back.
+ */
+interface NamedOnTheWire {
+  writer_name: string;
+  author: string;
+  category_name: string;
+}
+
+export type ApiArticleSummary = Omit<ArticleSummary, keyof NamedOnTheWire> & NamedOnTheWire;
+
+export type ApiArticleDetail = Omit<ArticleDetail, keyof NamedOnTheWire | "related"> & NamedOnTheWire & { related: ApiArticleSummary[] };
+
+export interface ApiArticleList extends Omit<ArticleList, "articles"> {
+  articles: ApiArticleSummary[];
 }
 
 /** A dated correction or update on a published story, with its earlier wordings, newest first. */

@@ -1,14 +1,14 @@
 import type { Catalog } from "./i18n";
 
 /**
- * An article whose writer was deleted, or that has no category, comes from the API named with the
- * spec's English defaults ('Unknown Author', 'Uncategorized'). Pages word those in their own
- * language; a real writer's or category's name is content and stays as it is.
+ * The services give an article without a writer (theirs was deleted) or without a section a null
+ * name; a page words it in its reader's language. A real writer's or section's name is content
+ * and stays as it is.
  */
-export function writerNameIn(catalog: Catalog, article: { writer_id: number | null; writer_name: string }): string {
-  return article.writer_id === null ? catalog.unknownAuthor : article.writer_name;
+export function writerNameIn(catalog: Catalog, article: { writer_name: string | null }): string {
+  return article.writer_name ?? catalog.unknownAuthor;
 }
 
-export function categoryNameIn(catalog: Catalog, article: { category_id: number | null; category_name: string }): string {
-  return article.category_id === null ? catalog.uncategorized : article.category_name;
+export function categoryNameIn(catalog: Catalog, article: { category_name: string | null }): string {
+  return article.category_name ?? catalog.uncategorized;
 }

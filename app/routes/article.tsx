@@ -82,7 +82,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
           string
         >)
       : undefined,
-    feeds: article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: article.category_name }), base: `/feeds/category/${article.category_slug}` }] : [],
+    feeds: article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: categoryNameIn(seo.messages, article) }), base: `/feeds/category/${article.category_slug}` }] : [],
     social: {
       type: "article",
       image: article.image_url

@@ -488,6 +488,16 @@ describe("GET /api/news/{slug}", () => {
     expect((await call(`/api/news/${draft.slug}`)).status).toBe(404);
     expect((await getAsAdmin(draft.slug)).status).toBe(200);
   });
+
+  it("names a deleted writer and a missing section with SPEC's English defaults, in whatever language the client asks", async () => {
+    const writer = await createWriter();
+    const article = await createArticle({ writer_id: writer.id });
+    expect((await call(`/api/writers/${writer.id}`, { method: "DELETE", token: await asAdmin() })).status).toBe(200);
+    for (const lang of ["en", "ne"]) {
+      const res = await call(`/api/news/${article.slug}?lang=${lang}`);
+      expect(res.body).toMatchObject({ writer_id: null, writer_name: en.unknownAuthor, author: en.unknownAuthor, category_id: null, category_name: en.uncategorized });
+    }
+  });
 });
 
 describe("PUT /api/news/{slug}", () => {

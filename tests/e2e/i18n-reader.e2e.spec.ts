@@ -32,6 +32,20 @@ function watchHydration(page: Page): string[] {
   return problems;
 }
 
+/** A published English story without a section, whose writer has since been deleted. */
+async function orphanArticle(request: APIRequestContext) {
+  const auth = { authorization: `Bearer ${await adminToken(request)}` };
+  const writer = await (await request.post("/api/writers", { headers: auth, data: { name: "Departing Writer", email: uniqueEmail("departing") } })).json();
+  const created = await request.post("/api/news", {
+    headers: auth,
+    data: { title: `A story left without a byline ${Date.now()}`, content: "<p>Its writer has left the newsroom.</p>", writer_id: writer.id, is_published: "true" },
+  });
+  expect(created.status()).toBe(201);
+  const article = (await created.json()) as { id: number; slug: string; title: string };
+  expect((await request.delete(`/api/writers/${writer.id}`, { headers: auth })).ok()).toBe(true);
+  return { article, auth };
+}
+
 const languageSwitch = (page: Page) => page.getByTestId("language-switch");
 const decodedPath = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 const search = (page: Page) => new URL(page.url()).search;
@@ -215,17 +229,8 @@ test.describe("the reader site in Nepali and English", () => {
   });
 
   test("an article with no category and a deleted writer names both in the page's language", async ({ page, request }) => {
-    const auth = { authorization: `Bearer ${await adminToken(request)}` };
-    const writer = await (await request.post("/api/writers", { headers: auth, data: { name: "Departing Writer", email: uniqueEmail("departing") } })).json();
-    const created = await request.post("/api/news", {
-      headers: auth,
-      data: { title: `A story left without a byline ${Date.now()}`, content: "<p>Its writer has left the newsroom.</p>", writer_id: writer.id, is_published: "true" },
-    });
-    expect(created.status()).toBe(201);
-    const article = (await created.json()) as { id: number; slug: string; title: string };
+    const { article, auth } = await orphanArticle(request);
     try {
-      expect((await request.delete(`/api/writers/${writer.id}`, { headers: auth })).ok()).toBe(true);
-
       await page.goto(`/ne/article/${encodeURIComponent(article.slug)}`);
       const header = page.getByRole("main").locator("header").first();
       await expect(header.getByText(ne.uncategorized, { exact: true })).toBeVisible();
@@ -241,6 +246,26 @@ test.describe("the reader site in Nepali and English", () => {
       await page.goto(`/article/${encodeURIComponent(article.slug)}`);
       await expect(page.getByRole("main").locator("header").first().getByText("Unknown Author", { exact: true })).toBeVisible();
       await expect(page.getByRole("main").locator("header").first().getByText("Uncategorized", { exact: true })).toBeVisible();
+    } finally {
+      await request.delete(`/api/news/${article.id}`, { headers: auth });
+    }
+  });
+
+  test("the search overlay names a missing writer and section in the page's language, though the API sends them in English", async ({ page, request }) => {
+    const { article, auth } = await orphanArticle(request);
+    try {
+      const params = new URLSearchParams({ search: article.title, lang: "ne" });
+      const sent = (await (await request.get(`/api/news?${params}`)).json()) as { articles: { id: number; writer_name: string; category_name: string }[] };
+      expect(sent.articles.find((found) => found.id === article.id)).toMatchObject({ writer_name: "Unknown Author", category_name: "Uncategorized" });
+
+      await page.goto("/ne/news");
+      const box = page.getByRole("banner").getByRole("searchbox", { name: ne.searchArticles });
+      await box.fill(article.title);
+      await box.press("Enter");
+      const card = page.getByRole("dialog").getByRole("article").filter({ hasText: article.title });
+      await expect(card.getByText(ne.unknownAuthor, { exact: true })).toHaveAttribute("lang", "ne-NP");
+      await expect(card.getByText(ne.uncategorized, { exact: true })).toHaveAttribute("lang", "ne-NP");
+      await expect(card.getByText("Unknown Author")).toHaveCount(0);
     } finally {
       await request.delete(`/api/news/${article.id}`, { headers: auth });
     }

@@ -8,7 +8,6 @@ import { ArticleDates } from "./ArticleDates";
 import { CategoryName, WriterName } from "./FallbackNames";
 import { ShareLinks } from "./ShareLinks";
 import { languages } from "~/lib/languages";
-import { ContentName } from "~/components/i18n/ContentName";
 
 /**
  * SPEC 2: category, title, description, writer, dates, read time and the share links. The title and
@@ -28,7 +27,7 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
       <p lang={interfaceLang} className="text-sm font-semibold uppercase tracking-wide text-brand">
         {article.category_slug ? (
           <Anchor to={`/category/${article.category_slug}`} className="hover:underline">
-            <ContentName text={article.category_name} within={locale} />
+            <CategoryName article={article} />
           </Anchor>
         ) : (
           <CategoryName article={article} />
@@ -50,7 +49,7 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
                 name:
                   article.writer_id !== null ? (
                     <Anchor to={`/writer/${article.writer_id}`} className="text-brand hover:underline">
-                      <ContentName text={article.writer_name} within={locale} />
+                      <WriterName article={article} />
                     </Anchor>
                   ) : (
                     <WriterName article={article} />

@@ -5,10 +5,8 @@ import { languages } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 
 interface Named {
-  writer_id: number | null;
-  writer_name: string;
-  category_id: number | null;
-  category_name: string;
+  writer_name: string | null;
+  category_name: string | null;
 }
 
 interface NameProps {
@@ -27,9 +25,9 @@ function NameOrInterfaceWords({ missing, text, within }: { missing: boolean; tex
 }
 
 export function WriterName({ article, within }: NameProps) {
-  return <NameOrInterfaceWords missing={article.writer_id === null} text={writerNameIn(useMessages(), article)} within={within} />;
+  return <NameOrInterfaceWords missing={article.writer_name === null} text={writerNameIn(useMessages(), article)} within={within} />;
 }
 
 export function CategoryName({ article, within }: NameProps) {
-  return <NameOrInterfaceWords missing={article.category_id === null} text={categoryNameIn(useMessages(), article)} within={within} />;
+  return <NameOrInterfaceWords missing={article.category_name === null} text={categoryNameIn(useMessages(), article)} within={within} />;
 }

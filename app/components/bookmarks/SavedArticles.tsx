@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Anchor } from "~/components/i18n/anchor";
 import { useSession } from "~/components/session/session";
 import { Dialog } from "~/components/ui/Dialog";
-import type { ArticleSummary } from "~/lib/api-types";
+import type { ApiArticleSummary, ArticleSummary } from "~/lib/api-types";
+import { summaryFromApi } from "~/lib/api-articles";
 import { apiRequest } from "~/lib/api-client";
 import { useMessages } from "~/components/i18n/i18n";
 import { CardTime } from "~/components/article-card/CardTime";
@@ -20,8 +21,8 @@ export function SavedArticles({ open, onClose }: { open: boolean; onClose: () =>
     if (!open) return;
     setArticles(null);
     const controller = new AbortController();
-    apiRequest<{ articles: ArticleSummary[] }>("/api/users/me/bookmarks", { signal: controller.signal }).then((result) => {
-      if (!controller.signal.aborted) setArticles(result.ok ? result.data.articles : []);
+    apiRequest<{ articles: ApiArticleSummary[] }>("/api/users/me/bookmarks", { signal: controller.signal }).then((result) => {
+      if (!controller.signal.aborted) setArticles(result.ok ? result.data.articles.map(summaryFromApi) : []);
     });
     return () => controller.abort();
   }, [open]);

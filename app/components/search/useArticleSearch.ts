@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { ArticleList, ArticleSummary } from "~/lib/api-types";
+import type { ApiArticleList, ArticleSummary } from "~/lib/api-types";
+import { listFromApi } from "~/lib/api-articles";
 import { apiRequest } from "~/lib/api-client";
 import { useLocale } from "~/components/i18n/i18n";
 
@@ -31,9 +32,9 @@ export function useArticleSearch(query: string, enabled: boolean, limit: number)
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       const params = new URLSearchParams({ search: trimmed, status: "published", limit: String(limit), edition });
-      const result = await apiRequest<ArticleList>(`/api/news?${params}`, { signal: controller.signal });
+      const result = await apiRequest<ApiArticleList>(`/api/news?${params}`, { signal: controller.signal });
       if (controller.signal.aborted) return;
-      setState(result.ok ? { status: "done", articles: result.data.articles } : { status: "error" });
+      setState(result.ok ? { status: "done", articles: listFromApi(result.data).articles } : { status: "error" });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);

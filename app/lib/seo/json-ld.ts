@@ -77,7 +77,7 @@ export function newsArticleJsonLd(seo: PageSeo, article: ArticlePageArticle): ob
 export function articleBreadcrumbJsonLd(seo: PageSeo, article: ArticlePageArticle): object {
   const trail = [
     { name: seo.messages.home, url: pageUrl(seo, "/") },
-    ...(article.category_slug ? [{ name: article.category_name, url: pageUrl(seo, `/category/${article.category_slug}`) }] : []),
+    ...(article.category_slug ? [{ name: categoryNameIn(seo.messages, article), url: pageUrl(seo, `/category/${article.category_slug}`) }] : []),
     { name: article.title, url: pageUrl(seo, articlePath(article.slug)) },
   ];
   return {

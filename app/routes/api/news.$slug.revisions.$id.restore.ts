@@ -1,7 +1,7 @@
 import { idParam, json, requestLocale, resource } from "~/server/http/api";
+import { apiArticle } from "~/server/http/article-json";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
-import { mediaStorage } from "~/server/storage";
 import { restoreRevision } from "~/server/services/article-writes";
 import type { Route } from "./+types/news.$slug.revisions.$id.restore";
 import type { Sharing } from "~/lib/sharing";
@@ -12,10 +12,8 @@ export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/revisions/{id}/restore: that revision's story, saved as a new revision. */
-  async POST({ request, params }) {
-    const actor = await currentActor(request);
-    return json(await restoreRevision(await database(), mediaStorage(), actor, params.slug, idParam(params.id), requestLocale(request)));
-  },
+  POST: async ({ request, params }) =>
+    json(apiArticle(await restoreRevision(await database(), await currentActor(request), params.slug, idParam(params.id), requestLocale(request)))),
 });
 
 export const loader = handle;

@@ -1,4 +1,5 @@
 import { json, requestLocale, resource } from "~/server/http/api";
+import { apiArticle } from "~/server/http/article-json";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { translateArticle } from "~/server/services/article-writes";
@@ -11,7 +12,8 @@ export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** POST /api/news/{slug}/translation (admin): a draft in the other language, linked to this article; 409 if it has one. */
-  POST: async ({ request, params }) => json(await translateArticle(await database(), await currentActor(request), params.slug, requestLocale(request)), 201),
+  POST: async ({ request, params }) =>
+    json(apiArticle(await translateArticle(await database(), await currentActor(request), params.slug, requestLocale(request))), 201),
 });
 
 export const loader = handle;

@@ -1,5 +1,6 @@
 import { json, requestLocale, resource, succeeded } from "~/server/http/api";
 import { readArticleForm } from "~/server/http/article-form";
+import { apiArticle } from "~/server/http/article-json";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { mediaStorage } from "~/server/storage";
@@ -14,11 +15,11 @@ export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}: a published article (any article for an admin), else 404. */
-  GET: async ({ request, params }) => json(await getArticle(await database(), await currentActor(request), params.slug, requestLocale(request))),
+  GET: async ({ request, params }) => json(apiArticle(await getArticle(await database(), await currentActor(request), params.slug, requestLocale(request)))),
   /** PUT /api/news/{slug} (admin): multipart or JSON; fields left out keep their stored value. */
   async PUT({ request, params }) {
     const actor = await currentActor(request);
-    return json(await updateArticle(await database(), mediaStorage(), actor, params.slug, await readArticleForm(request, actor), requestLocale(request)));
+    return json(apiArticle(await updateArticle(await database(), mediaStorage(), actor, params.slug, await readArticleForm(request, actor), requestLocale(request))));
   },
   /** DELETE /api/news/{slug} (admin). */
   async DELETE({ request, params }) {

@@ -1,6 +1,7 @@
 import { newsQuerySchema } from "~/lib/schemas";
 import { json, requestLocale, resource } from "~/server/http/api";
 import { readArticleForm } from "~/server/http/article-form";
+import { apiArticle, apiList } from "~/server/http/article-json";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { mediaStorage } from "~/server/storage";
@@ -18,12 +19,12 @@ const handle = resource<Route.ActionArgs>({
   async GET({ request }) {
     const query = newsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     // Sections, writers and tags named in the client's language (?lang=, Accept-Language).
-    return json(await listArticles(await database(), await currentActor(request), query, { names: requestLocale(request) }));
+    return json(apiList(await listArticles(await database(), await currentActor(request), query, { names: requestLocale(request) })));
   },
   /** POST /api/news (admin): multipart or JSON article create. */
   async POST({ request }) {
     const actor = await currentActor(request);
-    return json(await createArticle(await database(), mediaStorage(), actor, await readArticleForm(request, actor), requestLocale(request)), 201);
+    return json(apiArticle(await createArticle(await database(), mediaStorage(), actor, await readArticleForm(request, actor), requestLocale(request))), 201);
   },
 });
 

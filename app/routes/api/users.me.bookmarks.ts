@@ -1,4 +1,5 @@
 import { json, requestLocale, resource } from "~/server/http/api";
+import { apiSummary } from "~/server/http/article-json";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { bookmarkedArticles } from "~/server/services/bookmarks";
@@ -11,7 +12,7 @@ export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.LoaderArgs>({
   /** GET /api/users/me/bookmarks: the saved-articles overlay's cards. */
-  GET: async ({ request }) => json({ articles: await bookmarkedArticles(await database(), await currentActor(request), requestLocale(request)) }),
+  GET: async ({ request }) => json({ articles: (await bookmarkedArticles(await database(), await currentActor(request), requestLocale(request))).map(apiSummary) }),
 });
 
 export const loader = handle;

@@ -1,8 +1,28 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/connection";
 import { articles } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, seesUnpublished } from "./actor";
+
+type ArticleRow = typeof articles.$inferSelect;
+const articleColumns = getTableColumns(articles);
+
+/**
+ * The article at `slug`, its `columns` read and its row locked until the transaction ends, so that
+ * what a write decides by cannot change under it; 404 when no article has that address.
+ */
+export async function lockArticle<Column extends keyof ArticleRow>(tx: Executor, slug: string, columns: readonly Column[]): Promise<Pick<ArticleRow, Column>> {
+  const selection: SelectedFields = Object.fromEntries(columns.map((column) => [column, articleColumns[column]]));
+  const [row] = await tx
+    .select(selection)
+    .from(articles)
+    .where(eq(articles.slug, slug.normalize("NFC")))
+    .for("update");
+  if (!row) throw new AppError(404, "articleNotFound");
+  // The row holds exactly the columns asked for, which the select's own type cannot say of a list.
+  return row as Pick<ArticleRow, Column>;
+}
 
 /**
  * The id of an article the actor may act on (comment, bookmark): it must exist and be published,

@@ -13,6 +13,7 @@ import { articleNoteVersions, articleNotes, articles } from "../db/schema";
 import { publicContentChanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, requireAbility } from "./actor";
+import { lockArticle } from "./article-access";
 import { recordAudit } from "./audit";
 
 /** The notes of these articles, newest first, each with its earlier wordings (newest first). */
@@ -58,12 +59,7 @@ async function touch(tx: Executor, articleId: number, now: Date) {
 export async function addNote(db: Database, actor: Actor | null, slug: string, input: { kind: NoteKind; text: string }): Promise<ArticleNote> {
   const editor = requireAbility(actor, "editEveryArticle");
   const id = await db.transaction(async (tx) => {
-    const [story] = await tx
-      .select({ id: articles.id, title: articles.title, isPublished: articles.isPublished })
-      .from(articles)
-      .where(eq(articles.slug, slug.normalize("NFC")))
-      .for("update");
-    if (!story) throw new AppError(404, "articleNotFound");
+    const story = await lockArticle(tx, slug, ["id", "title", "isPublished"]);
     if (!story.isPublished) throw new AppError(409, "noteNeedsPublished");
     const now = new Date();
     const [note] = await tx

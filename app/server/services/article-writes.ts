@@ -4,7 +4,6 @@
  * (SPEC 6); the reads are in articles.ts.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { ArticleDetail } from "~/lib/api-types";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
 import { otherLocale } from "~/lib/i18n";
@@ -30,8 +29,10 @@ import type { MediaStorage } from "../storage";
 import { bodyTextOf } from "./search-snippet";
 import { bannerOf, getArticle } from "./articles";
 import { changedFields, recordAudit } from "./audit";
-import { keepEarliestRevision, recordRevision, snapshotToRestore } from "./revisions";
-import type { RevisionKind } from "~/lib/limits";
+import { keepEarliestRevision, recordRevision, revisionToRestore } from "./revisions";
+import { lockArticle } from "./article-access";
+import type { AuditAction, RevisionKind } from "~/lib/limits";
+import type { ArticleDetail, RevisionStory } from "~/lib/api-types";
 
 /** One piece of media in a create or update, as stored: a fresh upload or a URL kept from before. */
 interface MediaEntry {
@@ -209,8 +210,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
   const input = articleSchema.parse(patch.fields);
   // A new story has no legal review asked of it yet (review.ts sets it).
   if (input.is_published) requirePublisher(author, { authorId: author.id, legalReview: false });
-  const columns = columnsFrom(input);
-  if (columns.content === "") throw new AppError(400, "articleRequired");
+  const columns = requireBody(columnsFrom(input));
   const pending = await PendingMedia.of(patch.media);
   const media = pending.entries ?? { banner: null, content: [] };
   const now = new Date();
@@ -285,117 +285,170 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
 /** Why a save is kept as a revision: a restore says which revision it brought back. */
 type SaveKind = { kind: Exclude<RevisionKind, "restore"> } | { kind: "restore"; restoredFrom: number; number: number };
 
+/** What an update decides by, read from the article's row once it is locked. */
+const editedColumns = ["id", "slug", "isPublished", "publishedAt", "updatedAt", "translationId", "authorId", "legalReview", "scheduledAt"] as const;
+type EditedArticle = Pick<typeof articles.$inferSelect, (typeof editedColumns)[number]>;
+
+/** The article at `slug`, locked, for an editor who may change it (404 if they may not see it, 403 if they may only see it). */
+async function lockForEdit(tx: Executor, editor: Actor, slug: string): Promise<EditedArticle> {
+  const current = await lockArticle(tx, slug, editedColumns);
+  requireArticleEditor(editor, current);
+  return current;
+}
+
 /**
- * Saves a change to an article: the patch is merged over the row as it is once locked, so a field
- * the request leaves out keeps what is stored at that moment, not what some earlier read saw.
- * `input.updated_at` is the version the editor loaded; if the stored article changed since, the
- * save is refused with 409 instead of silently overwriting someone else's work. Media left out
- * of the patch are kept. The field `autosave=true` marks the editor's own autosave of a draft,
- * which is folded into that person's recent autosave revision.
+ * A change to an article: values in the payload's names over the stored ones (a field it leaves
+ * out keeps what is stored), and the media when it names any (else they are kept).
  */
-export async function updateArticle(
-  db: Database,
-  storage: MediaStorage,
-  actor: Actor | null,
-  slug: string,
-  patch: ArticlePatch,
-  names: Language,
-  saveKind: SaveKind = { kind: patch.fields.autosave === "true" ? "autosave" : "save" },
-): Promise<ArticleDetail> {
+interface Edit {
+  /** A client's fields as sent (strings), or a restore's own values. */
+  values: Record<string, string> | Partial<ArticleInput>;
+  media: ArticleMediaInput | undefined;
+  /** Writes the edit's new files, once the save is known to be valid. */
+  storeFiles?: () => Promise<void>;
+  saveKind: SaveKind;
+}
+
+/** Changing whether a story is published is for those who may publish it (requirePublisher). */
+function requirePublishingRight(editor: Actor, current: EditedArticle, input: ArticleInput) {
+  if (input.is_published !== current.isPublished) requirePublisher(editor, current);
+}
+
+/** A body that sanitises to nothing is no article. */
+function requireBody<Columns extends { content: string }>(columns: Columns): Columns {
+  if (columns.content === "") throw new AppError(400, "articleRequired");
+  return columns;
+}
+
+/**
+ * `input.updated_at` is the version the editor loaded; if the stored article changed since, the
+ * save is refused with 409 instead of silently overwriting someone else's work.
+ */
+function requireLoadedVersion(input: ArticleInput, current: EditedArticle) {
+  if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) throw new AppError(409, "editConflict");
+}
+
+/** A new title keeps the old address: links already shared must not break. Only an explicit slug moves it. */
+async function slugAfterEdit(tx: Executor, input: ArticleInput, current: EditedArticle): Promise<string> {
+  return input.slug && slugify(input.slug) !== current.slug ? chooseSlug(tx, input, current.id) : current.slug;
+}
+
+/** Whether, since when and until when the story is published once saved: the columns that say so. */
+function publicationAfterEdit(editor: Actor, input: ArticleInput, current: EditedArticle, now: Date) {
+  // A save by a role that may not publish cannot unschedule either: the story keeps its time.
+  const keptSchedule = current.scheduledAt !== null && !input.is_published && !can(editor, "publish") ? current.scheduledAt : null;
+  const scheduledAt = scheduleOf(input, now) ?? keptSchedule;
+  const isPublished = input.is_published && scheduledAt === null;
+  return {
+    isPublished,
+    scheduledAt,
+    // Publishing a draft for the first time stamps it with the moment it went live.
+    publishedAt: input.published_at ?? (isPublished && !current.isPublished ? now : current.publishedAt),
+    // A published story has left the review queue.
+    ...(isPublished ? { submittedAt: null } : {}),
+  };
+}
+type Publication = ReturnType<typeof publicationAfterEdit>;
+
+/** The version a save gives the article: later than the one it replaces, even when the clock is not. */
+const versionAfter = (current: EditedArticle, now: Date) => new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1));
+
+function auditActionOf(saveKind: SaveKind, current: EditedArticle, publication: Publication): AuditAction {
+  if (saveKind.kind === "restore") return "article.restore";
+  const rescheduled = publication.scheduledAt !== null && publication.scheduledAt.getTime() !== current.scheduledAt?.getTime();
+  if (rescheduled) return "article.schedule";
+  if (publication.isPublished === current.isPublished) return "article.update";
+  return publication.isPublished ? "article.publish" : "article.unpublish";
+}
+
+/** The fields a save changed, and the revision a restore brought back. Tags are a set; the version claimed and a kept slug are no change. */
+function auditSummaryOf(edit: Edit, stored: StoredFields, input: ArticleInput, slugChange: string | undefined): string {
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  const changed = [
+    changedFields({ ...stored, tags: sorted(stored.tags) }, { ...input, tags: sorted(input.tags), updated_at: undefined, slug: slugChange }),
+    edit.media ? "media" : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return edit.saveKind.kind === "restore" ? [`revision ${edit.saveKind.number}`, changed].filter(Boolean).join(": ") : changed;
+}
+
+/**
+ * What readers may see change: nothing, for a draft that stays a draft; its own pages only, for a
+ * published story whose cards and places stay the same (listedFacts); else everything.
+ */
+async function publicChangeOf(tx: Executor, current: EditedArticle, publication: Publication, listedBefore: string | undefined): Promise<PublicChange> {
+  if (!current.isPublished && !publication.isPublished) return "nothing";
+  return listedBefore !== undefined && listedBefore === (await listedFacts(tx, current.id)) ? "body" : "everything";
+}
+
+type PublicChange = "nothing" | "body" | "everything";
+
+function announce({ change, slug }: { change: PublicChange; slug: string }) {
+  if (change === "nothing") publicContentUnchanged();
+  else if (change === "body") publicArticleBodyChanged(slug);
+  else publicContentChanged();
+}
+
+/**
+ * Saves `edit` over the locked article, in the caller's transaction: the edit is merged over the
+ * row as it is now, so a field it leaves out keeps what is stored at this moment, not what some
+ * earlier read saw. Returns the article's address and what readers may see change.
+ */
+async function applyEdit(tx: Executor, editor: Actor, current: EditedArticle, edit: Edit): Promise<{ slug: string; change: PublicChange }> {
+  const stored = await storedFields(tx, current.id);
+  const input = articleSchema.parse({ ...stored, ...edit.values });
+  requirePublishingRight(editor, current, input);
+  const columns = requireBody(columnsFrom(input));
+  const listedBefore = current.isPublished ? await listedFacts(tx, current.id) : undefined;
+  requireLoadedVersion(input, current);
+  await assertReferencesExist(tx, input, current.id);
+  await keepEarliestRevision(tx, current.id, current.updatedAt);
+  const slug = await slugAfterEdit(tx, input, current);
+  const now = new Date();
+  const publication = publicationAfterEdit(editor, input, current, now);
+  await tx
+    .update(articles)
+    .set({ ...columns, ...publication, slug, updatedAt: versionAfter(current, now) })
+    .where(eq(articles.id, current.id));
+  await edit.storeFiles?.();
+  if (edit.media) await replaceMedia(tx, current.id, edit.media);
+  await replaceLinks(tx, current.id, input);
+  // Relinking rewrites both partners' rows (and their search documents): only when it changes.
+  if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
+  await recordRevision(tx, current.id, { userId: editor.id, at: now, ...edit.saveKind });
+  const summary = auditSummaryOf(edit, stored, input, slug === current.slug ? undefined : slug);
+  await recordAudit(tx, editor, auditActionOf(edit.saveKind, current, publication), { id: current.id, label: columns.title }, summary);
+  return { slug, change: await publicChangeOf(tx, current, publication, listedBefore) };
+}
+
+/**
+ * PUT /api/news/{slug}: saves a client's change to an article (applyEdit). Media left out of the
+ * patch are kept. The field `autosave=true` marks the editor's own autosave of a draft, which is
+ * folded into that person's recent autosave revision.
+ */
+export async function updateArticle(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, patch: ArticlePatch, names: Language): Promise<ArticleDetail> {
   const editor = requireAbility(actor, "backOffice");
   const pending = await PendingMedia.of(patch.media);
-  const { newSlug, change } = await pending.around(storage, (storeFiles) => db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        id: articles.id,
-        slug: articles.slug,
-        isPublished: articles.isPublished,
-        publishedAt: articles.publishedAt,
-        updatedAt: articles.updatedAt,
-        translationId: articles.translationId,
-        authorId: articles.authorId,
-        legalReview: articles.legalReview,
-        scheduledAt: articles.scheduledAt,
-      })
-      .from(articles)
-      .where(eq(articles.slug, slug.normalize("NFC")))
-      .for("update");
-    if (!current) throw new AppError(404, "articleNotFound");
-    requireArticleEditor(editor, current);
-    const stored = await storedFields(tx, current.id);
-    const input = articleSchema.parse({ ...stored, ...patch.fields });
-    if (input.is_published !== current.isPublished) requirePublisher(editor, current);
-    const columns = columnsFrom(input);
-    if (columns.content === "") throw new AppError(400, "articleRequired");
-    const before = current.isPublished ? await listedFacts(tx, current.id) : undefined;
-    if (input.updated_at !== undefined && new Date(input.updated_at).getTime() !== current.updatedAt.getTime()) {
-      throw new AppError(409, "editConflict");
-    }
-    await assertReferencesExist(tx, input, current.id);
-    await keepEarliestRevision(tx, current.id, current.updatedAt);
-    // A new title keeps the old address: links already shared must not break. Only an explicit slug moves it.
-    const nextSlug = input.slug && slugify(input.slug) !== current.slug ? await chooseSlug(tx, input, current.id) : current.slug;
-    const now = new Date();
-    // A save by a role that may not publish cannot unschedule either: the story keeps its time.
-    const keptSchedule = current.scheduledAt !== null && !input.is_published && !can(editor, "publish") ? current.scheduledAt : null;
-    const scheduledAt = scheduleOf(input, now) ?? keptSchedule;
-    const publishedNow = input.is_published && scheduledAt === null;
-    // Publishing a draft for the first time stamps it with the moment it went live.
-    const publishedAt = input.published_at ?? (publishedNow && !current.isPublished ? now : current.publishedAt);
-    await tx
-      .update(articles)
-      .set({
-        ...columns,
-        isPublished: publishedNow,
-        scheduledAt,
-        slug: nextSlug,
-        publishedAt,
-        // A published story has left the review queue.
-        ...(publishedNow ? { submittedAt: null } : {}),
-        updatedAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime() + 1)),
-      })
-      .where(eq(articles.id, current.id));
-    await storeFiles();
-    if (pending.entries) await replaceMedia(tx, current.id, pending.entries);
-    await replaceLinks(tx, current.id, input);
-    // Relinking rewrites both partners' rows (and their search documents): only when it changes.
-    if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
-    await recordRevision(tx, current.id, { userId: editor.id, at: now, ...saveKind });
-    const rescheduled = scheduledAt !== null && scheduledAt.getTime() !== current.scheduledAt?.getTime();
-    const action =
-      saveKind.kind === "restore" ? "article.restore" : rescheduled ? "article.schedule" : publishedNow === current.isPublished ? "article.update" : publishedNow ? "article.publish" : "article.unpublish";
-    // Tags are a set; the version claimed and a kept slug are no change.
-    const sorted = (ids: unknown) => (Array.isArray(ids) ? [...ids].sort((a, b) => a - b) : ids);
-    const changed = [
-      changedFields({ ...stored, tags: sorted(stored.tags) }, { ...input, tags: sorted(input.tags), updated_at: undefined, slug: nextSlug === current.slug ? undefined : nextSlug }),
-      pending.entries ? "media" : "",
-    ]
-      .filter(Boolean)
-      .join(", ");
-    const summary = saveKind.kind === "restore" ? [`revision ${saveKind.number}`, changed].filter(Boolean).join(": ") : changed;
-    await recordAudit(tx, editor, action, { id: current.id, label: columns.title }, summary);
-    // A draft that stays a draft is seen by no reader; a published story whose cards and places
-    // stay the same changed only its own pages.
-    const listedSame = before !== undefined && before === (await listedFacts(tx, current.id));
-    const change = !current.isPublished && !publishedNow ? "nothing" : listedSame ? "body" : "everything";
-    return { newSlug: nextSlug, change };
-  }));
-  if (change === "nothing") publicContentUnchanged();
-  else if (change === "body") publicArticleBodyChanged(newSlug);
-  else publicContentChanged();
-  return getArticle(db, editor, newSlug, names);
+  const saved = await pending.around(storage, (storeFiles) =>
+    db.transaction(async (tx) =>
+      applyEdit(tx, editor, await lockForEdit(tx, editor, slug), {
+        values: patch.fields,
+        media: pending.entries,
+        storeFiles,
+        saveKind: { kind: patch.fields.autosave === "true" ? "autosave" : "save" },
+      }),
+    ),
+  );
+  announce(saved);
+  return getArticle(db, editor, saved.slug, names);
 }
 
 /** Deleting follows editing: whoever may change an article may delete it (app/lib/roles.ts). */
 export async function deleteArticle(db: Database, actor: Actor | null, slug: string): Promise<void> {
   requireAbility(actor, "backOffice");
   const deleted = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: articles.id, title: articles.title, isPublished: articles.isPublished, authorId: articles.authorId })
-      .from(articles)
-      .where(eq(articles.slug, slug.normalize("NFC")))
-      .for("update");
-    if (!current) throw new AppError(404, "articleNotFound");
+    const current = await lockArticle(tx, slug, ["id", "title", "isPublished", "authorId"]);
     const staff = requireArticleEditor(actor, current);
     await tx.delete(articles).where(eq(articles.id, current.id));
     await recordAudit(tx, staff, "article.delete", { id: current.id, label: current.title }, current.isPublished ? "was published" : "was a draft");
@@ -413,21 +466,9 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
 export async function translateArticle(db: Database, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const translator = requireAbility(actor, "backOffice");
   const draftSlug = await db.transaction(async (tx) => {
-    const [source] = await tx
-      .select({
-        id: articles.id,
-        slug: articles.slug,
-        language: articles.language,
-        translationId: articles.translationId,
-        isPublished: articles.isPublished,
-        authorId: articles.authorId,
-        legalReview: articles.legalReview,
-      })
-      .from(articles)
-      .where(eq(articles.slug, slug.normalize("NFC")))
-      .for("update");
+    const source = await lockArticle(tx, slug, ["id", "slug", "language", "translationId", "isPublished", "authorId", "legalReview"]);
     // Anyone in the newsroom may start the translation of a story they can see; the draft is theirs.
-    if (!source || (!source.isPublished && !seesUnpublished(translator, source))) throw new AppError(404, "articleNotFound");
+    if (!source.isPublished && !seesUnpublished(translator, source)) throw new AppError(404, "articleNotFound");
     if (source.translationId !== null) throw new AppError(409, "alreadyTranslated");
     const language = otherLocale(source.language);
     const input = articleSchema.parse({
@@ -460,39 +501,60 @@ export async function translateArticle(db: Database, actor: Actor | null, slug: 
 }
 
 /**
- * POST /api/news/{slug}/revisions/{id}/restore: the story's words, section, writer, language, tags
- * and media as that revision kept them, saved as a new revision. Whether and when it is published
- * stay as they are; a section, writer or tag deleted since is left as it is now.
+ * A revision's story as values of an update: its words, section, writer, language and tags. A
+ * section or writer deleted since is left out, so the update keeps the current one; of its tags,
+ * those that still exist.
  */
-export async function restoreRevision(db: Database, storage: MediaStorage, actor: Actor | null, slug: string, revisionId: number, names: Language): Promise<ArticleDetail> {
-  const { story, number } = await snapshotToRestore(db, actor, slug, revisionId);
+async function restoredValues(tx: Executor, story: RevisionStory): Promise<Partial<ArticleInput>> {
   const existing = async (table: typeof categories | typeof writers | typeof tags, ids: (number | null)[]) => {
     const wanted = ids.filter((id): id is number => id !== null);
     if (wanted.length === 0) return new Set<number>();
-    return new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((row) => row.id));
+    return new Set((await tx.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((row) => row.id));
   };
   const [categoryIds, writerIds, tagIds] = [await existing(categories, [story.category_id]), await existing(writers, [story.writer_id]), await existing(tags, story.tags)];
-  const kept = (url: string, mediaType: "image" | "video" = "image"): StoredMedia => ({ url, mediaType, width: null, height: null });
-  // A section or writer deleted since is left out of the patch: the update keeps the current one.
-  const fields: Record<string, string> = {
+  return {
     title: story.title,
     content: story.content,
     meta_title: story.meta_title,
     meta_description: story.meta_description,
     language: story.language,
-    ...(story.category_id !== null && categoryIds.has(story.category_id) ? { category_id: String(story.category_id) } : {}),
-    ...(story.writer_id !== null && writerIds.has(story.writer_id) ? { writer_id: String(story.writer_id) } : {}),
-    tags: JSON.stringify(story.tags.filter((id) => tagIds.has(id))),
+    ...(story.category_id !== null && categoryIds.has(story.category_id) ? { category_id: story.category_id } : {}),
+    ...(story.writer_id !== null && writerIds.has(story.writer_id) ? { writer_id: story.writer_id } : {}),
+    tags: story.tags.filter((id) => tagIds.has(id)),
   };
-  const media: ArticleMediaChoices = {
-    banner: story.banner ? { kept: kept(story.banner.url), caption: story.banner.caption } : null,
-    content: story.media.map((m) => ({ kept: kept(m.url, m.media_type), caption: m.caption })),
+}
+
+/** A revision's media, kept by URL (their measured sizes stay with them, replaceMedia). */
+function restoredMedia(story: RevisionStory): ArticleMediaInput {
+  const kept = (url: string, mediaType: "image" | "video" = "image"): StoredMedia => ({ url, mediaType, width: null, height: null });
+  return {
+    banner: story.banner ? { media: kept(story.banner.url), caption: story.banner.caption } : null,
+    content: story.media.map((m) => ({ media: kept(m.url, m.media_type), caption: m.caption })),
   };
-  return updateArticle(db, storage, actor, slug, { fields, media }, names, { kind: "restore", restoredFrom: revisionId, number });
+}
+
+/**
+ * POST /api/news/{slug}/revisions/{id}/restore: the story's words, section, writer, language, tags
+ * and media as that revision kept them, saved as a new revision. Whether and when it is published
+ * stay as they are; a section, writer or tag deleted since is left as it is now.
+ */
+export async function restoreRevision(db: Database, actor: Actor | null, slug: string, revisionId: number, names: Language): Promise<ArticleDetail> {
+  const editor = requireAbility(actor, "backOffice");
+  const saved = await db.transaction(async (tx) => {
+    const current = await lockForEdit(tx, editor, slug);
+    const { story, number } = await revisionToRestore(tx, current.id, revisionId);
+    return applyEdit(tx, editor, current, {
+      values: await restoredValues(tx, story),
+      media: restoredMedia(story),
+      saveKind: { kind: "restore", restoredFrom: revisionId, number },
+    });
+  });
+  announce(saved);
+  return getArticle(db, editor, saved.slug, names);
 }
 
 /** The stored values of an article as the create/update payload names them: what an update keeps. */
-async function storedFields(tx: Executor, id: number): Promise<Record<string, unknown>> {
+async function storedFields(tx: Executor, id: number) {
   // One statement: a transaction's client runs one query at a time.
   const [row] = await tx
     .select({
@@ -527,3 +589,4 @@ async function storedFields(tx: Executor, id: number): Promise<Record<string, un
     translation_id: row.translationId,
   };
 }
+type StoredFields = Awaited<ReturnType<typeof storedFields>>;

@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { type Placeholder, type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { en } from "~/lib/messages";
 import type { ArticleDetail, ArticleList, ArticleSummary, ArticleTranslation, Tag } from "~/lib/api-types";
 import { type ARTICLE_STATUSES, type NewsQuery } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
@@ -107,7 +106,6 @@ function selectWithContent(db: Executor, names: Language) {
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
 function toSummary(row: SummaryRow): ArticleSummary {
-  const writerName = row.writerName ?? en.unknownAuthor;
   return {
     id: row.id,
     title: row.title,
@@ -116,10 +114,9 @@ function toSummary(row: SummaryRow): ArticleSummary {
     excerpt: row.excerpt,
     read_time: readTimeForWords(row.wordCount),
     writer_id: row.writerId,
-    writer_name: writerName,
-    author: writerName,
+    writer_name: row.writerName,
     category_id: row.categoryId,
-    category_name: row.categoryName ?? en.uncategorized,
+    category_name: row.categoryName,
     category_slug: row.categorySlug,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,

@@ -14,16 +14,12 @@ import { articles, reviewNotes, users } from "../db/schema";
 import { publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, requireAbility, requireArticleEditor } from "./actor";
+import { lockArticle } from "./article-access";
 import { recordAudit } from "./audit";
 
 /** The story, locked, with what the review rules decide by; 404 if it does not exist for the actor. */
 async function lockedStory(tx: Executor, actor: Actor, slug: string) {
-  const [story] = await tx
-    .select({ id: articles.id, title: articles.title, isPublished: articles.isPublished, authorId: articles.authorId, submittedAt: articles.submittedAt })
-    .from(articles)
-    .where(eq(articles.slug, slug.normalize("NFC")))
-    .for("update");
-  if (!story) throw new AppError(404, "articleNotFound");
+  const story = await lockArticle(tx, slug, ["id", "title", "isPublished", "authorId", "submittedAt"]);
   requireArticleEditor(actor, story);
   return story;
 }

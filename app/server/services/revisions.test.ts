@@ -10,7 +10,7 @@ import { articleRevisions, articles, users } from "../db/schema";
 import { REVISION_KEYFRAME_EVERY } from "~/lib/limits";
 import type { Actor } from "./actor";
 import { readableText } from "./revision-diff";
-import { compareRevisions, keepEarliestRevision, listRevisions, recordRevision, snapshotToRestore } from "./revisions";
+import { compareRevisions, getRevision, keepEarliestRevision, listRevisions, recordRevision } from "./revisions";
 
 let handle: DatabaseHandle;
 let editor: Actor;
@@ -53,7 +53,7 @@ describe("recordRevision", () => {
     let list = await listRevisions(handle.db, editor, "autosaves");
     expect(list.map((r) => [r.number, r.kind])).toEqual([[2, "autosave"], [1, "save"]]);
     expect(list[0]!.saved_at).toBe(minutes(9).toISOString());
-    expect((await snapshotToRestore(handle.db, editor, "autosaves", list[0]!.id)).story.content).toBe("<p>One two three</p>");
+    expect((await getRevision(handle.db, editor, "autosaves", list[0]!.id)).story.content).toBe("<p>One two three</p>");
 
     // Past ten minutes from the first autosave, another person, an explicit save: each a new one.
     await save("autosave", minutes(12));
@@ -77,7 +77,7 @@ describe("recordRevision", () => {
     await keepEarliestRevision(handle.db, id, minutes(-30));
     const list = await listRevisions(handle.db, editor, "older-story");
     expect(list).toEqual([expect.objectContaining({ number: 1, kind: "save", user_name: null, saved_at: minutes(-60).toISOString() })]);
-    expect((await snapshotToRestore(handle.db, editor, "older-story", list[0]!.id)).story.content).toBe("<p>As seeded</p>");
+    expect((await getRevision(handle.db, editor, "older-story", list[0]!.id)).story.content).toBe("<p>As seeded</p>");
   });
 
   it("gives every revision back exactly, across keyframes, and compares two as readable text", async () => {
@@ -91,7 +91,7 @@ describe("recordRevision", () => {
     const rows = await handle.db.select().from(articleRevisions).where(eq(articleRevisions.articleId, id)).orderBy(articleRevisions.id);
     expect(rows.filter((r) => r.baseId === null)).toHaveLength(3);
     for (const [n, row] of rows.entries()) {
-      const { story, number } = await snapshotToRestore(handle.db, editor, "keyframes", row.id);
+      const { story, number } = await getRevision(handle.db, editor, "keyframes", row.id);
       expect(story).toMatchObject({ title: `The dam contract, take ${n}`, content: paragraphs(n) });
       expect(number).toBe(n + 1);
     }
@@ -128,6 +128,6 @@ describe("recordRevision", () => {
     expect(stored!.bytes).toBeLessThan(storyBytes * 60);
     expect(stored!.disk).toBeLessThan(storyBytes * 10);
     const last = (await listRevisions(handle.db, editor, "long-story"))[0]!;
-    expect((await snapshotToRestore(handle.db, editor, "long-story", last.id)).story.content).toBe(body());
+    expect((await getRevision(handle.db, editor, "long-story", last.id)).story.content).toBe(body());
   }, 120_000);
 });

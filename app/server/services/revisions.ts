@@ -182,11 +182,13 @@ export async function getRevision(db: Database, actor: Actor | null, slug: strin
   return { id: row.id, number: numbers.get(row.id) ?? 0, saved_at: row.savedAt.toISOString(), story: await decode(db, row) };
 }
 
-/** What a restore puts back: the story's words, section, writer, language, tags and media. */
-export async function snapshotToRestore(db: Executor, actor: Actor | null, slug: string, id: number): Promise<{ story: RevisionStory; number: number }> {
-  const article = await editableArticle(db, actor, slug);
-  const row = await revisionOf(db, article.id, id);
-  return { story: await decode(db, row), number: (await numbering(db, article.id)).get(row.id) ?? 0 };
+/**
+ * What a restore puts back (the story's words, section, writer, language, tags and media), and the
+ * revision's number: for a caller that has locked the article and may change it (article-writes.ts).
+ */
+export async function revisionToRestore(tx: Executor, articleId: number, id: number): Promise<{ story: RevisionStory; number: number }> {
+  const row = await revisionOf(tx, articleId, id);
+  return { story: await decode(tx, row), number: (await numbering(tx, articleId)).get(row.id) ?? 0 };
 }
 
 /** Section, writer and tag names of two snapshots, in the reader's language. */

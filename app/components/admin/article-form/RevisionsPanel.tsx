@@ -5,7 +5,8 @@ import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useLanguage, useMessages } from "~/components/i18n/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
-import type { ArticleDetail, RevisionComparison, RevisionField, RevisionSummary } from "~/lib/api-types";
+import { articleFromApi } from "~/lib/api-articles";
+import type { ApiArticleDetail, ArticleDetail, RevisionComparison, RevisionField, RevisionSummary } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import type { MessageKey } from "~/lib/messages";
 import { hintClass, labelClass, secondaryButton, sectionClass, smallButton } from "./styles";
@@ -86,7 +87,7 @@ export function RevisionsPanel({ slug, version, dirty, onRestored }: RevisionsPa
 
   async function restore(revision: RevisionSummary) {
     setBusy(true);
-    const result = await apiRequest<ArticleDetail>(`${base}/${revision.id}/restore`, { method: "POST" });
+    const result = await apiRequest<ApiArticleDetail>(`${base}/${revision.id}/restore`, { method: "POST" });
     setBusy(false);
     setRestoring(null);
     if (!result.ok) {
@@ -94,7 +95,7 @@ export function RevisionsPanel({ slug, version, dirty, onRestored }: RevisionsPa
       return;
     }
     notify(formatMessage(messages.revisionRestored, { number: revision.number }), "success");
-    onRestored(result.data);
+    onRestored(articleFromApi(result.data));
     await revalidateLatest(revalidator);
   }
 

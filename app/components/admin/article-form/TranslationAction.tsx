@@ -5,7 +5,7 @@ import { Link } from "~/components/i18n/links";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 import { articleEditPath } from "~/lib/admin-paths";
-import type { ArticleDetail } from "~/lib/api-types";
+import type { ApiArticleDetail, ArticleDetail } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { otherLocale } from "~/lib/i18n";
 import { languageNameIn } from "~/lib/language-names";
@@ -41,7 +41,7 @@ export function TranslationAction({ article, dirty, onLeave }: TranslationAction
 
   async function translate() {
     setBusy(true);
-    const result = await apiRequest<ArticleDetail>(`/api/news/${encodeURIComponent(article.slug)}/translation`, { method: "POST" });
+    const result = await apiRequest<ApiArticleDetail>(`/api/news/${encodeURIComponent(article.slug)}/translation`, { method: "POST" });
     setBusy(false);
     if (!result.ok) {
       notify(result.error ?? messages.translateFailed, "error");

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useMessages } from "~/components/i18n/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
-import type { ArticleDetail } from "~/lib/api-types";
+import type { ApiArticleDetail, ArticleDetail } from "~/lib/api-types";
+import { articleFromApi } from "~/lib/api-articles";
 import { errorCode } from "~/lib/error-codes";
 import { inferLanguage } from "~/lib/language";
 import { type ArticleDraft, draftKey, writeDraft } from "./draft";
@@ -147,11 +148,11 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
       const form = toFormData(sent, { language, relatedIds: article?.related_news_ids ?? [], updatedAt: claimedVersion ?? undefined });
       if (autosave) form.set("autosave", "true");
       const result = article
-        ? await apiRequest<ArticleDetail>(articlePath(article.slug), { method: "PUT", form })
-        : await apiRequest<ArticleDetail>("/api/news", { method: "POST", form });
+        ? await apiRequest<ApiArticleDetail>(articlePath(article.slug), { method: "PUT", form })
+        : await apiRequest<ApiArticleDetail>("/api/news", { method: "POST", form });
 
       if (result.ok) {
-        const saved = result.data;
+        const saved = articleFromApi(result.data);
         draft.forget();
         setConflict(false);
         setRestoredAt(null);

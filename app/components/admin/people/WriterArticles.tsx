@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "~/components/i18n/links";
 import { apiRequest } from "~/lib/api-client";
-import type { ArticleList, Writer } from "~/lib/api-types";
+import type { ApiArticleList, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { useFormatDate, useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
@@ -9,7 +9,7 @@ import { previewPath } from "~/lib/preview";
 /** The API's largest page (LIST_LIMIT_MAX in ~/lib/schemas, which the browser does not load). */
 const PAGE_SIZE = 100;
 
-type State = { status: "loading" } | { status: "failed"; error: string } | { status: "ready"; list: ArticleList };
+type State = { status: "loading" } | { status: "failed"; error: string } | { status: "ready"; list: ApiArticleList };
 
 /**
  * The writer's articles, drafts included, fetched when the toggle opens (most writers are never
@@ -23,7 +23,7 @@ export function WriterArticles({ writer }: { writer: Writer }) {
 
   useEffect(() => {
     const abort = new AbortController();
-    void apiRequest<ArticleList>(`/api/news?writer=${writer.id}&status=all&limit=${PAGE_SIZE}`, { signal: abort.signal }).then((result) => {
+    void apiRequest<ApiArticleList>(`/api/news?writer=${writer.id}&status=all&limit=${PAGE_SIZE}`, { signal: abort.signal }).then((result) => {
       if (abort.signal.aborted) return;
       setState(result.ok ? { status: "ready", list: result.data } : { status: "failed", error: result.error ?? messages.articlesFetchFailed });
     });
