@@ -16,9 +16,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (key: MessageKey = "notFound") => new AppError(404, key);
-export const badRequest = (key: MessageKey) => new AppError(400, key);
-
 /** Whether `error`, or any error it wraps (drizzle wraps the driver's), has SQLSTATE `code`. */
 function hasSqlState(error: unknown, code: string): boolean {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

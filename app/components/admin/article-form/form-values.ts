@@ -1,6 +1,6 @@
 /**
  * What the article form holds, and how it becomes the create/update payload of SPEC 7 (see the
- * header of app/server/article-form.ts): media go as URLs already uploaded, never as files.
+ * header of app/server/http/article-form.ts): media go as URLs already uploaded, never as files.
  */
 import type { ArticleDetail } from "~/lib/api-types";
 import { fromNepalLocalInput, toNepalLocalInput } from "~/lib/dates";
