@@ -1,5 +1,5 @@
 /**
- * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
+ * The shapes the API answers with (docs/product.md#what-the-site-keeps, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module.
  */
 import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, RevisionKind, Role } from "./limits";
@@ -14,7 +14,7 @@ export interface MediaItem {
   height: number | null;
 }
 
-/** An article as listings show it (SPEC 3, without the body). */
+/** An article as listings show it (docs/product.md#what-the-site-keeps, without the body). */
 export interface ArticleSummary {
   id: number;
   title: string;
@@ -171,7 +171,7 @@ export interface ArticleList {
   limit: number;
 }
 
-/** A comment as the API shows it (SPEC 3). */
+/** A comment as the API shows it (docs/product.md#what-the-site-keeps). */
 export interface ArticleComment {
   id: number;
   article_id: number;
@@ -183,7 +183,7 @@ export interface ArticleComment {
   is_approved: boolean;
 }
 
-/** A user as the API shows it (SPEC 3): bookmarks are article ids as strings. */
+/** A user as the API shows it (docs/product.md#what-the-site-keeps): bookmarks are article ids as strings. */
 export interface PublicUser {
   id: number;
   name: string;
@@ -221,7 +221,7 @@ export interface Category {
   description: string;
   description_en: string | null;
   description_ne: string | null;
-  /** SPEC 3: the category page's 'featured' flag. */
+  /** docs/product.md#what-the-site-keeps: the category page's 'featured' flag. */
   featured: boolean;
 }
 

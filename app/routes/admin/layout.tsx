@@ -27,7 +27,7 @@ export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
 /**
- * Every page under /admin passes through this guard first (SPEC 6). The frame is shown to an
+ * Every page under /admin passes through this guard first (docs/product.md#roles-and-permissions). The frame is shown to an
  * account that must set up a second factor too (each page's own guard sends it to the account
  * screen), with only that screen in its navigation.
  */
@@ -53,7 +53,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 /**
- * SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
+ * docs/product.md#the-frame-and-the-sidebar: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
  * issue 17 the tip line, issue 35 the member's own account); each role sees those it may open.
  */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
