@@ -43,7 +43,7 @@ const slugOf = (heading: string) =>
     .replace(/ /g, "-");
 
 function anchorsOf(text: string): Set<string> {
-  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => slugOf(match[1])));
+  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => slugOf(match[1] ?? "")));
 }
 
 const files = trackedTexts();
@@ -61,11 +61,14 @@ describe("the repository is self-contained", () => {
   it("every citation of our docs names a heading they have", () => {
     const docs = ["docs/product.md", "docs/api.md", "docs/decisions.md"];
     const anchors = new Map(docs.map((doc) => [doc, anchorsOf(files.find((file) => file.path === doc)?.text ?? "")]));
-    // `docs/product.md#comments`, and the lists comments write: `docs/product.md#a, #b and #c`.
+    // `docs/product.md#comments`, and the lists comments write: `docs/product.md#comments, #bookmarks and #search`.
     const citation = /(docs\/(?:product|api|decisions)\.md)((?:#[\p{L}\p{N}_-]+(?:, | and )?)+)/gu;
     const unknown = files.flatMap(({ path, text }) =>
-      [...text.matchAll(citation)].flatMap(([, doc, tail]) =>
-        [...tail.matchAll(/#([\p{L}\p{N}_-]+)/gu)].map(([, anchor]) => anchor).filter((anchor) => !anchors.get(doc)!.has(anchor)).map((anchor) => `${path}: ${doc}#${anchor}`),
+      [...text.matchAll(citation)].flatMap(([, doc = "", tail = ""]) =>
+        [...tail.matchAll(/#([\p{L}\p{N}_-]+)/gu)]
+          .map(([, anchor = ""]) => anchor)
+          .filter((anchor) => !anchors.get(doc)?.has(anchor))
+          .map((anchor) => `${path}: ${doc}#${anchor}`),
       ),
     );
     expect(anchors.get("docs/product.md")!.size).toBeGreaterThan(20);
@@ -77,7 +80,7 @@ describe("the repository is self-contained", () => {
     const broken = files
       .filter(({ path }) => markdown.has(path))
       .flatMap(({ path, text }) =>
-        [...text.matchAll(/\]\(([^()\s#]*)#([^()\s]+)\)/g)].flatMap(([, target, anchor]) => {
+        [...text.matchAll(/\]\(([^()\s#]*)#([^()\s]+)\)/g)].flatMap(([, target = "", anchor = ""]) => {
           const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
           const linked = target === "" ? path : posix.normalize(folder + target);
           const headings = markdown.get(linked);
