@@ -43,7 +43,7 @@ if (production) {
   // The few files of public/ (favicon, logo, placeholder): looked for on disk only when asked for
   // by name, not before every page and API request.
   const publicFiles = new Set(readdirSync(path.join(buildDir, "client")).map((name) => `/${name}`));
-  // The placeholder that stands in for every missing picture (SPEC 8) is on many pages a reader
+  // The placeholder that stands in for every missing picture (docs/product.md#messages-and-notifications) is on many pages a reader
   // opens, and its address cannot carry a version: a month, where the logo and icon keep an hour.
   const publicStatic = express.static(path.join(buildDir, "client"), {
     maxAge: "1h",

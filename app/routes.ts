@@ -26,7 +26,7 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
       route("*", "routes/not-found.tsx", id("not-found")),
     ]),
 
-    // Back office (SPEC 2, admin routes); every page passes the admin guard on the server
+    // Back office (docs/product.md#the-back-office, admin routes); every page passes the admin guard on the server
     ...prefix("admin", [
       layout("routes/admin/layout.tsx", id("admin-layout"), [
         index("routes/admin/to-dashboard.tsx", id("admin-index")),

@@ -2,7 +2,7 @@ import { PLACEHOLDER_IMAGE } from "~/lib/media-url";
 import { PAGE_CHANGE_EVENT } from "./navigation";
 
 /**
- * SPEC 8: a broken article image shows /placeholder.jpg. Images are plain HTML on a reader page,
+ * docs/product.md#messages-and-notifications: a broken article image shows /placeholder.jpg. Images are plain HTML on a reader page,
  * so the page's script watches them: those that failed before it ran, and any that fail later
  * (a lazy one further down). Only images marked by ArticleImage are replaced.
  */

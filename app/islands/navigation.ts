@@ -1,5 +1,5 @@
 /**
- * SPEC 1: internal links navigate client-side, with a route loading indicator shown for at least
+ * docs/product.md#the-frame-of-every-page: internal links navigate client-side, with a route loading indicator shown for at least
  * 500 ms. Reader pages have no router in the browser, so a link to another reader page is followed
  * by fetching that page's HTML (usually straight from the server's page cache), putting its
  * <body> and head tags in place of this one's, and hydrating its islands. Anything that is not a
@@ -11,7 +11,7 @@ import { ISLAND_PAGE_ID, MAIN_CONTENT_ID } from "./page";
 /** Sent on window once another page is in place, before its islands hydrate: per-page state ends. */
 export const PAGE_CHANGE_EVENT = "islands:page";
 
-/** SPEC 9: the route loading indicator shows for at least 500 ms once a navigation starts. */
+/** docs/product.md#limits-and-constants: the route loading indicator shows for at least 500 ms once a navigation starts. */
 export const ROUTE_SPINNER_MS = 500;
 
 /** Paths the browser loads whole: not reader pages, or (the tip line) pages that must set their own headers. */

@@ -1,7 +1,7 @@
 /**
  * The browser's way to the API: same-origin, authenticated by the httpOnly cookie (the token is
  * never kept where a script could read it). Failures become `{ ok: false, error, code }` with the
- * server's message when it sent one (SPEC 7: "errors are read from the response field error") and
+ * server's message when it sent one (docs/product.md#the-api-in-summary: "errors are read from the response field error") and
  * its stable code, which is what a client decides on (lib/error-codes.ts).
  */
 export type ApiResult<T> =

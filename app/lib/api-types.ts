@@ -1,5 +1,5 @@
 /**
- * The shapes the API answers with (SPEC 3, snake_case). Shared by the services that build them and
+ * The shapes the API answers with (docs/product.md#what-the-site-keeps, snake_case). Shared by the services that build them and
  * the browser code that reads them, so that UI code never imports a server module. Where the wire
  * says more than the services' values (an article's missing writer and section), the wire's shape
  * is the Api… one beside it.
@@ -17,7 +17,7 @@ export interface MediaItem {
   height: number | null;
 }
 
-/** An article as listings show it (SPEC 3, without the body). */
+/** An article as listings show it (docs/product.md#what-the-site-keeps, without the body). */
 export interface ArticleSummary {
   id: number;
   title: string;
@@ -194,7 +194,7 @@ export interface ArticleList {
   limit: number;
 }
 
-/** A comment as the API shows it (SPEC 3). */
+/** A comment as the API shows it (docs/product.md#what-the-site-keeps). */
 export interface ArticleComment {
   id: number;
   article_id: number;
@@ -206,7 +206,7 @@ export interface ArticleComment {
   is_approved: boolean;
 }
 
-/** A user as the API shows it (SPEC 3): bookmarks are article ids as strings. */
+/** A user as the API shows it (docs/product.md#what-the-site-keeps): bookmarks are article ids as strings. */
 export interface PublicUser {
   id: number;
   name: string;
@@ -240,7 +240,7 @@ export type Category = {
   name: string;
   slug: string;
   description: string;
-  /** SPEC 3: the category page's 'featured' flag. */
+  /** docs/product.md#what-the-site-keeps: the category page's 'featured' flag. */
   featured: boolean;
 } & PerLanguageKeys<"name" | "description", string | null>;
 

@@ -53,7 +53,7 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
 const monthName = (time: NepalTime) => MONTHS[time.month - 1];
 const hoursMinutes = (time: NepalTime) => `${twoDigits(time.hour)}:${twoDigits(time.minute)}`;
 
-/** SPEC 9: card dates 'MMM d, yyyy'. */
+/** docs/product.md#limits-and-constants: card dates 'MMM d, yyyy'. */
 export function formatCardDate(iso: string): string {
   const time = nepalTime(iso);
   return `${monthName(time)} ${time.day}, ${time.year}`;
@@ -65,7 +65,7 @@ export function formatCardDate(iso: string): string {
  */
 export const NEPALI_WEEKDAYS = ["आइतबार", "सोमबार", "मंगलबार", "बुधबार", "बिहीबार", "शुक्रबार", "शनिबार"] as const;
 
-/** SPEC 2 header clock, in Nepal time: Nepali weekday, 'dd MMM yyyy' and 'HH:mm:ss'. */
+/** Header clock, in Nepal time (docs/product.md#the-frame-of-every-page): Nepali weekday, 'dd MMM yyyy' and 'HH:mm:ss'. */
 export function clockParts(now: Date): { weekday: string; date: string; time: string } {
   const time = nepalTime(now);
   return {

@@ -1,5 +1,5 @@
 /**
- * SPEC 9 article font size: sm, base or lg, remembered in localStorage. The choice is a
+ * Article font size (docs/product.md#limits-and-constants): sm, base or lg, remembered in localStorage. The choice is a
  * `data-font-size` attribute on <html>, set before first paint by THEME_SCRIPT, so a reload never
  * shows the story at one size and then jumps to another.
  */

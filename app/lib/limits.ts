@@ -3,7 +3,7 @@
  * loads the schemas (and zod) only when a form is submitted.
  */
 
-/** SPEC 5: non-space text, @, text, dot, text. */
+/** docs/product.md#validation-rules: non-space text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Names of people, sections and tags, and a search's words. */
 export const NAME_MAX = 200;

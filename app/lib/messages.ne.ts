@@ -6,7 +6,7 @@ import type { MessageKey } from "./messages";
  * demo articles already write it; only file extensions, URL schemes and format names stay Latin.
  */
 export const ne: { readonly [K in MessageKey]: string } = {
-  // Validation (SPEC 5)
+  // Validation (docs/product.md#validation-rules)
   allFieldsRequired: "सबै विवरण भर्नुपर्छ",
   emailRequired: "कृपया आफ्नो इमेल ठेगाना लेख्नुहोस्",
   emailInvalid: "कृपया सही इमेल ठेगाना लेख्नुहोस्",
@@ -28,7 +28,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   confirmDeleteUser: "के तपाईं यो प्रयोगकर्तालाई पक्कै मेटाउन चाहनुहुन्छ?",
   imageUrlScheme: "तस्बिरको ठेगाना http, https वा data URL हुनुपर्छ",
 
-  // Featured block, category page, comments (SPEC 8)
+  // Featured block, category page, comments (docs/product.md#messages-and-notifications)
   featuredFailed: "विशेष समाचार लोड हुन सकेन।",
   featuredNone: "कुनै विशेष समाचार भेटिएन।",
   categoryOops: "माफ गर्नुहोस्, केही गडबडी भयो!",
@@ -41,7 +41,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   loginFailed: "लगइन असफल भयो",
   dashboardFailed: "ड्यासबोर्डको तथ्याङ्क ल्याउन सकिएन",
 
-  // Empty states and defaults (SPEC 8)
+  // Empty states and defaults (docs/product.md#messages-and-notifications)
   noComments: "अहिलेसम्म कुनै प्रतिक्रिया छैन। पहिलो प्रतिक्रिया तपाईंकै होस्!",
   noNews: "कुनै समाचार भेटिएन।",
   noCategoryArticles: "यो श्रेणीमा अहिलेसम्म कुनै समाचार छैन। पछि फेरि हेर्नुहोस्!",
@@ -59,7 +59,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   feedTag: "खुलासा: {name} ट्याग भएका समाचार",
   linkCopyFailed: "लिंक कपी हुन सकेन। यहाँबाट कपी गर्नुहोस्: {url}",
 
-  // Admin mutations (SPEC 8)
+  // Admin mutations (docs/product.md#messages-and-notifications)
   articleCreated: "समाचार सफलतापूर्वक थपियो",
   articleUpdated: "समाचार सफलतापूर्वक अपडेट गरियो",
   articleDeleted: "समाचार सफलतापूर्वक मेटाइयो",
@@ -70,14 +70,14 @@ export const ne: { readonly [K in MessageKey]: string } = {
   contentMediaUploadFailed: "सामग्री मिडिया अपलोड गर्न सकिएन",
   articleSaveFailed: "समाचार सेभ गर्न सकिएन। विस्तृत विवरण कन्सोलमा हेर्नुहोस्।",
 
-  // Pages and titles (SPEC 2)
+  // Pages and titles (docs/product.md#the-reader-site)
   defaultTitle: "खुलासा — नेपालको स्वतन्त्र खोजी पत्रकारिता",
   pageNotFound: "पृष्ठ भेटिएन",
   pageNotFoundText: "तपाईंले खोज्नुभएको पृष्ठ छैन, वा अन्यत्र सारिएको छ।",
   returnHome: "गृहपृष्ठमा फर्कनुहोस्",
   somethingWentWrong: "केही गडबडी भयो",
 
-  // Header, menus and shared widgets (SPEC 2)
+  // Header, menus and shared widgets (docs/product.md#the-frame-of-every-page)
   home: "गृहपृष्ठ",
   skipToContent: "मुख्य सामग्रीमा जानुहोस्",
   homeNepali: "गृहपृष्ठ",
@@ -100,7 +100,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   share: "सेयर गर्नुहोस्",
   loading: "लोड हुँदै…",
 
-  // Footer (SPEC 2)
+  // Footer (docs/product.md#the-frame-of-every-page)
   footerAbout:
     "नेपालको स्वतन्त्र, पाठकको सहयोगमा चल्ने खोजी पत्रकारिता। सार्वजनिक रकम कहाँ गयो भनेर हामी पछ्याउँछौँ र शक्तिमा हुनेलाई जवाफदेही बनाउँछौँ, नेपाली र अंग्रेजी दुवै भाषामा।",
   categories: "श्रेणीहरू",
@@ -112,7 +112,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   admin: "एडमिन",
   newsroomAddress: "खुलासा न्युजरुम, काठमाडौँ, नेपाल",
 
-  // Newsletter (SPEC 4)
+  // Newsletter (docs/product.md#newsletter)
   newsletterTitle: "हाम्रा खोजी रिपोर्ट इमेलमा पाउनुहोस्",
   newsletterText: "हामीले खोजेर ल्याएका समाचार हप्तामा एउटा इमेलमा। कुनै ट्र्याकिङ छैन, जुनसुकै बेला सदस्यता छोड्न सकिन्छ।",
   newsletterPlaceholder: "तपाईंको इमेल",
@@ -122,7 +122,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   newsletterAnother: "अर्को इमेलबाट सदस्यता लिनुहोस्",
   newsletterFailed: "अहिले सदस्यता लिन सकिएन। कृपया फेरि प्रयास गर्नुहोस्।",
 
-  // Auth modal (SPEC 2)
+  // Auth modal (docs/product.md#signing-in)
   welcomeBack: "फेरि स्वागत छ",
   createAccount: "आफ्नो खाता खोल्नुहोस्",
   fullName: "पूरा नाम",
@@ -134,7 +134,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   toSignUp: "खाता छैन? खाता खोल्नुहोस्",
   toSignIn: "पहिल्यै खाता छ? लगइन गर्नुहोस्",
 
-  // Home page (SPEC 2, 4)
+  // Home page (docs/product.md#home and #the-frame-of-every-page)
   homeHeading: "मुख्य समाचार",
   homeDescription: "भ्रष्टाचार र शक्तिको दुरुपयोगबारे खोजी रिपोर्ट, नेपाली र अंग्रेजीमा।",
   breakingNews: "ब्रेकिङ न्युज",
@@ -156,7 +156,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   opinion: "विचार",
   advertisement: "विज्ञापन",
 
-  // Listings, search, login and static pages (SPEC 2, 4, 8)
+  // Listings, search, login and static pages (docs/product.md#the-reader-site, #how-things-change and #messages-and-notifications)
   pagination: "पृष्ठहरू",
   previousPage: "अघिल्लो",
   nextPage: "अर्को",
@@ -246,7 +246,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
     "हरेक वर्ष हामी रु. १ लाखभन्दा बढीका सबै सहयोग र रकम कसरी खर्च भयो भन्ने लेखापरीक्षण गरिएको विवरण सार्वजनिक गर्छौँ। सहयोगकर्ताको विवरण हामी कसैलाई दिँदैनौँ।",
   supportThanks: "स्वतन्त्र पत्रकारितालाई साथ दिनुभएकोमा धन्यवाद।",
 
-  // Article page (SPEC 2, 8, 9)
+  // Article page (docs/product.md#article, #messages-and-notifications and #limits-and-constants)
   articleNotFoundTitle: "समाचार भेटिएन",
   articleNotFoundText: "यो समाचार छैन, वा अब उपलब्ध छैन।",
   articleTools: "समाचारका उपकरण",
@@ -277,7 +277,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   commentSignInHint: "प्रतिक्रिया पठाउनुअघि तपाईंलाई लगइन गर्न भनिनेछ।",
   commentingAs: "तपाईं {name}का रूपमा प्रतिक्रिया दिँदै हुनुहुन्छ। स्वीकृत भएपछि मात्र प्रतिक्रिया देखिन्छ।",
 
-  // Back office: frame and dashboard (SPEC 2)
+  // Back office: frame and dashboard (docs/product.md#the-back-office)
   adminDashboardTitle: "एडमिन ड्यासबोर्ड",
   adminNavigation: "एडमिन खण्डहरू",
   adminDashboard: "ड्यासबोर्ड",
@@ -307,7 +307,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   edit: "सम्पादन",
   save: "सेभ गर्नुहोस्",
 
-  // Back office: users, comments and writers (SPEC 2, 5, 8)
+  // Back office: users, comments and writers (docs/product.md#the-back-office, #validation-rules and #messages-and-notifications)
   fieldName: "नाम",
   fieldEmail: "इमेल",
   fieldRole: "भूमिका",
@@ -563,7 +563,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   draftKept: "यही ब्राउजरमा मस्यौदा सुरक्षित छ।",
   characterCount: "{count} / {max} अक्षर",
 
-  // Back office: articles list, categories and tags (SPEC 2, 5, 8)
+  // Back office: articles list, categories and tags (docs/product.md#the-back-office, #validation-rules and #messages-and-notifications)
   articlesIntro: "मस्यौदासहित सबै समाचार, पछिल्लो पहिले। खोज्नुहोस् र छान्नुहोस्, अनि सम्पादन, पूर्वावलोकन वा मेटाउनुहोस्।",
   articleFilters: "समाचार छान्ने फिल्टर",
   allStatuses: "सबै स्थिति",
@@ -608,7 +608,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   tagUpdateFailed: "ट्याग अपडेट गर्न सकिएन",
   tagDeleteFailed: "ट्याग मेटाउन सकिएन",
 
-  // Auth and permissions (ours; SPEC 6 names the admin-area ones)
+  // Auth and permissions (ours; docs/product.md#roles-and-permissions names the admin-area ones)
   invalidCredentials: "इमेल वा पासवर्ड मिलेन",
   emailTaken: "यो इमेलबाट पहिल्यै खाता खोलिएको छ",
   passwordTooShort: "पासवर्ड कम्तीमा ८ अक्षरको हुनुपर्छ",

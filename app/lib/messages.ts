@@ -1,9 +1,9 @@
 /**
- * Every user-visible message of SPEC sections 5 and 8, in one place. The English strings are exactly
+ * Every user-visible message of docs/product.md#validation-rules and #messages-and-notifications, in one place. The English strings are exactly
  * the spec's. Messages the spec does not name (auth, permissions, limits) are ours.
  */
 export const en = {
-  // Validation (SPEC 5)
+  // Validation (docs/product.md#validation-rules)
   allFieldsRequired: "All fields are required",
   emailRequired: "Please enter your email address",
   emailInvalid: "Please enter a valid email address",
@@ -25,7 +25,7 @@ export const en = {
   confirmDeleteUser: "Are you sure you want to delete this user?",
   imageUrlScheme: "Images must use an http, https or data URL",
 
-  // Featured block, category page, comments (SPEC 8)
+  // Featured block, category page, comments (docs/product.md#messages-and-notifications)
   featuredFailed: "Failed to load featured article.",
   featuredNone: "No featured article found.",
   categoryOops: "Oops, something went wrong!",
@@ -38,7 +38,7 @@ export const en = {
   loginFailed: "Login failed",
   dashboardFailed: "Failed to fetch dashboard stats",
 
-  // Empty states and defaults (SPEC 8)
+  // Empty states and defaults (docs/product.md#messages-and-notifications)
   noComments: "No comments yet. Be the first to comment!",
   noNews: "No news articles found.",
   noCategoryArticles: "No articles found in this category yet. Check back later!",
@@ -57,7 +57,7 @@ export const en = {
   feedTag: "Khulasa: stories tagged {name}",
   linkCopyFailed: "Could not copy the link. Copy it from here: {url}",
 
-  // Admin mutations (SPEC 8)
+  // Admin mutations (docs/product.md#messages-and-notifications)
   articleCreated: "Article created successfully",
   articleUpdated: "Article updated successfully",
   articleDeleted: "Article deleted successfully",
@@ -68,14 +68,14 @@ export const en = {
   contentMediaUploadFailed: "Failed to upload content media",
   articleSaveFailed: "Failed to save article. Check console for details.",
 
-  // Pages and titles (SPEC 2)
+  // Pages and titles (docs/product.md#the-reader-site)
   defaultTitle: "Khulasa — Independent investigative journalism from Nepal",
   pageNotFound: "Page Not Found",
   pageNotFoundText: "The page you are looking for does not exist or has moved.",
   returnHome: "Return to Home",
   somethingWentWrong: "Something went wrong",
 
-  // Header, menus and shared widgets (SPEC 2)
+  // Header, menus and shared widgets (docs/product.md#the-frame-of-every-page)
   home: "Home",
   skipToContent: "Skip to content",
   homeNepali: "गृहपृष्ठ",
@@ -98,7 +98,7 @@ export const en = {
   share: "Share",
   loading: "Loading…",
 
-  // Footer (SPEC 2)
+  // Footer (docs/product.md#the-frame-of-every-page)
   footerAbout:
     "Independent, reader-funded investigative journalism from Nepal. We follow public money and hold power to account, in Nepali and English.",
   categories: "Categories",
@@ -110,7 +110,7 @@ export const en = {
   admin: "Admin",
   newsroomAddress: "Khulasa Newsroom, Kathmandu, Nepal",
 
-  // Newsletter (SPEC 4)
+  // Newsletter (docs/product.md#newsletter)
   newsletterTitle: "Get our investigations by e-mail",
   newsletterText: "One e-mail a week with the stories we uncovered. No tracking, unsubscribe any time.",
   newsletterPlaceholder: "you@example.com",
@@ -120,7 +120,7 @@ export const en = {
   newsletterAnother: "Subscribe another email",
   newsletterFailed: "Could not subscribe right now. Please try again.",
 
-  // Auth modal (SPEC 2)
+  // Auth modal (docs/product.md#signing-in)
   welcomeBack: "Welcome Back",
   createAccount: "Create Your Account",
   fullName: "Full Name",
@@ -132,7 +132,7 @@ export const en = {
   toSignUp: "Don't have an account? Sign up",
   toSignIn: "Already have an account? Sign in",
 
-  // Home page (SPEC 2, 4)
+  // Home page (docs/product.md#home and #the-frame-of-every-page)
   homeHeading: "Top stories",
   homeDescription: "Investigations into corruption and abuse of power, in Nepali and English.",
   breakingNews: "Breaking News",
@@ -154,7 +154,7 @@ export const en = {
   opinion: "Opinion",
   advertisement: "Advertisement",
 
-  // Listings, search, login and static pages (SPEC 2, 4, 8)
+  // Listings, search, login and static pages (docs/product.md#the-reader-site, #how-things-change and #messages-and-notifications)
   pagination: "Pagination",
   previousPage: "Previous",
   nextPage: "Next",
@@ -244,7 +244,7 @@ export const en = {
     "Each year we publish every donation above NPR 100,000 and an audited account of how the money was spent. We never share donors' details with anyone.",
   supportThanks: "Thank you for standing with independent journalism.",
 
-  // Article page (SPEC 2, 8, 9)
+  // Article page (docs/product.md#article, #messages-and-notifications and #limits-and-constants)
   articleNotFoundTitle: "Article Not Found",
   articleNotFoundText: "This article does not exist, or it is no longer available.",
   articleTools: "Article tools",
@@ -277,7 +277,7 @@ export const en = {
   commentSignInHint: "You will be asked to sign in before your comment is posted.",
   commentingAs: "Commenting as {name}. Comments appear after approval.",
 
-  // Back office: frame and dashboard (SPEC 2)
+  // Back office: frame and dashboard (docs/product.md#the-back-office)
   adminDashboardTitle: "Admin Dashboard",
   adminNavigation: "Admin sections",
   adminDashboard: "Dashboard",
@@ -307,7 +307,7 @@ export const en = {
   edit: "Edit",
   save: "Save",
 
-  // Back office: users, comments and writers (SPEC 2, 5, 8)
+  // Back office: users, comments and writers (docs/product.md#the-back-office, #validation-rules and #messages-and-notifications)
   fieldName: "Name",
   fieldEmail: "Email",
   fieldRole: "Role",
@@ -564,7 +564,7 @@ export const en = {
   draftKept: "A draft is kept in this browser.",
   characterCount: "{count} / {max} characters",
 
-  // Back office: articles list, categories and tags (SPEC 2, 5, 8)
+  // Back office: articles list, categories and tags (docs/product.md#the-back-office, #validation-rules and #messages-and-notifications)
   articlesIntro: "Every article, drafts included, newest first. Search and filter, then edit, preview or delete.",
   articleFilters: "Filter articles",
   allStatuses: "All statuses",
@@ -609,7 +609,7 @@ export const en = {
   tagUpdateFailed: "Failed to update tag",
   tagDeleteFailed: "Failed to delete tag",
 
-  // Auth and permissions (ours; SPEC 6 names the admin-area ones)
+  // Auth and permissions (ours; docs/product.md#roles-and-permissions names the admin-area ones)
   invalidCredentials: "Incorrect email or password",
   emailTaken: "An account with this email already exists",
   passwordTooShort: "Password must be at least 8 characters",

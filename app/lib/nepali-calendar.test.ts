@@ -32,7 +32,7 @@ describe.each(ZONES)("with the process time zone set to %s", (zone, offset) => {
     expect(new Date("2026-11-22T18:15:00Z").getTimezoneOffset()).toBe(offset);
   });
 
-  it("gives the conversions pinned in DESIGN.md", () => {
+  it("gives the conversions docs/product.md#nepali-text gives", () => {
     expect(formatBsDate("2026-11-22T06:00:00Z")).toBe("आइतबार, मंसिर ६, २०८३");
     expect(bsDate("2024-04-13T06:00:00Z")).toEqual({ year: 2081, month: 1, day: 1, weekday: 6 });
     expect(bsDate("2000-01-01T06:00:00Z")).toEqual({ year: 2056, month: 9, day: 17, weekday: 6 });

@@ -1,5 +1,5 @@
 /**
- * `?preview` on an article: an admin's view, drafts included (SPEC 6 sends admins away from the
+ * `?preview` on an article: an admin's view, drafts included (docs/product.md#roles-and-permissions sends admins away from the
  * public site; this is how they still look at it). Such a page is personal, so never cached.
  */
 export const PREVIEW_PARAM = "preview";

@@ -41,7 +41,7 @@ describe("afterSignInPath", () => {
     expect(afterSignInPath("/news", "admin")).toBe("/news");
   });
 
-  it("sends an admin to the dashboard and anyone else home otherwise (SPEC 6)", () => {
+  it("sends an admin to the dashboard and anyone else home otherwise (docs/product.md#roles-and-permissions)", () => {
     expect(afterSignInPath(null, "admin")).toBe("/admin/dashboard");
     expect(afterSignInPath("//evil.example", "admin")).toBe("/admin/dashboard");
     expect(afterSignInPath(null, "user")).toBe("/");

@@ -26,7 +26,7 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
 }
 
 /**
- * SPEC 6: after sign-in an admin (and every newsroom role) goes to the dashboard, anyone else home, unless a safe redirect was
+ * docs/product.md#roles-and-permissions: after sign-in an admin (and every newsroom role) goes to the dashboard, anyone else home, unless a safe redirect was
  * asked for. A reader who signed in on a Nepali page carries on in Nepali, unless the redirect's
  * address names its language.
  */

@@ -39,8 +39,6 @@ const ABILITIES: Record<Role, readonly Ability[]> = {
 
 export const roleCan = (role: Role, ability: Ability): boolean => ABILITIES[role].includes(ability);
 
-export const abilitiesOf = (role: Role): readonly Ability[] => ABILITIES[role];
-
 /** Whose article it is, and whether readers can see it: all an article-level decision needs. */
 export interface ArticleOwnership {
   authorId: number | null;

@@ -19,7 +19,7 @@ function errorOf(schema: { safeParse(v: unknown): { success: boolean; error?: un
   return en[firstMessage(result.error as Parameters<typeof firstMessage>[0])];
 }
 
-describe("SPEC 5 validation messages", () => {
+describe("validation messages (docs/product.md#validation-rules)", () => {
   it("auth form: every field required", () => {
     expect(errorOf(registerSchema, { name: "", email: "a@b.co", password: "longenough" })).toBe(en.allFieldsRequired);
     expect(errorOf(registerSchema, { name: "Sita", email: "a@b.co" })).toBe(en.allFieldsRequired);

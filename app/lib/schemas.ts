@@ -1,6 +1,6 @@
 /**
- * Input schemas shared by the browser forms and the server handlers, so that each rule of SPEC
- * section 5 and its message exist once. Every message is a key of the catalog, worded in the reader's language where it is shown.
+ * Input schemas shared by the browser forms and the server handlers, so that each rule of docs/product.md#validation-rules
+ * and its message exist once. Every message is a key of the catalog, worded in the reader's language where it is shown.
  */
 import { z } from "zod";
 import { type LanguageTexts, perLanguageKey } from "./language-texts";
@@ -163,7 +163,7 @@ export const userUpdateSchema = z.object({
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-/** Editor image embeds accept only http, https and data URLs (SPEC 5). */
+/** Editor image embeds accept only http, https and data URLs (docs/product.md#validation-rules). */
 export function isAllowedImageSource(src: string): boolean {
   return /^(https?:\/\/|data:image\/(png|jpe?g|gif|webp);base64,)/i.test(src.trim()) || src.startsWith("/uploads/");
 }
@@ -184,7 +184,7 @@ const nullableId = z
   .union([z.literal(""), z.literal("null"), z.null(), id])
   .transform((v) => (v === "" || v === "null" || v === null ? null : v));
 
-/** Article fields of the create and update payloads (SPEC 7), as JSON or multipart strings. */
+/** Article fields of the create and update payloads (docs/product.md#the-api-in-summary), as JSON or multipart strings. */
 export const articleSchema = z.object({
   title: text("articleRequired").max(TITLE_MAX, { error: "titleTooLong" }),
   content: text("articleRequired").max(2_000_000, { error: "contentTooLong" }),

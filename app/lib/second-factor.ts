@@ -18,7 +18,6 @@ export const SECOND_FACTOR_METHODS = ["totp", "webauthn", "recovery"] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** An authenticator app's code: six digits (RFC 6238's usual length, and every app's default). */
-export const TOTP_DIGITS = 6;
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 /** How many recovery codes a set holds. */

@@ -23,7 +23,7 @@ export function wordCount(html: string): number {
   return text === "" ? 0 : text.split(" ").length;
 }
 
-/** Minutes to read: word count divided by 200, rounded up (SPEC section 5). */
+/** Minutes to read: word count divided by 200, rounded up (docs/product.md#validation-rules). */
 export function readTimeForWords(words: number): number {
   return Math.ceil(words / WORDS_PER_MINUTE);
 }
@@ -32,7 +32,7 @@ export function readTimeMinutes(html: string): number {
   return readTimeForWords(wordCount(html));
 }
 
-/** Excerpt lengths of SPEC section 9. */
+/** Excerpt lengths of docs/product.md#limits-and-constants. */
 export const EXCERPT_LENGTH = { default: 160, allNews: 120, category: 150 } as const;
 
 /** The first `length` characters of the text, cut back to a word boundary, with an ellipsis when cut. */
@@ -52,7 +52,7 @@ function truncateText(text: string, length: number): string {
 /**
  * An excerpt already made by `excerpt` (the 160 characters every summary carries), cut down to a
  * shorter `length` at a word boundary. Listings get the summary, not the article body, so this is
- * how they show the 120 and 150 characters of SPEC 9.
+ * how they show the 120 and 150 characters of docs/product.md#limits-and-constants.
  */
 export function shortenExcerpt(existing: string, length: number): string {
   const wasCut = existing.endsWith("…");

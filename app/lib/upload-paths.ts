@@ -1,5 +1,5 @@
 /**
- * SPEC 7: image sources in article content that begin /Uploads/ are rewritten. The old client
+ * docs/product.md#the-api-in-summary: image sources in article content that begin /Uploads/ are rewritten. The old client
  * stored uploads under /Uploads/; this site serves them from /uploads/ (paths are case-sensitive).
  * The server rewrites on save; this catches bodies stored before that, when the article is shown.
  */

@@ -42,12 +42,12 @@ const CommentsIsland = island("comments", CommentsSection);
 
 export const headers = mostReadHeaders;
 
-/** SPEC 9: the Latest News sidebar shows 5. */
+/** docs/product.md#limits-and-constants: the Latest News sidebar shows 5. */
 const LATEST_NEWS_LIMIT = 5;
 
 export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async () => {
   const db = await database();
-  // Published only, and the same for every visitor: the page is cached and shared (DESIGN).
+  // Published only, and the same for every visitor: the page is cached and shared (docs/product.md#public-pages-are-shared).
   // The one exception is a newsroom member's `?preview`, which may show a draft they may see
   // (app/lib/roles.ts) and is never cached.
   const previewer = isPreview(request) ? await currentActor(request) : null;
@@ -165,7 +165,7 @@ export default function ArticlePage({ loaderData: { article, latest, mostRead } 
   );
 }
 
-/** SPEC 8: a draft, an unknown slug or a failed load shows the Article Not Found page. */
+/** docs/product.md#messages-and-notifications: a draft, an unknown slug or a failed load shows the Article Not Found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = useMessages();
   if (!isRouteErrorResponse(error) || error.status !== 404) console.error(error);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * SPEC: a category page that fails to load says so under 'Oops, something went wrong!', with the
+ * docs/product.md#category: a category page that fails to load says so under 'Oops, something went wrong!', with the
  * category links and a way home. The server renders this boundary when the page's loader fails
  * (a 500); a page followed in place (islands/navigation.ts) shows that very page.
  */

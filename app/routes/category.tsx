@@ -28,11 +28,11 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 9: the Opinion box shows at most 3 articles. */
+/** docs/product.md#limits-and-constants: the Opinion box shows at most 3 articles. */
 const OPINION_MAX = 3;
 
 /**
- * SPEC 8's three failures map to statuses: no slug 400, unknown slug 404, anything else 500
+ * The three failures of docs/product.md#category map to statuses: no slug 400, unknown slug 404, anything else 500
  * (pageData). The ErrorBoundary turns each status back into its message.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -140,7 +140,7 @@ export default function CategoryPage({ loaderData: { category, listing, opinion 
   );
 }
 
-/** SPEC 8: the category page's errors, with the category links and a way home. No stack trace, ever. */
+/** docs/product.md#messages-and-notifications: the category page's errors, with the category links and a way home. No stack trace, ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const messages = useMessages();
   const layout = useReaderLayoutData();

@@ -32,7 +32,7 @@ const BreakingNewsIsland = island("breaking-news", BreakingNews);
 
 export const headers = mostReadHeaders;
 
-/** SPEC 9: 5 ticker, 3 lead, 5 latest, 3 per category, 3 opinion. */
+/** docs/product.md#limits-and-constants: 5 ticker, 3 lead, 5 latest, 3 per category, 3 opinion. */
 const TICKER_COUNT = 5;
 const LEAD_COUNT = 3;
 const LATEST_COUNT = 5;

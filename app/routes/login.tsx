@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return pageMeta(seo, { title: seo.messages.login, noindex: true });
 };
 
-/** SPEC 2 /login: the auth dialog as a page (the form is an island, LoginForm). */
+/** /login (docs/product.md#signing-in): the auth dialog as a page (the form is an island, LoginForm). */
 export default function LoginPage() {
   const [params] = useSearchParams();
   const failed = useActionData<typeof action>();

@@ -16,7 +16,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 All News: published articles only (the null actor sees nothing else), newest first. */
+/** All News (docs/product.md#all-news-writers-and-tags): published articles only (the null actor sees nothing else), newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
   const listing = await listArticles(await database(), null, newsQuerySchema.parse({ page, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) }));

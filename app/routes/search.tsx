@@ -21,7 +21,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
 
-/** /search?q=: the shareable, server-rendered twin of the search overlay. A blank query searches nothing (SPEC 5). */
+/** /search?q=: the shareable, server-rendered twin of the search overlay. A blank query searches nothing (docs/product.md#validation-rules). */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A hand-made URL may carry a longer query than the form allows: search its beginning.

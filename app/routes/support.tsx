@@ -24,7 +24,7 @@ const WAYS = [
   { heading: "supportShareHeading", text: "supportShare" },
 ] as const satisfies readonly { heading: MessageKey; text: MessageKey }[];
 
-/** SPEC 2 donation call. No payment provider: giving goes through the newsroom, and no third party sees who gives. */
+/** Donation call (docs/product.md#other-pages). No payment provider: giving goes through the newsroom, and no third party sees who gives. */
 export default function Support() {
   const messages = useMessages();
   return (

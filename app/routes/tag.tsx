@@ -21,7 +21,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 tag page: the tag and its published articles. An unknown tag is a 404. */
+/** Tag page (docs/product.md#all-news-writers-and-tags): the tag and its published articles. An unknown tag is a 404. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   return pageData(async () => {
     const db = await database();

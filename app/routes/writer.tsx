@@ -21,7 +21,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 writer profile. A malformed id names no writer either: both are 'Writer not found.' (404). */
+/** Writer profile (docs/product.md#all-news-writers-and-tags). A malformed id names no writer either: both are 'Writer not found.' (404). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.writerId)) throw data(null, { status: 404 });
   return pageData(async () => {

@@ -2,7 +2,7 @@ import type { MessageKey } from "~/lib/messages";
 
 /**
  * A failure the client can act on. Services throw it with the HTTP status that names the problem
- * (DESIGN "contract points") and the catalog key of its message; the HTTP layer words it in the
+ * (docs/api.md#conventions) and the catalog key of its message; the HTTP layer words it in the
  * language the client asked for. `message` is the English text, for logs.
  */
 export class AppError extends Error {
@@ -15,9 +15,6 @@ export class AppError extends Error {
     this.name = "AppError";
   }
 }
-
-export const notFound = (key: MessageKey = "notFound") => new AppError(404, key);
-export const badRequest = (key: MessageKey) => new AppError(400, key);
 
 /** Whether `error`, or any error it wraps (drizzle wraps the driver's), has SQLSTATE `code`. */
 function hasSqlState(error: unknown, code: string): boolean {

@@ -1,4 +1,4 @@
-/** Articles over HTTP (SPEC 3, 5, 7): listing and filters, create, read, update, delete, as an admin. */
+/** Articles over HTTP (docs/product.md#what-the-site-keeps, #validation-rules and #the-api-in-summary): listing and filters, create, read, update, delete, as an admin. */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -218,7 +218,7 @@ describe("GET /api/news", () => {
 });
 
 describe("POST /api/news", () => {
-  it("creates an article from multipart and returns the SPEC 3 shape", async () => {
+  it("creates an article from multipart and returns the shape of docs/product.md#what-the-site-keeps", async () => {
     const writer = await createWriter();
     const category = await createCategory();
     const [t1, t2] = [await createTag(), await createTag()];

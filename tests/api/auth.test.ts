@@ -1,5 +1,5 @@
 /**
- * Sign-in, registration, sign-out and the session (DESIGN "Sessions and permissions"): what a client
+ * Sign-in, registration, sign-out and the session (docs/product.md#sessions): what a client
  * sees over HTTP, the cookie included.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

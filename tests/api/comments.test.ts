@@ -1,4 +1,4 @@
-/** Comments (SPEC 4, 5, 7), the newsletter (SPEC 5), health and unknown API paths. */
+/** Comments (docs/product.md#comments, #validation-rules and #the-api-in-summary), the newsletter (docs/product.md#validation-rules), health and unknown API paths. */
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/messages";
 import { asAdmin, call, newReader, uniqueEmail } from "./client";

@@ -1,7 +1,7 @@
 /**
  * GET /api/news in an edition (`?edition=ne|en`): each story once, in the edition's language where
  * it has it, the other version otherwise (the default EDITION_MODE, `fallback`); without the
- * parameter, every published version as SPEC 7 lists them. Services' own tests cover own-language.
+ * parameter, every published version as docs/product.md#the-api-in-summary lists them. Services' own tests cover own-language.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";

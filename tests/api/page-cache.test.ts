@@ -1,5 +1,5 @@
 /**
- * The public cache (DESIGN "Public pages are cacheable", issue 11 §2 and §4), on a server of this
+ * The public cache (docs/product.md#public-pages-are-shared, issue 11 §2 and §4), on a server of this
  * file's own: whether an answer was a hit depends on every write since, so no other test file may
  * write to it meanwhile.
  */

@@ -1,6 +1,6 @@
 /**
  * What a reader's phone downloads: the scripts a public page loads up front must not carry code
- * that only forms or the back office need (DESIGN: the editor and admin code never load on public
+ * that only forms or the back office need (docs/product.md#public-pages-are-shared: the editor and admin code never load on public
  * pages), and the data a page hands its scripts must be what its cards show, not whole records.
  * Sizes are measured by `npm run bench`, not asserted here.
  */

@@ -1,5 +1,5 @@
 /**
- * The permission matrix (SPEC 6, DESIGN "Sessions and permissions", issue 15's newsroom roles):
+ * The permission matrix (docs/product.md#roles-and-permissions, docs/product.md#sessions, issue 15's newsroom roles):
  * every endpoint of app/routes.ts, with every method its module supports, called as a guest, a
  * signed-in reader, a contributor, an author, an editor and an admin.
  * Each row names the exact status per role and, for refusals, the exact error a client reads.
@@ -1505,8 +1505,8 @@ describe("drafts and pending comments stay hidden from everyone but editors and 
 });
 
 /**
- * A method a resource does not support: 405 with the JSON error every API error has (DESIGN
- * "Contract points") and an Allow header naming the methods it does support, whoever asks.
+ * A method a resource does not support: 405 with the JSON error every API error has
+ * (docs/api.md#conventions) and an Allow header naming the methods it does support, whoever asks.
  */
 const unsupported: { method: Method; route: string; path: () => string; allow: string }[] = [
   { method: "POST", route: "/api/health", path: () => "/api/health", allow: "GET" },

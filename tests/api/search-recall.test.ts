@@ -1,5 +1,5 @@
 /**
- * Search recall (issue 5, DESIGN "Nepali"): a small Nepali and English corpus created through the
+ * Search recall (issue 5, docs/product.md#nepali-text): a small Nepali and English corpus created through the
  * admin API, then searched as a reader searches. The same assertions run on the embedded database
  * (the shared test server) and on PostgreSQL (a throwaway cluster). Every search is limited to the
  * corpus's own category, so articles made by other test files never change an answer.

@@ -1,4 +1,4 @@
-/** Categories, tags and writers over HTTP (SPEC 3, 5, 7), as an admin. */
+/** Categories, tags and writers over HTTP (docs/product.md#what-the-site-keeps, #validation-rules and #the-api-in-summary), as an admin. */
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/messages";
 import { asAdmin, baseUrl, call, newReader } from "./client";

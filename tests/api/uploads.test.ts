@@ -1,4 +1,4 @@
-/** Media uploads (SPEC 5, DESIGN "Privacy"): type checks by extension and magic bytes, EXIF stripped, size limit. */
+/** Media uploads (docs/product.md#validation-rules, docs/product.md#privacy): type checks by extension and magic bytes, EXIF stripped, size limit. */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMessage } from "~/lib/format-message";

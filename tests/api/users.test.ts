@@ -1,6 +1,6 @@
 /**
- * Users and bookmarks (SPEC 3, 4, 6, 7): the admin's user list and edits, a reader's own account,
- * the "whole user object" bookmark update of SPEC 7, the bookmark toggle, and the last-admin rule.
+ * Users and bookmarks (docs/product.md#what-the-site-keeps, #how-things-change, #roles-and-permissions and #the-api-in-summary): the admin's user list and edits, a reader's own account,
+ * the "whole user object" bookmark update of docs/product.md#the-api-in-summary, the bookmark toggle, and the last-admin rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
@@ -179,7 +179,7 @@ describe("PUT /api/users/{id}", () => {
     expect(first.status).toBe(200);
     await unpublish(soonDraft.slug);
 
-    // The client of SPEC 7 sends its whole local list (from /users/me) plus the new id.
+    // An older client (docs/product.md#the-api-in-summary) sends its whole local list (from /users/me) plus the new id.
     const current = await me(reader.token);
     const res = await putUser(reader.user.id, reader.token, { ...current, bookmarks: [...current.bookmarks, String(published.id)] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

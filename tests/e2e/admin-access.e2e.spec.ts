@@ -3,11 +3,11 @@ import { E2E_ADMIN, type Summary, signUpInBrowser } from "./support/article-fixt
 import { adminGet, adminSend, asGuest, notification, signInAsAdmin } from "./support/admin";
 
 /**
- * Who may enter the back office (SPEC 6), the frame around every admin screen, and the dashboard's
+ * Who may enter the back office (docs/product.md#roles-and-permissions), the frame around every admin screen, and the dashboard's
  * totals. Guests and readers are checked in their own browser contexts.
  */
 
-/** The sidebar's seven sections (SPEC 2), those issues 15, 17 and 35 added, and the heading each screen opens with. */
+/** The sidebar's seven sections (docs/product.md#the-frame-and-the-sidebar), those issues 15, 17 and 35 added, and the heading each screen opens with. */
 const SECTIONS = [
   { link: "Dashboard", path: "/admin/dashboard", heading: "Dashboard" },
   { link: "Articles", path: "/admin/articles", heading: "Articles" },

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { E2E_ADMIN, type Detail, adminToken, articleDetail, createArticle } from "./support/article-fixtures";
 
 /**
- * The article form and its rich-text editor (SPEC 2, 5, 8; issue 4 "never lose an editor's work"):
+ * The article form and its rich-text editor (docs/product.md#the-article-form, #validation-rules and #messages-and-notifications; issue 4 "never lose an editor's work"):
  * an article written in the form is what a guest reads; edits, stale edits and failed saves keep
  * what was typed. Every test works on articles it creates, deleted after it.
  */
@@ -96,7 +96,7 @@ async function appendParagraph(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
-/** Tailwind 4 colours compute to oklch(): green-700 and red-700 (SPEC 8: green for success, red for errors). */
+/** Tailwind 4 colours compute to oklch(): green-700 and red-700 (docs/product.md#messages-and-notifications: green for success, red for errors). */
 const GREEN_700 = "oklch(0.527 0.154 150.069)";
 const RED_700 = "oklch(0.505 0.213 27.518)";
 
@@ -118,7 +118,7 @@ test.describe("article form: writing and editing", () => {
     await expect(page).toHaveTitle(/New article/);
 
     await titleField(page).fill(title);
-    // SPEC 5: an empty slug is derived from the title.
+    // docs/product.md#validation-rules: an empty slug is derived from the title.
     await expect(page.getByText(`Leave empty to use the title: ${slug}`)).toBeVisible();
     await page.getByLabel("Meta Title").fill("The road money: an audit");
     await page.getByLabel("Meta Description").fill("An audit traces road money that never became a road.");
@@ -162,10 +162,10 @@ test.describe("article form: writing and editing", () => {
     await expect(created).toHaveCSS("background-color", GREEN_700);
     await expect(page).toHaveURL(editPath(slug));
     await expect(page.getByRole("heading", { level: 1, name: "Edit article" })).toBeVisible();
-    // SPEC 8: notifications leave by themselves after 3 seconds.
+    // docs/product.md#messages-and-notifications: notifications leave by themselves after 3 seconds.
     await expect(created).toBeHidden({ timeout: 5_000 });
 
-    // SPEC 3: the banner is position 0, content media follow.
+    // docs/product.md#what-the-site-keeps: the banner is position 0, content media follow.
     const stored = await articleDetail(request, slug);
     expect(stored.media.map((m) => [m.kind, m.caption])).toEqual([
       ["banner", "The unfinished road at Sindhuli"],
@@ -360,7 +360,7 @@ test.describe("article form: never lose an editor's work", () => {
     await expect(formAlert(page, "Something went wrong on our side. Please try again.")).toBeVisible();
     await page.unroute(updates);
 
-    // No error text: SPEC 8's fallback for an update.
+    // No error text: our own sentence for an update (docs/product.md#messages-and-notifications).
     await page.route(updates, onlyPut((route) => route.fulfill({ status: 500, body: "" })));
     await saveButton(page).click();
     await expect(formAlert(page, "Failed to update article")).toBeVisible();

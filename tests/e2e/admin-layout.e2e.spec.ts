@@ -68,3 +68,37 @@ test("a row edited in place keeps its Save and Cancel in reach, beside the sideb
     }
   }
 });
+
+/**
+ * The sidebar's dark column reaches the bottom of a long page, in both themes, also in a window
+ * shorter than the sidebar's own contents, whose last control stays reachable. Measured at the top
+ * of the page: a column as tall as the window only looks right once it is stuck to a scrolled page.
+ */
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the sidebar runs the page's whole length (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await signInAsAdmin(page);
+    for (const viewport of [{ width: 1280, height: 600 }, { width: 1024, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      for (const path of ["/admin/dashboard", "/admin/writers"]) {
+        const where = `${path} at ${viewport.width}×${viewport.height} (${colorScheme})`;
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), where).toBe(colorScheme === "dark");
+        const sidebar = page.getByRole("complementary");
+        const { bottom, pageHeight, windowHeight, ground } = await sidebar.evaluate((aside) => ({
+          bottom: aside.getBoundingClientRect().bottom + window.scrollY,
+          pageHeight: document.documentElement.scrollHeight,
+          windowHeight: window.innerHeight,
+          ground: getComputedStyle(aside).backgroundColor,
+        }));
+        expect(pageHeight, `${where}: a long page`).toBeGreaterThan(windowHeight);
+        expect(bottom, where).toBe(pageHeight);
+        expect(ground, where).not.toBe("rgba(0, 0, 0, 0)");
+
+        const lastControl = sidebar.getByRole("link").or(sidebar.getByRole("button")).last();
+        await lastControl.scrollIntoViewIfNeeded();
+        await expect(lastControl, where).toBeInViewport({ ratio: 1 });
+      }
+    }
+  });
+}

@@ -154,7 +154,7 @@ test.describe("users", () => {
     await expect(notification(page, LAST_ADMIN)).toBeVisible();
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(row.getByRole("cell").nth(1)).toHaveText("Admin");
-    // Gone after 3 s (SPEC 8), so that the next refusal is seen to be a new one.
+    // Gone after 3 s (docs/product.md#messages-and-notifications), so that the next refusal is seen to be a new one.
     await expect(notification(page, LAST_ADMIN)).toBeHidden();
 
     await row.getByRole("button", { name: `Delete ${me.name}` }).click();

@@ -3,7 +3,7 @@ import { type Detail, articleDetail, draftSlug, publishedArticles } from "./supp
 import { settled } from "./support/settled";
 
 /** The richest published English article: tags, related articles, comments, a writer and a category. */
-/** SPEC 9: Back shows its spinner for 500 ms before it leaves. */
+/** docs/product.md#limits-and-constants: Back shows its spinner for 500 ms before it leaves. */
 const BACK_SPINNER_MS = 500;
 
 const backLink = (page: Page) => page.getByRole("group", { name: "Article tools" }).getByRole("link", { name: "Back", exact: true });

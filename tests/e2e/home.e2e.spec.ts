@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from "./support/test";
 import { settled } from "./support/settled";
 
-/** Journey: a reader on the home page (SPEC 2 "/", SPEC 4 breaking-news strip and newsletter, SPEC 9 limits). */
+/** Journey: a reader on the home page (docs/product.md#home, its breaking-news strip and newsletter, and #limits-and-constants). */
 
 interface Summary {
   id: number;
@@ -280,7 +280,7 @@ test.describe("a reader on the home page", () => {
   test("the admin can sign in through the API from the home page", async ({ page }) => {
     await page.goto("/");
     // The page asks for its session after hydration. Signing in before it has answered would
-    // let it see the admin and, rightly (SPEC 6), send them on to the dashboard mid-test.
+    // let it see the admin and, rightly (docs/product.md#roles-and-permissions), send them on to the dashboard mid-test.
     await expect(page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     const result = await page.evaluate(async (admin) => {
       const login = await fetch("/api/admin/login", {

@@ -1,4 +1,4 @@
-/** The frame around every reader page: theme, clock, header, menus, images (SPEC 2, 4, 8, 9). */
+/** The frame around every reader page: theme, clock, header, menus, images (docs/product.md#the-reader-site, #how-things-change, #messages-and-notifications and #limits-and-constants). */
 import { expect, test } from "./support/test";
 import { settled } from "./support/settled";
 

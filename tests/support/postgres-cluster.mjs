@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL cluster for the tests and the benchmark, from Debian's `postgresql`
-// package: initdb in a temporary folder, a private port and socket, UTF-8 (C.UTF-8) as DESIGN
+// package: initdb in a temporary folder, a private port and socket, UTF-8 (C.UTF-8) as docs/product.md#nepali-text
 // requires. Plain JavaScript so that `npm run bench` can use it without a TypeScript step; the
 // types are in postgres-cluster.d.mts.
 import { execFileSync, spawnSync } from "node:child_process";

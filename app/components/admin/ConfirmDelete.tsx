@@ -10,7 +10,7 @@ interface ConfirmDeleteProps {
   onClose: (deleted: boolean) => void;
 }
 
-/** Asks first (SPEC 5), then deletes through the API with SPEC 8's outcome. */
+/** Asks first (docs/product.md#validation-rules), then deletes through the API, with the outcome docs/product.md#messages-and-notifications describes. */
 export function ConfirmDelete({ target, texts, onClose }: ConfirmDeleteProps) {
   const write = useAdminWrite();
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@ import { useMessages } from "~/components/i18n/i18n";
 
 interface ConfirmDialogProps {
   open: boolean;
-  /** The question, e.g. SPEC 5's 'Are you sure you want to delete this writer?'. */
+  /** The question, e.g. 'Are you sure you want to delete this writer?' (docs/product.md#validation-rules). */
   message: string;
   confirmLabel?: string;
   busy?: boolean;

@@ -1,8 +1,8 @@
 import { useMessages } from "~/components/i18n/i18n";
 
 /**
- * SPEC 2 ad placeholder: a labelled box of a fixed size (the IAB 300×250 rectangle) that keeps the
- * layout where an ad would go. It loads nothing: no ad network, no third-party request (DESIGN "Privacy").
+ * Ad placeholder (docs/product.md#the-frame-of-every-page): a labelled box of a fixed size (the IAB 300×250 rectangle) that keeps the
+ * layout where an ad would go. It loads nothing: no ad network, no third-party request (docs/product.md#privacy).
  * Not a landmark: a reader moving between a page's regions has nothing to find in an empty slot, and
  * a category page has two of them.
  */

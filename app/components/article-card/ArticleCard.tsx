@@ -16,7 +16,7 @@ export type CardVariant = "small" | "medium" | "large";
 
 interface ArticleCardProps {
   article: CardArticle;
-  /** SPEC 2: small, medium and large variants. */
+  /** docs/product.md#the-frame-of-every-page: small, medium and large variants. */
   variant?: CardVariant;
   /** Images above the fold load eagerly; the rest lazily. */
   eager?: boolean;
@@ -37,7 +37,7 @@ function OtherEditionLabel({ language }: { language: Language }) {
   );
 }
 
-/** SPEC 2 article card, set in the article's own language; bookmark and share for signed-in readers. */
+/** Article card, set in the article's own language (docs/product.md#the-frame-of-every-page); bookmark and share for signed-in readers. */
 export function ArticleCard({ article, variant = "medium", eager = false, headingLevel = "h3" }: ArticleCardProps) {
   const locale = useLocale();
   const Heading = headingLevel;

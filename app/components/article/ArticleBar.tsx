@@ -6,7 +6,7 @@ import { FontSizeMenu } from "./FontSizeMenu";
 import { useScrolledPast } from "~/components/layout/use-scrolled-past";
 import { useMessages } from "~/components/i18n/i18n";
 
-/** SPEC 9: the article bar changes after 100 px of scroll. */
+/** docs/product.md#limits-and-constants: the article bar changes after 100 px of scroll. */
 export const ARTICLE_BAR_SCROLL_PX = 100;
 
 /** The site header's height, which changes as it compacts on scroll: the bar sticks just below it. */
@@ -30,7 +30,7 @@ interface ArticleBarProps {
 }
 
 /**
- * SPEC 2 article bar: back, font size, bookmark and share, sticky under the header. Once the reader
+ * Article bar (docs/product.md#article): back, font size, bookmark and share, sticky under the header. Once the reader
  * has scrolled past the headline it gains a background and shows the title. Its height never
  * changes, so nothing below it moves.
  */

@@ -4,9 +4,9 @@ import { rewriteUploadSources } from "~/lib/upload-paths";
 import { ARTICLE_FONT_SIZE_CLASSES } from "./FontSizeMenu";
 
 /**
- * The look of the stored HTML (SPEC 2 editor output: headings, bold, italic, underline, lists,
+ * The look of the stored HTML (what the article form's editor makes, docs/product.md#the-article-form: headings, bold, italic, underline, lists,
  * quotes, links, code blocks, images, video). Sizes are in em, so the font size menu scales it all.
- * SPEC 9: an embedded image without its own width is 300 px wide, auto height.
+ * docs/product.md#limits-and-constants: an embedded image without its own width is 300 px wide, auto height.
  */
 export const ARTICLE_BODY_STYLES = [
   "leading-[1.8] break-words",

@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 /**
  * First published and, when it changed after that, last updated, both with the time of day (Nepal
  * time): readers of an investigation want to know whether it changed since they first read it.
- * An unchanged article shows its date alone (SPEC 9 'MMM d, yyyy'; Bikram Sambat in Nepali).
+ * An unchanged article shows its date alone (docs/product.md#limits-and-constants 'MMM d, yyyy'; Bikram Sambat in Nepali).
  */
 export function ArticleDates({ publishedAt, updatedAt }: { publishedAt: string; updatedAt: string }) {
   const formatDate = useFormatDate();

@@ -10,7 +10,7 @@ import { ShareLinks } from "./ShareLinks";
 import { languages } from "~/lib/languages";
 
 /**
- * SPEC 2: category, title, description, writer, dates, read time and the share links. The title and
+ * docs/product.md#article: category, title, description, writer, dates, read time and the share links. The title and
  * description are in the article's language (the <article>'s `lang`); the labels around them are in
  * the interface's, which may be the other one.
  */

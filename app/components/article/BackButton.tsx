@@ -3,7 +3,7 @@ import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { arrivedInPlace } from "~/islands/navigation";
 
-/** SPEC 9: the back button shows its spinner for 500 ms before it leaves. */
+/** docs/product.md#limits-and-constants: the back button shows its spinner for 500 ms before it leaves. */
 export const BACK_SPINNER_MS = 500;
 
 /**
@@ -21,7 +21,7 @@ function cameFromThisSite(): boolean {
 }
 
 /**
- * SPEC 2: back to the previous page when it was one of ours, else home. It is a link home, so it
+ * docs/product.md#article: back to the previous page when it was one of ours, else home. It is a link home, so it
  * works before the script has loaded.
  */
 export function BackButton() {

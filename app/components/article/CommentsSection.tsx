@@ -9,7 +9,7 @@ import { clearCommentDraft, readCommentDraft, saveCommentDraft } from "./comment
 import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
 import { CardTime } from "~/components/article-card/CardTime";
 
-/** SPEC 2 comments: the count, the form and the approved comments (the loader has no others). */
+/** Comments (docs/product.md#comments): the count, the form and the approved comments (the loader has no others). */
 export function CommentsSection({ articleId, comments }: { articleId: number; comments: ArticleComment[] }) {
   const messages = useMessages();
   const formatNumber = useFormatNumber();
@@ -59,7 +59,7 @@ function CommentItem({ comment }: { comment: ArticleComment }) {
 }
 
 /**
- * SPEC 4 and 5: blank comments are never sent; a guest who posts is asked to sign in, and the kept
+ * docs/product.md#comments and #validation-rules: blank comments are never sent; a guest who posts is asked to sign in, and the kept
  * draft is posted once they have (right after the modal, or on the next page load).
  */
 function CommentForm({ articleId }: { articleId: number }) {

@@ -29,7 +29,7 @@ function applyFontSize(size: FontSize) {
   }
 }
 
-/** SPEC 2 font size menu: Small, Medium and Large, as a radio group in a small popover. */
+/** Font size menu (docs/product.md#article): Small, Medium and Large, as a radio group in a small popover. */
 export function FontSizeMenu() {
   const messages = useMessages();
   const [open, setOpen] = useState(false);

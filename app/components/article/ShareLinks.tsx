@@ -24,8 +24,8 @@ const NETWORKS = [
 ] as const;
 
 /**
- * SPEC 2 Facebook, Twitter and LinkedIn share buttons: plain links, so the networks learn nothing
- * until the reader chooses to go there (DESIGN "Privacy"). The article bar's Share leads here
+ * Facebook, Twitter and LinkedIn share buttons (docs/product.md#article): plain links, so the networks learn nothing
+ * until the reader chooses to go there (docs/product.md#privacy). The article bar's Share leads here
  * before its island is alive, and the list is outlined when it does.
  */
 export function ShareLinks({ url, title }: { url: string; title: string }) {

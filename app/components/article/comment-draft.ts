@@ -1,5 +1,5 @@
 /**
- * SPEC 4: a guest's comment is kept while they sign in, and posted once they have. It lives in
+ * docs/product.md#comments: a guest's comment is kept while they sign in, and posted once they have. It lives in
  * sessionStorage, per article, so a full reload in between (or signing up in a slow modal) loses
  * nothing, and it never outlives the tab.
  */

@@ -18,7 +18,7 @@ interface AuthModalProps {
   onSignedIn: (user: PublicUser) => void;
 }
 
-/** SPEC 2 and 4: sign in ('Welcome Back') or sign up ('Create Your Account'), in a modal. */
+/** docs/product.md#signing-in and #how-things-change: sign in ('Welcome Back') or sign up ('Create Your Account'), in a modal. */
 export function AuthModal({ open, initialMode, onClose, onSignedIn }: AuthModalProps) {
   const messages = useMessages();
   const [mode, setMode] = useState<AuthMode>(initialMode);
@@ -112,7 +112,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
     );
   }
 
-  /** SPEC 4: switching between sign in and sign up clears the fields and the error. */
+  /** docs/product.md#how-things-change: switching between sign in and sign up clears the fields and the error. */
   function switchMode(next: AuthMode) {
     onModeChange(next);
     setName("");
@@ -143,7 +143,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
     if (!result.ok) {
       const step = secondStepOf(result.body);
       if (result.code === "second_factor_required" && step) return setPending(step);
-      // SPEC 8: a sign-in that fails without the server saying why is 'Login failed'.
+      // docs/product.md#messages-and-notifications: a sign-in that fails without the server saying why is 'Login failed'.
       setError(result.error ?? (mode === "signin" ? messages.loginFailed : messages.authFallback));
       return;
     }

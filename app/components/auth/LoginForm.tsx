@@ -6,9 +6,9 @@ import type { PublicUser } from "~/lib/api-types";
 import { afterSignInPath, isAdminPath } from "~/lib/redirect-path";
 
 /**
- * SPEC 2 /login: the auth dialog as a page. After sign-in the reader goes to `?redirect=` when it
+ * /login (docs/product.md#signing-in): the auth dialog as a page. After sign-in the reader goes to `?redirect=` when it
  * is a path on this site (see safeRedirectPath), else an admin to the dashboard and anyone else
- * home (SPEC 6). A reader who is already signed in is sent on at once. An island; `error` is the
+ * home (docs/product.md#roles-and-permissions). A reader who is already signed in is sent on at once. An island; `error` is the
  * server's answer to the form sent before the script had loaded (routes/login.tsx).
  */
 export function LoginForm({

@@ -2,8 +2,8 @@ import { useSession } from "~/components/session/session";
 import { useMessages } from "~/components/i18n/i18n";
 
 /**
- * SPEC 4 bookmark toggle. Signed-in readers only (SPEC 2); `guests` shows it to guests as well,
- * where it opens the sign-in modal (SPEC 6: bookmarking prompts sign-in).
+ * The bookmark toggle (docs/product.md#bookmarks), for signed-in readers only; `guests` shows it to guests as well,
+ * where it opens the sign-in modal (docs/product.md#roles-and-permissions: bookmarking prompts sign-in).
  */
 export function BookmarkButton({ articleId, guests = false, className = "" }: { articleId: number; guests?: boolean; className?: string }) {
   const messages = useMessages();

@@ -10,7 +10,7 @@ import { CardTime } from "~/components/article-card/CardTime";
 import { useMediaBase } from "~/components/media/use-media-base";
 import { publicMediaUrl } from "~/lib/media-url";
 
-/** SPEC 2 saved-articles overlay: the reader's bookmarks, each with a remove button. */
+/** Saved-articles overlay (docs/product.md#bookmarks): the reader's bookmarks, each with a remove button. */
 export function SavedArticles({ open, onClose }: { open: boolean; onClose: () => void }) {
   const messages = useMessages();
   const mediaBase = useMediaBase();

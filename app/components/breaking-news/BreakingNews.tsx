@@ -52,7 +52,7 @@ function Headlines({ items, copy, ref }: { items: TickerItem[]; copy: boolean; r
 }
 
 /**
- * SPEC 4 breaking-news strip: scrolls 1 px per frame, pauses on hover and keyboard focus (and by
+ * Breaking-news strip (docs/product.md#the-frame-of-every-page): scrolls 1 px per frame, pauses on hover and keyboard focus (and by
  * its pause button, WCAG 2.2.2), and repeats its headlines in a seamless loop.
  */
 export function BreakingNews({ items }: { items: TickerItem[] }) {

@@ -1,4 +1,4 @@
-/** SPEC 4: the breaking-news strip moves one pixel per animation frame. */
+/** docs/product.md#the-frame-of-every-page: the breaking-news strip moves one pixel per animation frame. */
 export const TICKER_STEP_PX = 1;
 
 /**

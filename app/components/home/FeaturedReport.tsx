@@ -6,7 +6,7 @@ import { useMessages } from "~/components/i18n/i18n";
 /** The featured block loads on its own: its failure is shown here, and the rest of the page still renders. */
 export type FeaturedResult = { status: "found"; article: CardArticle } | { status: "none" } | { status: "failed" };
 
-/** SPEC 2 'special report' block: the newest published featured article (SPEC 9: limit 1). */
+/** 'special report' block (docs/product.md#home): the newest published featured article (docs/product.md#limits-and-constants: limit 1). */
 export function FeaturedReport({ featured }: { featured: FeaturedResult }) {
   const messages = useMessages();
   const headingId = useId();

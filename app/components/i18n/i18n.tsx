@@ -47,7 +47,7 @@ export function useLocalizePath(): (path: string) => string {
 }
 
 /**
- * A card date in the page's language: 'Nov 22, 2026' in English (SPEC 9), the Bikram Sambat
+ * A card date in the page's language: 'Nov 22, 2026' in English (docs/product.md#limits-and-constants), the Bikram Sambat
  * 'मंसिर ६, २०८३' in Nepali. Both are computed in Nepal time, so server and browser agree.
  */
 export function useFormatDate(): (iso: string) => string {

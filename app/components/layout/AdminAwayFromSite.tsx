@@ -7,7 +7,7 @@ import { localizePath, splitLocalePath } from "~/lib/i18n";
 import { PREVIEW_PARAM } from "~/lib/preview";
 
 /**
- * SPEC 6 in the browser, where the session is known: a signed-in admin on the public site is sent
+ * In the browser, where the session is known (docs/product.md#roles-and-permissions): a signed-in admin on the public site is sent
  * to the dashboard (unless previewing an article), and a reader turned away from /admin is told why.
  * An island: the address is read from the window once hydrated (the server's HTML is everyone's).
  */

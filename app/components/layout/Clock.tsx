@@ -4,7 +4,7 @@ import { useNow } from "./use-now";
 const SECOND = 1000;
 
 /**
- * SPEC 2: a live clock in Nepal time, ticking every second: Nepali weekday, then the AD date in
+ * docs/product.md#the-frame-of-every-page: a live clock in Nepal time, ticking every second: Nepali weekday, then the AD date in
  * English or the Bikram Sambat date in Devanagari digits in Nepali. Empty in the cached server
  * HTML, so the server and the hydrating browser never disagree about the time.
  */

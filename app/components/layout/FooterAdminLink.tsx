@@ -2,7 +2,7 @@ import { Anchor } from "~/components/i18n/anchor";
 import { useMessages } from "~/components/i18n/i18n";
 import { useSession } from "~/components/session/session";
 
-/** SPEC 2: the footer links to /admin for signed-in users (an island: the page is everyone's). */
+/** docs/product.md#the-frame-of-every-page: the footer links to /admin for signed-in users (an island: the page is everyone's). */
 export function FooterAdminLink() {
   const messages = useMessages();
   const { user } = useSession();

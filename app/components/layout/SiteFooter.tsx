@@ -11,7 +11,7 @@ const FooterAdminLinkIsland = island("footer-admin-link", FooterAdminLink);
 export const NEWSROOM_EMAIL = "newsroom@khulasa.example";
 export const TIPS_EMAIL = "tips@khulasa.example";
 
-/** SPEC 2 footer: about text, categories, quick links, contact, support, and /admin for signed-in users. */
+/** Footer (docs/product.md#the-frame-of-every-page): about text, categories, quick links, contact, support, and /admin for signed-in users. */
 export function SiteFooter({ categories }: { categories: NavCategory[] }) {
   const messages = useMessages();
   return (

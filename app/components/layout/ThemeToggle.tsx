@@ -4,7 +4,7 @@ import { useMessages } from "~/components/i18n/i18n";
 type Theme = "light" | "dark";
 const STORAGE_KEY = "theme";
 
-/** SPEC 4: flips the theme, marks <html> with `dark`, and stores the choice under 'theme'. */
+/** docs/product.md#the-frame-of-every-page: flips the theme, marks <html> with `dark`, and stores the choice under 'theme'. */
 export function ThemeToggle() {
   const messages = useMessages();
   const [theme, setTheme] = useState<Theme | null>(null);

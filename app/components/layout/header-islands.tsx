@@ -9,7 +9,7 @@ import { useMessages } from "~/components/i18n/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { useScrolledPast } from "./use-scrolled-past";
 
-/** SPEC 9: the header changes style after 50 px of scroll. */
+/** docs/product.md#limits-and-constants: the header changes style after 50 px of scroll. */
 const HEADER_SCROLL_PX = 50;
 
 /** Marks the header scrolled (its styles follow `data-scrolled`). */
@@ -82,7 +82,7 @@ export function SearchButton() {
   );
 }
 
-/** SPEC 2 user menu (an island): name, e-mail, 'Saved Articles', 'Sign Out'. Guests get a sign-in button. */
+/** The user menu (docs/product.md#the-frame-of-every-page), an island: name, e-mail, 'Saved Articles', 'Sign Out'. Guests get a sign-in button. */
 export function UserMenu() {
   const messages = useMessages();
   const session = useSession();

@@ -2,7 +2,7 @@ import { ArticleCard } from "~/components/article-card/ArticleCard";
 import type { CardArticle } from "~/lib/article-cards";
 
 interface ArticleListingProps {
-  /** Cards with their excerpts already cut to the listing's length (SPEC 9). */
+  /** Cards with their excerpts already cut to the listing's length (docs/product.md#limits-and-constants). */
   articles: CardArticle[];
   /** Shown instead of the list when there is nothing on this page. */
   emptyText: string;

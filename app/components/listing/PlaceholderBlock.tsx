@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useMessages } from "~/components/i18n/i18n";
 
 /**
- * A sidebar block for a feature that is not built yet (SPEC 2: Upcoming Events, Highlights).
+ * A sidebar block for a feature that is not built yet (docs/product.md#the-frame-of-every-page: Upcoming Events, Highlights).
  * It says so plainly, so no reader mistakes it for an empty list.
  */
 export function PlaceholderBlock({ title, text }: { title: string; text: string }) {

@@ -2,13 +2,13 @@ import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { useMessages } from "~/components/i18n/i18n";
 
-/** SPEC 9: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
+/** docs/product.md#limits-and-constants: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
 export const NEWSLETTER_DELAY_MS = 1200;
 
 type State = { step: "idle"; error: string | null } | { step: "subscribing" } | { step: "subscribed"; email: string };
 
 /**
- * SPEC 4 newsletter form: idle → subscribing → subscribed, and 'Subscribe another email' back to
+ * Newsletter form (docs/product.md#newsletter): idle → subscribing → subscribed, and 'Subscribe another email' back to
  * idle. The subscription is stored for real (POST /api/newsletter).
  */
 export function Newsletter({ className = "" }: { className?: string }) {

@@ -1,10 +1,10 @@
 /**
- * SPEC 8's notifications. The list lives in this module, not in a React provider, so that every
+ * The notifications of docs/product.md#messages-and-notifications. The list lives in this module, not in a React provider, so that every
  * island of a reader page (each its own React root) can raise one into the page's one list.
  */
 import { useSyncExternalStore } from "react";
 
-/** SPEC 8: notifications auto-dismiss after 3 seconds; red for errors, green for success. */
+/** docs/product.md#messages-and-notifications: notifications auto-dismiss after 3 seconds; red for errors, green for success. */
 export const NOTIFICATION_MS = 3000;
 
 export type NotificationKind = "success" | "error";

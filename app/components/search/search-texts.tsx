@@ -1,7 +1,7 @@
 import type { Catalog } from "~/lib/i18n";
 import { formatMessage } from "~/lib/format-message";
 
-/** SPEC 2: 'Search results for "{query}"' with a query, 'Search Articles' without. Shared by the overlay and /search; `messages` is the page's catalog. */
+/** docs/product.md#search: 'Search results for "{query}"' with a query, 'Search Articles' without. Shared by the overlay and /search; `messages` is the page's catalog. */
 export function searchTitle(query: string, messages: Catalog): string {
   return query ? formatMessage(messages.searchResultsFor, { query }) : messages.searchArticles;
 }

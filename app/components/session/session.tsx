@@ -1,6 +1,6 @@
 /**
  * The signed-in reader, known only in the browser: public pages are the same HTML for everyone
- * (DESIGN "Public pages are cacheable"), and /api/session fills in the personal parts. The state
+ * (docs/product.md#public-pages-are-shared), and /api/session fills in the personal parts. The state
  * lives in this module, not in a React provider, so that every island of a reader page (each its
  * own React root) shares one session and one sign-in dialog.
  */
@@ -23,7 +23,7 @@ export interface SessionValue {
   signedIn(user: PublicUser): void;
   signOut(): Promise<void>;
   isBookmarked(articleId: number): boolean;
-  /** SPEC 4: adds or removes the bookmark; a guest gets the sign-in modal instead. */
+  /** docs/product.md#how-things-change: adds or removes the bookmark; a guest gets the sign-in modal instead. */
   toggleBookmark(articleId: number): Promise<void>;
 }
 
@@ -87,7 +87,7 @@ async function signOut() {
   update({ user: null });
 }
 
-/** SPEC 7: a failed bookmark update is only logged, and the local list stays as it was. */
+/** docs/product.md#the-api-in-summary: a failed bookmark update is only logged, and the local list stays as it was. */
 async function toggleBookmarkFor(articleId: number) {
   const result = await apiRequest<{ bookmarked: boolean }>(`/api/users/me/bookmarks/${articleId}`, { method: "POST" });
   if (!result.ok) {

@@ -29,7 +29,7 @@ export function useCanonicalUrl(path: string): string {
 
 /**
  * Shares with the Web Share API where there is one; else copies the link and says so in a
- * notification (role=status, so screen readers hear it). SPEC 8: 'Link copied to clipboard!'.
+ * notification (role=status, so screen readers hear it). docs/product.md#messages-and-notifications: 'Link copied to clipboard!'.
  */
 export function useShare(): (url: string, title: string) => Promise<void> {
   const messages = useMessages();

@@ -15,7 +15,7 @@ export function NotFoundPanel({
 }: {
   title: string;
   text?: string;
-  /** Announce the sentence at once (SPEC 8's category messages are read as errors). */
+  /** Announce the sentence at once (a section page's failures, docs/product.md#category, are read as errors). */
   alert?: boolean;
   homeLabel: string;
   /** A large line above the heading, such as the status code. */

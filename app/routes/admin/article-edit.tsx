@@ -22,7 +22,7 @@ export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
 /**
- * SPEC 4: edit mode loads the article by its slug, drafts included, with where it stands in review.
+ * docs/product.md#the-article-form: edit mode loads the article by its slug, drafts included, with where it stands in review.
  * A story the member's role may not change (app/lib/roles.ts) is not offered as a form: one they
  * cannot see is not found, one they can see sends them to the dashboard, which says why.
  */

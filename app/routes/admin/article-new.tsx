@@ -13,7 +13,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2: the article form, empty (SPEC 3's defaults), with the choices it offers. */
+/** docs/product.md#the-article-form: the article form, empty (a new story's defaults: docs/product.md#what-the-site-keeps), with the choices it offers. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireBackOfficePage(request);
   const db = await database();

@@ -47,7 +47,7 @@ function readFilters(params: URLSearchParams): ArticleListFilters {
   };
 }
 
-/** SPEC 2 /admin/articles: every article, drafts included, one page of 20 at a time, filtered by the address. */
+/** /admin/articles (docs/product.md#articles): every article, drafts included, one page of 20 at a time, filtered by the address. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request);
   const params = new URL(request.url).searchParams;

@@ -14,7 +14,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 /admin/categories: add, inline edit and delete; Name, Slug and Description. */
+/** /admin/categories (docs/product.md#categories-and-tags): add, inline edit and delete; Name, Slug and Description. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireBackOfficePage(request, "manageSections");
   return { categories: await readOrNull((db) => listCategories(db, pageLocale(request))) };

@@ -14,7 +14,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 Comment Moderation: every comment, pending first; `?show=pending|approved` narrows it. */
+/** Comment Moderation (docs/product.md#comment-moderation): every comment, pending first; `?show=pending|approved` narrows it. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request, "moderateComments");
   const view = commentViewOf(new URL(request.url).searchParams.get("show"));

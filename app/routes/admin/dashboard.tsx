@@ -28,7 +28,7 @@ export const logging: RequestLogging = "timed";
 const MOST_READ_LISTED = 8;
 
 /**
- * SPEC 2: totals for articles, users, comments and categories, and (issue 15) the newsroom's queues:
+ * docs/product.md#dashboard: totals for articles, users, comments and categories, and (issue 15) the newsroom's queues:
  * stories waiting for review or for their time, comments waiting for approval. Each role sees those
  * of the sections it may open (a contributor's and an author's articles are their own). Then the
  * charts: stories published per day, and the most-read stories of the last day and week.

@@ -27,7 +27,7 @@ export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
 /**
- * Every page under /admin passes through this guard first (SPEC 6). The frame is shown to an
+ * Every page under /admin passes through this guard first (docs/product.md#roles-and-permissions). The frame is shown to an
  * account that must set up a second factor too (each page's own guard sends it to the account
  * screen), with only that screen in its navigation.
  */
@@ -53,7 +53,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 /**
- * SPEC 2: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
+ * docs/product.md#the-frame-and-the-sidebar: the sidebar lists the sections plus Logout (issue 15 adds Review and the audit trail,
  * issue 17 the tip line, issue 35 the member's own account); each role sees those it may open.
  */
 export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: Ability }[] = [
@@ -89,50 +89,55 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
         {messages.skipToContent}
       </a>
-      <aside className="border-b border-neutral-800 bg-neutral-900 text-neutral-100 lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0 lg:border-b-0">
-        <div className="flex items-center gap-3 px-4 py-4">
-          <p className="mr-auto text-lg font-black">
-            {messages.siteName} <span className="font-normal text-neutral-400">{messages.admin}</span>
-          </p>
-          {/* Outside the navigation: it is no section, and on a phone it stays in reach with the menu closed. */}
-          <AdminLanguageSwitch className="lg:hidden" />
-          <MenuButton open={menuOpen} controls="admin-nav" onToggle={() => setMenuOpen((open) => !open)} className="hover:bg-neutral-800" />
-        </div>
-        <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
-          <ul className="space-y-1">
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  onClick={() => setMenuOpen(false)}
-                  className={({ isActive }) =>
-                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand text-white" : "text-neutral-300 hover:bg-neutral-800 hover:text-white"}`
-                  }
+      {/* On a desktop the aside is a column as tall as the page (the flex row stretches it), so its
+          dark ground reaches the bottom of a long page; its contents stay in view as the page
+          scrolls, and scroll on their own in a window shorter than they are. */}
+      <aside className="border-b border-neutral-800 bg-neutral-900 text-neutral-100 lg:w-60 lg:shrink-0 lg:border-b-0">
+        <div className="lg:sticky lg:top-0 lg:max-h-screen lg:overflow-y-auto lg:pb-4">
+          <div className="flex items-center gap-3 px-4 py-4">
+            <p className="mr-auto text-lg font-black">
+              {messages.siteName} <span className="font-normal text-neutral-400">{messages.admin}</span>
+            </p>
+            {/* Outside the navigation: it is no section, and on a phone it stays in reach with the menu closed. */}
+            <AdminLanguageSwitch className="lg:hidden" />
+            <MenuButton open={menuOpen} controls="admin-nav" onToggle={() => setMenuOpen((open) => !open)} className="hover:bg-neutral-800" />
+          </div>
+          <nav id="admin-nav" aria-label={messages.adminNavigation} className={`${menuOpen ? "block" : "hidden"} px-2 pb-4 lg:block`}>
+            <ul className="space-y-1">
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    onClick={() => setMenuOpen(false)}
+                    className={({ isActive }) =>
+                      `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand text-white" : "text-neutral-300 hover:bg-neutral-800 hover:text-white"}`
+                    }
+                  >
+                    {messages[section.label]}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  onClick={() => void logout()}
+                  className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-neutral-300 hover:bg-neutral-800 hover:text-white"
                 >
-                  {messages[section.label]}
-                </NavLink>
+                  {messages.logout}
+                </button>
               </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                onClick={() => void logout()}
-                className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-neutral-300 hover:bg-neutral-800 hover:text-white"
-              >
-                {messages.logout}
-              </button>
-            </li>
-          </ul>
-          <p className="mt-6 break-words px-3 text-xs text-neutral-400">
-            {staff.name}
-            <br />
-            {staff.email}
-            <br />
-            {roleName(staff.role, messages)}
-          </p>
-        </nav>
-        <div className="hidden px-5 lg:block">
-          <AdminLanguageSwitch />
+            </ul>
+            <p className="mt-6 break-words px-3 text-xs text-neutral-400">
+              {staff.name}
+              <br />
+              {staff.email}
+              <br />
+              {roleName(staff.role, messages)}
+            </p>
+          </nav>
+          <div className="hidden px-5 lg:block">
+            <AdminLanguageSwitch />
+          </div>
         </div>
       </aside>
       <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">

@@ -14,7 +14,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 /admin/tags: add, inline edit and delete; Name and Slug. */
+/** /admin/tags (docs/product.md#categories-and-tags): add, inline edit and delete; Name and Slug. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireBackOfficePage(request, "manageSections");
   return { tags: await readOrNull((db) => listTags(db, pageLocale(request))) };

@@ -8,7 +8,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** /admin and any unknown admin path lead to the dashboard (SPEC 2), once the guard has passed. */
+/** /admin and any unknown admin path lead to the dashboard (docs/product.md#dashboard), once the guard has passed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireBackOfficePage(request);
   throw redirect(localizedFor(request, "/admin/dashboard"));

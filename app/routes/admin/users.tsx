@@ -13,7 +13,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 /admin/users: every account, oldest first. */
+/** /admin/users (docs/product.md#users): every account, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireBackOfficePage(request, "manageUsers");
   return { users: await readOrNull((db) => listUsers(db, admin)), currentUserId: admin.id };

@@ -17,7 +17,7 @@ import type { RequestLogging } from "~/lib/request-logging";
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
-/** SPEC 2 /admin/writers: the add/edit form and the table of writers, by name. */
+/** /admin/writers (docs/product.md#writers): the add/edit form and the table of writers, by name. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireBackOfficePage(request, "manageSections");
   return { writers: await readOrNull((db) => listWriters(db, pageLocale(request))) };

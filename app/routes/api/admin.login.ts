@@ -15,7 +15,7 @@ export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
   /**
-   * POST /api/admin/login {username, password}: every account signs in here (DESIGN "Sessions").
+   * POST /api/admin/login {username, password}: every account signs in here (docs/product.md#sessions).
    * An account with a second factor is answered 401 `second_factor_required` with a challenge, and
    * no session: POST /api/admin/login/second-factor finishes it (issue 35).
    */

@@ -10,7 +10,7 @@ export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
 
 const handle = resource<Route.ActionArgs>({
-  /** POST /api/users/me/bookmarks/{articleId}: the bookmark toggle of SPEC 4. */
+  /** POST /api/users/me/bookmarks/{articleId}: the bookmark toggle of docs/product.md#bookmarks. */
   POST: async ({ request, params }) => json(await toggleBookmark(await database(), await currentActor(request), idParam(params.articleId))),
 });
 

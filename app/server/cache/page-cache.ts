@@ -1,6 +1,6 @@
 /**
- * The in-process cache of public answers: rendered pages, feeds and anonymous API reads (DESIGN
- * "Public pages are cacheable"). They are the same for every visitor, so one render serves everyone
+ * The in-process cache of public answers: rendered pages, feeds and anonymous API reads
+ * (docs/product.md#public-pages-are-shared). They are the same for every visitor, so one render serves everyone
  * until content changes. Any content write clears it; with several instances the clearing travels
  * over PostgreSQL LISTEN/NOTIFY (see runtime.ts). It is bounded in bytes, not entries: a sitemap
  * and a tag page differ a hundredfold in size.

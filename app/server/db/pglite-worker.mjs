@@ -1,4 +1,4 @@
-// The embedded database's own thread (DESIGN "Beyond one machine": the request thread never waits
+// The embedded database's own thread (docs/decisions.md#2026-11-25-serving-readers-at-the-machines-speed-issue-11: the request thread never waits
 // on a query plan). PGlite runs its queries synchronously in WebAssembly on whichever thread calls
 // it, so it lives here. The request thread talks to it with node-postgres, exactly as to a
 // PostgreSQL server, over a MessagePort instead of a socket (embedded-server.ts): the bytes are the

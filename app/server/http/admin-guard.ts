@@ -1,5 +1,5 @@
 /**
- * SPEC 6 routing, enforced on the server for every back-office page: a guest goes to /login and
+ * Routing, enforced on the server for every back-office page (docs/product.md#roles-and-permissions): a guest goes to /login and
  * comes back afterwards; a signed-in reader goes home, where the page says why. A newsroom member
  * whose role does not reach the page (app/lib/roles.ts) goes to the dashboard, which says why; one
  * whose role needs a second factor and has none goes to the account screen to set it up (issue 35).

@@ -3,8 +3,8 @@ import { database } from "../process/runtime";
 import { logError } from "~/server/platform/log";
 
 /**
- * What a back-office page shows, or null when it cannot be read: the page then says SPEC 8's
- * 'Failed to fetch …' inside the admin frame instead of falling to an error page.
+ * What a back-office page shows, or null when it cannot be read: the page then says
+ * 'Failed to fetch …' (docs/product.md#messages-and-notifications) inside the admin frame instead of falling to an error page.
  */
 export async function readOrNull<T>(read: (db: Database) => Promise<T>): Promise<T | null> {
   try {

@@ -23,7 +23,7 @@ export function requestLocale(request: Request): Locale {
   return isLocale(asked) ? asked : localeFromAcceptLanguage(request.headers.get("accept-language"), "en");
 }
 
-/** SPEC 7's `{error}` in the client's language, and the stable `code` clients decide on. */
+/** The API's `{error}` (docs/product.md#the-api-in-summary) in the client's language, and the stable `code` clients decide on. */
 export function errorJson(
   status: number,
   locale: Locale,
@@ -126,7 +126,7 @@ function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** Whether the body is a form (multipart or urlencoded), as plain HTML forms and SPEC 7's uploads send. */
+/** Whether the body is a form (multipart or urlencoded), as plain HTML forms and the article form's uploads send (docs/product.md#the-api-in-summary). */
 export function isFormBody(request: Request): boolean {
   const type = mediaType(request);
   return type === "multipart/form-data" || type === "application/x-www-form-urlencoded";

@@ -1,5 +1,5 @@
 /**
- * The article create/update payload of SPEC 7, read from the request: multipart fields (tags and
+ * The article create/update payload of docs/product.md#the-api-in-summary, read from the request: multipart fields (tags and
  * related_news_ids as JSON lists, 'true'/'false' flags), a banner (`banner` file or `banner_url`,
  * `banner_caption`) and content media (`media[n]` file or `media_urls[n]`, with `captions[n]`).
  * JSON bodies use the same names, with `media_urls` and `captions` as arrays.
@@ -23,7 +23,7 @@ const FILE_KEY = /^(banner|media\[\d+\])$/;
 
 /**
  * A kept URL must be one of our uploads or a plain http(s) address, never javascript: or data:.
- * The banner rule of SPEC 5 (images only) holds for a URL as for a file.
+ * The banner rule of docs/product.md#validation-rules (images only) holds for a URL as for a file.
  */
 function keptMedia(url: string, caption: string, purpose: MediaPurpose): MediaChoice {
   const trimmed = url.trim();

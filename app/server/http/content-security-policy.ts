@@ -1,6 +1,6 @@
 /**
  * The Content Security Policy: no third-party origin anywhere, since readers may be watched
- * (DESIGN "Privacy"), and inline scripts only when the server vouches for them.
+ * (docs/product.md#privacy), and inline scripts only when the server vouches for them.
  *
  * How it vouches depends on whether the page is shared. A personal page (the back office) gets a
  * fresh random nonce per response. A public page is cached and sent to every reader, so a nonce in

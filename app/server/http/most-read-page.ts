@@ -10,7 +10,7 @@ import { config } from "../platform/config";
 import { mostReadRanking } from "../process/runtime";
 import { logError } from "~/server/platform/log";
 
-/** Five, like the Latest News box beside it (SPEC 9). */
+/** Five, like the Latest News box beside it (docs/product.md#limits-and-constants). */
 const MOST_READ_COUNT = 5;
 
 export async function mostReadOf(db: Executor, edition: Language): Promise<MostReadItem[]> {

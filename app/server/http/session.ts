@@ -33,7 +33,7 @@ export function credentialsOf(request: Request): Credentials | undefined {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF defence (DESIGN "Sessions"): a browser attaches the cookie to cross-site requests too, so a
+ * CSRF defence (docs/product.md#sessions): a browser attaches the cookie to cross-site requests too, so a
  * cookie-authenticated mutation must come from our own origin. A bearer token is never sent by a
  * browser on its own, so it needs no such check.
  */

@@ -19,7 +19,7 @@ export interface AppConfig {
   /** The public cache's budget for stored answers, all encodings together; 0 turns it off. */
   pageCacheBytes: number;
   /**
-   * The sections the pages single out (SPEC's 'Featured' flag and Opinion box), by slug: an editor
+   * The sections the pages single out (the Featured flag and the Opinion box, docs/product.md#what-the-site-keeps), by slug: an editor
    * may name them in either language, or rename them, and they stay what they are.
    */
   featuredCategorySlug: string;

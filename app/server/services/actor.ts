@@ -26,7 +26,7 @@ export interface ActorSession {
 /** What the actor's role allows (app/lib/roles.ts); a guest may do none of it. */
 export const can = (actor: Actor | null, ability: Ability): boolean => actor !== null && roleCan(actor.role, ability);
 
-/** SPEC 6: commenting and bookmarking need an account. */
+/** docs/product.md#roles-and-permissions: commenting and bookmarking need an account. */
 export function requireUser(actor: Actor | null): Actor {
   if (!actor) throw new AppError(401, "signInRequired");
   return actor;

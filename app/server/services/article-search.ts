@@ -1,5 +1,5 @@
 /**
- * Search over articles (DESIGN "Nepali"): full-text search, and when that finds nothing, the same
+ * Search over articles (docs/product.md#nepali-text): full-text search, and when that finds nothing, the same
  * search with each typed word replaced by its look-alikes from the vocabulary of all articles
  * (pg_trgm), which finds partial words and small typos. The search documents live in their own
  * table (schema.ts, articleSearch; migration 0019), the vocabulary and the SQL functions used here

@@ -1,7 +1,7 @@
 /**
  * Writing articles: create, update and delete, with their media, tags, related stories and
  * translation, each in one transaction, and the public cache told what changed. Only admins write
- * (SPEC 6); the reads are in articles.ts.
+ * (docs/product.md#roles-and-permissions); the reads are in articles.ts.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
@@ -135,7 +135,7 @@ async function chooseSlug(tx: Executor, input: ArticleInput, selfId?: number): P
   });
 }
 
-/** SPEC 3: position 0 is the banner; content media follow, offset by one when a banner exists. */
+/** docs/product.md#what-the-site-keeps: position 0 is the banner; content media follow, offset by one when a banner exists. */
 async function replaceMedia(tx: Executor, articleId: number, media: ArticleMediaInput): Promise<void> {
   // Media kept by URL carries no dimensions in the payload; keep the ones measured at upload.
   const previous = await tx.delete(articleMedia).where(eq(articleMedia.articleId, articleId)).returning();
@@ -187,7 +187,7 @@ export function derivedFromContent(content: string): { excerpt: string; wordCoun
   return { excerpt: excerpt(content), wordCount: wordCount(content), bodyText: bodyTextOf(content) };
 }
 
-/** Text is stored in NFC, so that a search typed in either Unicode form finds it (DESIGN "Nepali"). */
+/** Text is stored in NFC, so that a search typed in either Unicode form finds it (docs/product.md#nepali-text). */
 function columnsFrom(input: ArticleInput) {
   const content = sanitizeArticleHtml(input.content.normalize("NFC"));
   return {

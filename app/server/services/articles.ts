@@ -1,6 +1,6 @@
 /**
  * Articles as readers and the back office read them: lists, search, one article with its related
- * stories, with SPEC 6's rule that only admins see anything unpublished. The writes are in
+ * stories, with the rule that only the newsroom sees anything unpublished (docs/product.md#roles-and-permissions). The writes are in
  * article-writes.ts. Pages and the /api routes both call these functions.
  */
 import { createHash } from "node:crypto";
@@ -79,7 +79,7 @@ const summaryColumnsIn = (names: Language) => ({
 /** Built once per naming: the statements' text stays the same, and so do their prepared plans. */
 const summaryColumns = { en: summaryColumnsIn("en"), ne: summaryColumnsIn("ne") } satisfies Record<Language, unknown>;
 
-// The banner is the media at position 0 (SPEC 3); at most one row per article.
+// The banner is the media at position 0 (docs/product.md#what-the-site-keeps); at most one row per article.
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
 export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
@@ -354,7 +354,7 @@ function filtersFor(actor: Actor | null, query: NewsQuery, options: ListOptions)
 }
 
 /**
- * SPEC 7 GET /news: filters, newest first, one page at a time. Readers only ever see published
+ * GET /news (docs/product.md#the-api-in-summary): filters, newest first, one page at a time. Readers only ever see published
  * articles; editors and admins every article (all of them by default, as the spec's admin did).
  * Contributors and authors work on their own: a list that names a status (the back office's) holds
  * only theirs; without one, they get what readers get.

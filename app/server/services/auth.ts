@@ -87,7 +87,7 @@ export interface SignedIn {
 export type LoginOutcome = SignedIn | { secondFactor: { challenge: string; methods: SecondFactorMethod[] } };
 
 /**
- * Signs in any account (DESIGN: `username` is the e-mail). A wrong e-mail and a wrong password get
+ * Signs in any account (docs/product.md#sessions: `username` is the e-mail). A wrong e-mail and a wrong password get
  * the same message and take the same time, so the answer does not reveal which accounts exist. An
  * account with a second factor gets no session yet: a challenge to finish it with (issue 35).
  */

@@ -1,4 +1,4 @@
-/** SPEC 3 bookmarks: per user a set of article ids, with an is-bookmarked check and a toggle. */
+/** Bookmarks (docs/product.md#what-the-site-keeps): per user a set of article ids, with an is-bookmarked check and a toggle. */
 import { and, desc, eq } from "drizzle-orm";
 import type { ArticleSummary } from "~/lib/api-types";
 import type { Database, Executor } from "../db/connection";

@@ -56,7 +56,7 @@ export async function countCategories(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Whether a section is the one of the Opinion box (SPEC 2). */
+/** Whether a section is the one of the Opinion box (docs/product.md#home). */
 export const isOpinionCategory = (category: { slug: string }) => category.slug === config().opinionCategorySlug;
 
 /** The Opinion box's section, if the site has one. */

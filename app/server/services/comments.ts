@@ -43,10 +43,10 @@ function selectComments(db: Executor) {
     .leftJoin(users, eq(users.id, comments.userId));
 }
 
-/** What a non-admin may see: approved comments on published articles (SPEC 4). */
+/** What a non-admin may see: approved comments on published articles (docs/product.md#comments). */
 const publicOnly = and(eq(comments.isApproved, true), eq(articles.isPublished, true));
 
-/** The comments under an article: approved ones only, newest first (SPEC 3). */
+/** The comments under an article: approved ones only, newest first (docs/product.md#what-the-site-keeps). */
 export async function approvedCommentsOf(db: Executor, articleId: number): Promise<ArticleComment[]> {
   const rows = await selectComments(db)
     .where(and(eq(comments.articleId, articleId), eq(comments.isApproved, true)))
@@ -54,7 +54,7 @@ export async function approvedCommentsOf(db: Executor, articleId: number): Promi
   return rows.map(toComment);
 }
 
-/** SPEC 4: a new comment awaits approval, whoever posts it. */
+/** docs/product.md#comments: a new comment awaits approval, whoever posts it. */
 export async function postComment(
   db: Database,
   actor: Actor | null,

@@ -1,6 +1,6 @@
 /**
  * Article HTML is sanitized on the server with an allowlist before it is stored: the browser's
- * editor is never trusted. What is allowed is what the editor can produce (SPEC 2, article form).
+ * editor is never trusted. What is allowed is what the editor can produce (docs/product.md#the-article-form).
  */
 import sanitizeHtml from "sanitize-html";
 
@@ -22,7 +22,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedStyles: { img: { width: [IMAGE_WIDTH], height: [/^auto$/, /^\d{1,4}px$/] } },
-  // SPEC 5: editor images accept only http, https and data URLs (plus our own relative /uploads/).
+  // docs/product.md#validation-rules: editor images accept only http, https and data URLs (plus our own relative /uploads/).
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https", "data"], video: ["http", "https"], source: ["http", "https"] },
   allowedSchemesAppliedToAttributes: ["href", "src", "poster"],

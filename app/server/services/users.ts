@@ -104,7 +104,7 @@ export function assertMayUpdateUser(actor: Actor | null, id: number): Actor {
 }
 
 /**
- * SPEC 6: a user may change their own name, e-mail and bookmarks; an admin may also change anyone's
+ * docs/product.md#roles-and-permissions: a user may change their own name, e-mail and bookmarks; an admin may also change anyone's
  * name, e-mail and role. A role in the payload that differs from the stored one is refused for a
  * non-admin (it is how a "whole user object" bookmark update would smuggle in a promotion).
  * Bookmarks are only ever the actor's own.
@@ -150,8 +150,8 @@ export async function updateUser(
 
 /**
  * A new bookmark may only point at an article the user can read: a published one (or any, for
- * editors and admins). Bookmarks already held are kept even if their article has since been unpublished: the
- * SPEC 7 client sends back its whole list, and one unpublished article must not block every update.
+ * editors and admins). Bookmarks already held are kept even if their article has since been unpublished: an
+ * older client (docs/product.md#the-api-in-summary) sends back its whole list, and one unpublished article must not block every update.
  */
 async function replaceBookmarks(tx: Executor, userId: number, articleIds: number[], seesDrafts: boolean) {
   const wanted = [...new Set(articleIds)];

@@ -40,7 +40,7 @@ export const rowOf = (page: Page, name: string) => page.getByRole("row").filter(
 
 export const confirmDialog = (page: Page) => page.getByRole("dialog", { name: "Please confirm" });
 
-/** A notification (SPEC 8: green or red, gone after 3 s) with exactly this text. */
+/** A notification (docs/product.md#messages-and-notifications: green or red, gone after 3 s) with exactly this text. */
 export const notification = (page: Page, text: string) => page.getByRole("status").getByText(text, { exact: true });
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The article form of SPEC 2, for a new article and for an edit. What it does with the values
+ * The article form of docs/product.md#the-article-form, for a new article and for an edit. What it does with the values
  * (draft, checks, save, conflicts) lives in useArticleEditing; this draws it, asks before leaving
  * unsaved changes behind, and moves focus where the editor needs to look.
  */

@@ -13,7 +13,7 @@ interface BannerFieldProps {
   trackUpload: <T>(upload: Promise<T>) => Promise<T>;
 }
 
-/** SPEC 2 "Main Banner Image": uploaded as soon as it is chosen, then saved by URL (media position 0). */
+/** "Main Banner Image" (docs/product.md#the-article-form): uploaded as soon as it is chosen, then saved by URL (media position 0). */
 export function BannerField({ value, onChange, trackUpload }: BannerFieldProps) {
   const messages = useMessages();
   const id = useId();

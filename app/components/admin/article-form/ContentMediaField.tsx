@@ -27,7 +27,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
 }
 
 /**
- * SPEC 2 "Content Media with captions": several images or videos, each uploaded as soon as it is
+ * "Content Media with captions" (docs/product.md#the-article-form): several images or videos, each uploaded as soon as it is
  * chosen and shown with its caption. They are saved in the order shown, after the banner.
  */
 export function ContentMediaField({ value, onChange, trackUpload }: ContentMediaFieldProps) {

@@ -63,7 +63,7 @@ const BUTTONS: ToolbarButton[] = [
 ];
 
 /**
- * The formatting toolbar of SPEC 2 (headings 1 and 2, bold, italic, underline, code block, image),
+ * The formatting toolbar of docs/product.md#the-article-form (headings 1 and 2, bold, italic, underline, code block, image),
  * following the ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons.
  */
 interface EditorToolbarProps {

@@ -14,7 +14,7 @@ interface ImageDialogProps {
 
 const IMAGE_FILE = /\.(jpe?g|png)$/i;
 
-/** Inserts an image into the text: by address (SPEC 5: http, https or data only) or by upload. */
+/** Inserts an image into the text: by address (docs/product.md#validation-rules: http, https or data only) or by upload. */
 export function ImageDialog({ open, onClose, onInsert }: ImageDialogProps) {
   const messages = useMessages();
   const id = useId();

@@ -1,5 +1,5 @@
 /**
- * The rich-text editor of the article form (SPEC 2): TipTap, loaded as its own chunk by the form
+ * The rich-text editor of the article form (docs/product.md#the-article-form): TipTap, loaded as its own chunk by the form
  * only, so that ProseMirror never reaches the reader site or the other admin pages.
  */
 import Image from "@tiptap/extension-image";
@@ -13,7 +13,7 @@ import { EditorToolbar } from "./EditorToolbar";
 import { ImageDialog } from "./ImageDialog";
 import { PreetiDialog } from "./PreetiDialog";
 
-/** SPEC 9: a content image is 300 px wide with an auto height (the server's sanitizer keeps both). */
+/** docs/product.md#limits-and-constants: a content image is 300 px wide with an auto height (the server's sanitizer keeps both). */
 const DEFAULT_IMAGE = { width: 300, style: "width: 300px; height: auto" };
 
 /** Images keep their inline size through an edit, instead of TipTap dropping the style attribute. */

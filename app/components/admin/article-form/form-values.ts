@@ -1,6 +1,6 @@
 /**
- * What the article form holds, and how it becomes the create/update payload of SPEC 7 (see the
- * header of app/server/article-form.ts): media go as URLs already uploaded, never as files.
+ * What the article form holds, and how it becomes the create/update payload of docs/product.md#the-api-in-summary (see the
+ * header of app/server/http/article-form.ts): media go as URLs already uploaded, never as files.
  */
 import type { ArticleDetail } from "~/lib/api-types";
 import { fromNepalLocalInput, toNepalLocalInput } from "~/lib/dates";
@@ -31,7 +31,7 @@ export interface ArticleFormValues {
   publish_at: string;
 }
 
-/** SPEC 3: a new article is empty, unpublished and not featured. */
+/** docs/product.md#what-the-site-keeps: a new article is empty, unpublished and not featured. */
 export function emptyValues(): ArticleFormValues {
   return {
     title: "",
@@ -51,7 +51,7 @@ export function emptyValues(): ArticleFormValues {
   };
 }
 
-/** SPEC 4: the banner is the media at position 0 (kind "banner"); the others are content media. */
+/** docs/product.md#the-article-form: the banner is the media at position 0 (kind "banner"); the others are content media. */
 export function valuesFromArticle(article: ArticleDetail): ArticleFormValues {
   const byPosition = [...article.media].sort((a, b) => a.position - b.position);
   const banner = byPosition.find((m) => m.kind === "banner");

@@ -19,7 +19,7 @@ const ALLOWED: Record<UploadPurpose, RegExp> = {
   content: /\.(jpe?g|png|mp4)$/i,
 };
 
-/** SPEC 5's type rules, checked before any byte is sent; the server checks again by content. */
+/** The file types docs/product.md#validation-rules allows, checked before any byte is sent; the server checks again by content. */
 export function fileTypeError(file: File, purpose: UploadPurpose, messages: Catalog): string | null {
   if (ALLOWED[purpose].test(file.name)) return null;
   return purpose === "banner" ? messages.bannerType : messages.contentMediaType;
@@ -39,7 +39,7 @@ function serverError(xhr: XMLHttpRequest): string | null {
   }
 }
 
-/** `onProgress` gets 0–1. Failures carry the server's message when it sent one, else SPEC 8's. */
+/** `onProgress` gets 0–1. Failures carry the server's message when it sent one, else ours (docs/product.md#messages-and-notifications). */
 export function uploadMedia(
   file: File,
   purpose: UploadPurpose,

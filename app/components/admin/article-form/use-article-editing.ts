@@ -134,7 +134,7 @@ export function useArticleEditing(article: ArticleDetail | null, events: Article
     if (!checked.success) {
       if (autosave) return;
       const fields = checked.error.issues.map((issue) => issue.path[0]).filter((f): f is CheckedField => CHECKED_FIELDS.includes(f as CheckedField));
-      // One message covers title, content and writer (SPEC 5): mark whichever of them is empty.
+      // One message covers title, content and writer (docs/product.md#validation-rules): mark whichever of them is empty.
       const empty = (["title", "writer_id", "content"] as const).filter((f) => String(sent[f]).trim() === "");
       const problem = firstMessage(checked.error);
       fail(messages[problem], problem === "articleRequired" ? empty : fields);

@@ -44,7 +44,7 @@ function TranslationCell({ article }: { article: AdminArticleRow }) {
   );
 }
 
-/** SPEC 2: Title, Language (and its translation), Category, Writer, Published date, Status, Featured, and edit, preview and delete. */
+/** docs/product.md#articles: Title, Language (and its translation), Category, Writer, Published date, Status, Featured, and edit, preview and delete. */
 export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
   const messages = useMessages();
   const formatDate = useFormatDate();

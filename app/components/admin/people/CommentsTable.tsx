@@ -10,7 +10,7 @@ import { previewPath } from "~/lib/preview";
 import { AdminTable, buttonClass, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";
 
-/** SPEC 2 Comment Moderation: Article, User, Comment, Status; approve (pending only) and delete. */
+/** Comment Moderation (docs/product.md#comment-moderation): Article, User, Comment, Status; approve (pending only) and delete. */
 export function CommentsTable({ comments }: { comments: ArticleComment[] }) {
   const messages = useMessages();
   const formatDate = useFormatDate();

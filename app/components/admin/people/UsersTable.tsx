@@ -26,7 +26,7 @@ interface UsersTableProps {
 }
 
 /**
- * SPEC 2: Name, Email, Role, Created At, with inline edit and delete (SPEC 5 asks first). Whether
+ * docs/product.md#users: Name, Email, Role, Created At, with inline edit and delete (docs/product.md#validation-rules asks first). Whether
  * an admin may be demoted or deleted is the server's rule (the last admin stays): its message is shown.
  */
 export function UsersTable({ users, currentUserId }: UsersTableProps) {

@@ -34,7 +34,7 @@ interface WriterFormProps {
   onDone: () => void;
 }
 
-/** SPEC 2 add/edit form: Name, Email, Bio (name and bio in each language); SPEC 5 checks name and e-mail before anything is sent. */
+/** Add/edit form (docs/product.md#writers): Name, Email, Bio (name and bio in each language); docs/product.md#validation-rules checks name and e-mail before anything is sent. */
 export function WriterForm({ editing, onDone }: WriterFormProps) {
   const messages = useMessages();
   const locale = useLocale();

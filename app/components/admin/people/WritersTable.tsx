@@ -15,7 +15,7 @@ interface WritersTableProps {
   onDeleted: (writer: Writer) => void;
 }
 
-/** SPEC 2: Name, Email, Bio; edit, delete (SPEC 5 asks first) and a toggle listing the writer's articles. */
+/** docs/product.md#writers: Name, Email, Bio; edit, delete (docs/product.md#validation-rules asks first) and a toggle listing the writer's articles. */
 export function WritersTable({ writers, onEdit, onDeleted }: WritersTableProps) {
   const messages = useMessages();
   const columns = [messages.fieldName, messages.fieldEmail, messages.fieldBio, messages.fieldActions];

@@ -7,7 +7,7 @@ import { useWithReauthentication } from "../account/reauthentication";
 type RequestOptions = Parameters<typeof apiRequest>[1];
 
 /**
- * One back-office write through the REST API (the only write path), with SPEC 8's outcome: the
+ * One back-office write through the REST API (the only write path), with the outcome docs/product.md#messages-and-notifications describes: the
  * success message and fresh page data, or the server's own error text, else the spec's fallback.
  * A write the server wants a fresh second factor for asks for it, then is sent again (issue 35).
  */

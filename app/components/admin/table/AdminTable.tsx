@@ -67,7 +67,7 @@ export function PageIntro({ title, intro }: { title: string; intro: string }) {
 }
 
 /**
- * SPEC 8: a screen that could not be loaded says so instead of showing an empty table, and offers
+ * docs/product.md#messages-and-notifications: a screen that could not be loaded says so instead of showing an empty table, and offers
  * to load it again (the connection may be back), without leaving the admin frame.
  */
 export function LoadFailed({ message }: { message: string }) {

@@ -16,7 +16,7 @@ interface TaxonomyTableProps {
 }
 
 /**
- * SPEC 2: Name and Slug (and a category's Description), edited in place one row at a time. A row
+ * docs/product.md#categories-and-tags: Name and Slug (and a category's Description), edited in place one row at a time. A row
  * shows the name in the admin's language; its edit row, the name in each language.
  */
 export function TaxonomyTable({ kind, items }: TaxonomyTableProps) {

@@ -59,7 +59,7 @@ export interface TaxonomyKind {
     deleteFailed: string;
     fetchFailed: string;
   };
-  /** The shared schema of SPEC 5, so the browser shows exactly the server's message. */
+  /** The shared schema of docs/product.md#validation-rules, so the browser shows exactly the server's message. */
   schema: "categorySchema" | "tagSchema";
 }
 

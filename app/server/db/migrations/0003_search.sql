@@ -1,4 +1,4 @@
--- Search (DESIGN "Nepali"). Hand-written parts: drizzle-kit cannot express extensions, functions,
+-- Search (docs/product.md#nepali-text). Hand-written parts: drizzle-kit cannot express extensions, functions,
 -- aggregates or triggers. pg_trgm is a trusted extension: the database owner may create it.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- Text as search compares it, at indexing and at query time alike: NFC; ZWJ and ZWNJ removed (one
