@@ -6,9 +6,10 @@
 import { LANGUAGES, type Language } from "./limits";
 
 /** The text in `language`, else the first other language's that has one; '' when none has. */
-export function inLanguage(texts: Record<Language, string>, language: Language): string {
-  if (texts[language] !== "") return texts[language];
-  return LANGUAGES.map((other) => texts[other]).find((text) => text !== "") ?? "";
+export function inLanguage(texts: Partial<Record<Language, string>>, language: Language): string {
+  const own = texts[language];
+  if (own) return own;
+  return LANGUAGES.map((other) => texts[other]).find((text) => !!text) ?? "";
 }
 
 /** What a client sent for a name in one field per language; '' where it sent none. */

@@ -1,7 +1,7 @@
 import type { MessageKey } from "~/lib/messages";
 import { inputClass } from "~/components/admin/table/AdminTable";
 import { LANGUAGES, type Language } from "~/lib/limits";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 
 /** One value of a back-office form, described once for the add form and for the inline-edit row. */
 export interface FieldSpec {
@@ -37,12 +37,14 @@ export type SubmitOutcome = { invalid: MessageKey } | { ok: boolean };
  * One field per language for a text the editors give in each (`name_en`, `name_ne`), the
  * interface's language first; in a table they share the column `field.label`.
  */
-export function perLanguage(field: FieldSpec, labels: Record<Language, string>, first: Language): FieldSpec[] {
-  const order = [first, ...LANGUAGES.filter((language) => language !== first)];
+export function perLanguage(field: FieldSpec, labels: Partial<Record<Language, string>>, first: Language): FieldSpec[] {
+  // The languages the text is kept in: those `labels` names.
+  const kept = LANGUAGES.filter((language) => labels[language] !== undefined);
+  const order = kept.includes(first) ? [first, ...kept.filter((language) => language !== first)] : kept;
   return order.map((language, index) => ({
     ...field,
     name: `${field.name}_${language}`,
-    label: labels[language],
+    label: labels[language] ?? "",
     lang: language,
     column: field.label,
     required: false,
@@ -80,7 +82,7 @@ interface FieldControlProps {
 export function FieldControl({ field, value, onChange, ...attributes }: FieldControlProps) {
   const common = {
     ...attributes,
-    lang: field.lang && languages[field.lang].tag,
+    lang: field.lang && languageConfig(field.lang).tag,
     value,
     maxLength: field.maxLength,
     "aria-required": field.required || undefined,

@@ -4,7 +4,7 @@
  */
 import { useLocation } from "react-router";
 import { type Locale, otherLocale, splitLocalePath, switchLocalePath } from "~/lib/i18n";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import { LocaleProvider, useI18n } from "./i18n";
 
 /** The language of the router's current URL. */
@@ -27,8 +27,8 @@ export function useLanguageSwitch(): { href: string; tag: string; name: string; 
   const target = otherLocale(locale);
   return {
     href: switchLocalePath(pathname, search, target, defaultLocale),
-    tag: languages[target].tag,
-    name: languages[target].selfName,
-    title: languages[target].switchTitle,
+    tag: languageConfig(target).tag,
+    name: languageConfig(target).selfName,
+    title: languageConfig(target).switchTitle,
   };
 }

@@ -21,7 +21,7 @@ export function namesOf(row: NamedRow, language: Language) {
 
 /** A second text in both languages (a description, a bio) the same way, under `field`. */
 export function textsOf<Field extends string>(field: Field, texts: TextsByLanguage, language: Language) {
-  return { [field]: inLanguage(texts, language), [`${field}_en`]: orNull(texts.en), [`${field}_ne`]: orNull(texts.ne) } as Record<Field, string> &
+  return { [field]: inLanguage(texts, language), [`${field}_en`]: orNull(texts.en ?? ""), [`${field}_ne`]: orNull(texts.ne ?? "") } as Record<Field, string> &
     Record<`${Field}_en` | `${Field}_ne`, string | null>;
 }
 
