@@ -11,7 +11,7 @@ export async function writeSearchConfigurations(client: PoolClient): Promise<voi
   const configurations = LANGUAGE_CONFIGS.map((language) => language.searchConfiguration);
   // A configuration the database lacks would fail every save of an article in that language.
   const { rows: missing } = await client.query<{ language: string; configuration: string }>(
-    "select language, configuration from unnest($1::text[], $2::text[]) as c(language, configuration) where to_regconfig(configuration) is null",
+    "select language, configuration from unnest($1::text[], $2::text[]) as c(language, configuration) where not exists (select 1 from pg_ts_config where cfgname = configuration)",
     [languages, configurations],
   );
   if (missing.length > 0) {
