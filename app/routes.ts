@@ -1,5 +1,11 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
-import { LANGUAGES, type Language } from "./lib/limits";
+import type { Language } from "./lib/limits";
+
+/**
+ * The site's languages (LANGUAGES): their folders in lib/languages, read without loading their
+ * configs, which the route table, read before the app is built, does not need.
+ */
+const LANGUAGES: Language[] = Object.keys(import.meta.glob("./lib/languages/*/config.ts")).map((file) => file.split("/").at(-2)!);
 
 /** A mount of the pages: unprefixed, in DEFAULT_LOCALE, or under a language's prefix. */
 type Mount = "default" | Language;
