@@ -74,7 +74,7 @@ async function feed(pathname: string, contentType: RegExp) {
   return parser.parse(text);
 }
 
-let category: { slug: string };
+let category: { id: number; slug: string };
 let article: { slug: string; title: string };
 const TITLE = "सड़क ठेकामे करोड़ टाकाक हेराफेरी";
 
