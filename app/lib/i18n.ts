@@ -30,9 +30,28 @@ export async function loadCatalog(locale: Locale): Promise<void> {
   loaded.set(locale, Object.assign({}, ...texts.reverse()) as Catalog);
 }
 
+/**
+ * The texts a language's pages would lack: those another language's catalog has and neither its own
+ * nor those it falls back to have (a catalog left partial without a `fallback` in its config).
+ */
+export function missingTexts(locale: Locale): string[] {
+  const own = new Set(Object.keys(catalogFor(locale)));
+  const every = new Set([...loaded.values()].flatMap((catalog) => Object.keys(catalog)));
+  return [...every].filter((key) => !own.has(key));
+}
+
 // The server holds every catalog before it renders a page: top-level await, in its bundle alone
-// (in the browser's the condition is false at build time, and catalogs are loaded as pages need them).
-if (import.meta.env.SSR) await Promise.all(LOCALES.map(loadCatalog));
+// (in the browser's the condition is false at build time, and catalogs are loaded as pages need
+// them). A language whose pages would lack texts stops the start, naming them.
+if (import.meta.env.SSR) {
+  await Promise.all(LOCALES.map(loadCatalog));
+  for (const locale of LOCALES) {
+    const missing = missingTexts(locale);
+    if (missing.length > 0) {
+      throw new Error(`The ${locale} catalog lacks ${missing.length} texts (${missing.slice(0, 5).join(", ")}…): add them, or give its config a fallback language`);
+    }
+  }
+}
 
 /**
  * The catalog of `locale`. In the browser, one that could not be loaded (a dropped connection

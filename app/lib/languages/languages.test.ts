@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../limits";
-import { catalogFor, loadCatalog } from "../i18n";
+import { catalogFor, loadCatalog, missingTexts } from "../i18n";
 import { en as englishCatalog } from "../messages";
 import { LANGUAGE_CONFIGS, SEARCH_CONFIGURATIONS, catalogChain, languageConfig } from ".";
 
@@ -18,6 +18,7 @@ describe("the language configs", () => {
       await loadCatalog(code);
       expect(Object.keys(catalogFor(code)).sort(), code).toEqual(Object.keys(englishCatalog).sort());
       expect(catalogChain(code)).toEqual([code]);
+      expect(missingTexts(code)).toEqual([]);
     }
   });
 
