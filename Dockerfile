@@ -31,12 +31,12 @@ COPY --from=build /app/build ./build
 COPY server.js ./
 # start.js and build-if-stale.js, and the operators' scripts (backup, restore, media:migrate).
 COPY scripts ./scripts
-# Read from the source tree at run time, not bundled (app/server/db/source-path.ts): the
+# Read from the source tree at run time, not bundled (app/server/platform/source-path.ts): the
 # migrations (and their journal, for /api/ready), the embedded database's worker thread, and the
 # tip line's Argon2id threads.
 COPY app/server/db/migrations ./app/server/db/migrations
 COPY app/server/db/pglite-worker.mjs ./app/server/db/pglite-worker.mjs
-COPY app/server/process/argon2id-worker.mjs ./app/server/process/argon2id-worker.mjs
+COPY app/server/platform/argon2id-worker.mjs ./app/server/platform/argon2id-worker.mjs
 # The build must look newer than every source the scripts compare it with (scripts/build-if-stale.js),
 # or `node scripts/….js` in the container would try to rebuild without the build tools.
 # The code stays root's and read-only to the server; only DATA_DIR is the node user's.

@@ -24,7 +24,7 @@ function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly st
     found.add(id);
     const info = getModuleInfo(id);
     // Lazy imports stay lazy (form validation, loaded on a first submit), but for the islands' own.
-    const lazy = id.endsWith("/app/islands/loaders.ts") ? (info?.dynamicallyImportedIds ?? []) : [];
+    const lazy = id.endsWith("/app/island-loaders.ts") ? (info?.dynamicallyImportedIds ?? []) : [];
     for (const next of [...(info?.importedIds ?? []), ...lazy]) visit(next);
   };
   const entry = path.resolve(ISLANDS_ENTRY);

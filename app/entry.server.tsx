@@ -6,7 +6,7 @@ import { requestInfoContext } from "./server/http/request-context";
 import { ReaderStylesheetProvider } from "./components/site/reader-stylesheet";
 import readerStylesheet from "./reader.css?inline";
 import { OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/errors";
-import { logDatabaseUnavailable, logError } from "~/server/process/log";
+import { logDatabaseUnavailable, logError } from "~/server/platform/log";
 
 export const streamTimeout = 5_000;
 

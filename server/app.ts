@@ -15,22 +15,22 @@ import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
 import { type SharingOf, routeSharing } from "~/server/cache/route-sharing";
-import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/process/log";
+import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/platform/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
-import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, acceptsGzip, sendCached } from "~/server/cache/cached-response";
+import { CACHE_LIFETIME_HEADER, acceptsGzip } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
-import type { FinishRender } from "~/server/cache/page-cache";
-import { config } from "~/server/process/config";
+import { type Rendered, type SharedRenderer, type WholeAnswer, SharedPages } from "~/server/cache/shared-pages";
+import { config } from "~/server/platform/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
 import { requestInfoContext } from "~/server/http/request-context";
 import { toFetchRequest } from "~/server/http/fetch-request";
 import { pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
 export { startApp };
-export { startupMessage } from "~/server/process/startup-error";
-export { flushLog, log, requestScopeOf, withinRequest } from "~/server/process/log";
+export { startupMessage } from "~/server/platform/startup-error";
+export { flushLog, log, requestScopeOf, withinRequest } from "~/server/platform/log";
 export { uploadsHandler } from "~/server/http/uploads";
 /** For `npm run media:migrate` (scripts/media-migrate.js). */
 export { mediaStorage } from "~/server/storage";
@@ -132,11 +132,6 @@ function sharingOfBuild(build: ServerBuild): SharingOf {
 /** Production's table, ready before the first request; development reads the build of each request. */
 const productionSharing = production ? sharingOfBuild(await loadBuild()) : undefined;
 
-/** Only whole, successful, shared answers are kept: a GET, no cookie set. */
-function storable(method: string, response: Response): boolean {
-  return method === "GET" && response.status === 200 && !response.headers.has("set-cookie");
-}
-
 /** Headers as [name, value] pairs, a repeated header once per value. */
 function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][] {
   if (headers instanceof Headers) return [...headers];
@@ -165,14 +160,8 @@ function sharedHeaders(outer: [string, string][], shared: SharedRequest, respons
   ];
 }
 
-/**
- * How long others may keep a shared answer that is not stored here: a page that is missing may be
- * kept briefly by a proxy, an API error not at all.
- */
-function unstoredCacheControl(shared: SharedRequest, response: Response): string {
-  if (response.status === 200) return PUBLIC_PAGE_CACHE_CONTROL;
-  return shared.api ? (response.headers.get("cache-control") ?? "private, no-store") : "public, max-age=0, s-maxage=30";
-}
+/** Shared answers, from the cache or rendered by React Router. */
+const sharedPages = new SharedPages(pageCache, countPageCache);
 
 /** A production cache hit, answered before Express runs: true when it was sent. */
 export function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
@@ -180,16 +169,10 @@ export function serveFromCache(req: IncomingMessage, res: ServerResponse): boole
   // A path not seen yet goes through Express, which decides its sharing.
   const decision = productionSharing?.known(url);
   const shared = decision && sharedRequest(req.method, url, req.headers, decision.sharing);
-  const cached = shared && pageCache.get(shared.key);
-  if (!cached) return false;
+  if (!shared) return false;
   describeRequest(decision.route, decision.logging);
-  countPageCache(true);
-  sendCached(req, res, cached, "hit");
-  return true;
+  return sharedPages.sendStored(req, res, shared);
 }
-
-/** A shared answer rendered: to store, or, when it cannot be kept, to send as it is. */
-type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer; headers: [string, string][] } | { streamed: Response };
 
 /** Renders a shared answer, with no nonce: its inline scripts are vouched for by their hashes. */
 async function renderShared(request: Request, clientIp: string, shared: SharedRequest, outer: [string, string][]): Promise<Rendered> {
@@ -198,80 +181,31 @@ async function renderShared(request: Request, clientIp: string, shared: SharedRe
   const response = await (shared.api ? handleApiRequest : handleRequest)(request, context);
   if (isStreamed(response)) return { streamed: response };
   const body = Buffer.from(await response.arrayBuffer());
-  const headers = sharedHeaders(outer, shared, response, body);
-  if (!storable(request.method, response)) return { response, body, headers };
-  const lifetime = Number(response.headers.get(CACHE_LIFETIME_HEADER)) * 1000;
-  const expiresAt = lifetime > 0 ? Date.now() + lifetime : undefined;
-  // Sent while it is rendered again for as long again as it lived: a page nobody asked for since is rendered for its reader.
-  const staleUntil = expiresAt === undefined ? undefined : expiresAt + lifetime;
-  return { stored: new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body, expiresAt, staleUntil) };
+  return { response, body, headers: sharedHeaders(outer, shared, response, body) };
 }
-
-/**
- * Renders of expired answers, one after another: many pages expire together, and rendering them
- * all at once would hold up every reader of every other page.
- */
-let refreshes: Promise<void> = Promise.resolve();
-/** Set while the server stops: renders not yet begun are dropped, their pages are not rendered again. */
-let stopping = false;
 
 /** Stops the application, once the render of an expired page under way, if any, is over. */
 export async function stopApp(): Promise<void> {
-  stopping = true;
-  await refreshes;
-  await stopRuntime();
-  stopping = false;
+  await sharedPages.stop(stopRuntime);
 }
 
-/** Renders `shared` again behind its stale copy, unless a render of it is already under way. */
-function refreshInBackground(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): void {
-  if (pageCache.pending(shared.key)) return;
-  const finish = pageCache.begin(shared.key);
-  const request = toFetchRequest(req, res, shared.url, { anonymous: true });
-  const outer = headerPairs(res.getHeaders());
-  refreshes = refreshes.then(async () => {
-    if (stopping) return finish(null);
-    try {
-      const rendered = await renderShared(request, req.ip ?? "unknown", shared, outer);
-      if ("streamed" in rendered) await rendered.streamed.body?.cancel();
-      finish("stored" in rendered ? rendered.stored : null);
-    } catch (error) {
-      finish(null);
-      logError("Rendering an expired page again failed", error);
-    }
-  });
-}
-
-async function serveShared(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): Promise<void> {
-  const current = pageCache.get(shared.key);
-  const stale = current ? undefined : pageCache.stale(shared.key);
-  if (stale) {
-    countPageCache(true);
-    if (req.method === "GET") refreshInBackground(req, res, shared);
-    return sendCached(req, res, stale, "stale");
-  }
-  const cached = current ?? (req.method === "GET" ? await pageCache.pending(shared.key) : undefined);
-  countPageCache(Boolean(cached));
-  if (cached) return sendCached(req, res, cached, "hit");
-  const keep = req.method === "GET" && (!shared.search || pageCache.askedBefore(shared.key));
-  let finishRender: FinishRender | undefined = keep ? pageCache.begin(shared.key) : undefined;
-  try {
-    const rendered = await renderShared(toFetchRequest(req, res, shared.url, { anonymous: true }), req.ip ?? "unknown", shared, headerPairs(res.getHeaders()));
-    if ("streamed" in rendered) return await sendStreamed(req, res, rendered.streamed);
-    if ("stored" in rendered) {
-      finishRender?.(rendered.stored);
-      finishRender = undefined;
-      return sendCached(req, res, rendered.stored, "miss");
-    }
-    const { response, body, headers } = rendered;
-    res.status(response.status);
-    for (const [name, value] of headers) res.append(name, value);
-    res.setHeader("Cache-Control", unstoredCacheControl(shared, response));
-    res.setHeader("X-Page-Cache", "miss");
-    res.end(req.method === "HEAD" ? undefined : body);
-  } finally {
-    finishRender?.(null);
-  }
+/** How React Router renders a shared request, and how Express sends what the cache does not keep. */
+function sharedRenderer(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): SharedRenderer {
+  return {
+    prepare() {
+      const request = toFetchRequest(req, res, shared.url, { anonymous: true });
+      const outer = headerPairs(res.getHeaders());
+      return () => renderShared(request, req.ip ?? "unknown", shared, outer);
+    },
+    sendStreamed: (response) => sendStreamed(req, res, response),
+    sendUnkept({ response, body, headers }: WholeAnswer, cacheControl: string) {
+      res.status(response.status);
+      for (const [name, value] of headers) res.append(name, value);
+      res.setHeader("Cache-Control", cacheControl);
+      res.setHeader("X-Page-Cache", "miss");
+      res.end(req.method === "HEAD" ? undefined : body);
+    },
+  };
 }
 
 /**
@@ -327,12 +261,8 @@ app.all("/{*path}", async (req, res, next) => {
       return res.redirect(301, rest + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
     }
     const shared = sharedRequest(req.method, req.originalUrl, req.headers, decision.sharing);
-    if (shared && !shared.credentialed) return await serveShared(req, res, shared);
-    const stored = shared && pageCache.get(shared.key);
-    if (stored) {
-      countPageCache(true);
-      return sendCached(req, res, stored, "hit");
-    }
+    if (shared && !shared.credentialed) return await sharedPages.serve(req, res, shared, sharedRenderer(req, res, shared));
+    if (shared && sharedPages.sendStored(req, res, shared)) return;
     await servePersonal(req, res);
   } catch (error) {
     // The reader left before the page was sent (a closed tab, a quick click on): no one to answer,

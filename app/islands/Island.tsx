@@ -1,14 +1,14 @@
 import { type ComponentType, createElement, useId } from "react";
 import { useI18n } from "~/components/i18n/i18n";
 import { useSiteUrls } from "~/components/site/site-urls";
-import type { IslandName } from "./loaders";
+import type { IslandName } from "./names";
 import { IslandRoot, useInIsland } from "./IslandRoot";
 import type { IslandPage } from "./page";
 
 // The server's renderer stays out of the browser's code, where an island is only ever nested.
 const { renderToString } = import.meta.env.SSR ? await import("react-dom/server") : { renderToString: null };
 
-/** Which component each island name was given to, for the test that compares them with loaders.ts. */
+/** Which component each island name was given to, for the test that compares them with island-loaders.ts. */
 export const placedIslands = new Map<IslandName, ComponentType<never>>();
 
 interface Placement {
@@ -18,7 +18,7 @@ interface Placement {
 
 /**
  * Makes a component an island: a part of a reader page that the browser hydrates on its own, by
- * `name` (loaders.ts), with the props it was rendered with here (serialised beside it). It is
+ * `name` (names.ts), with the props it was rendered with here (serialised beside it). It is
  * rendered as its own React root: ids made by `useId` then agree between server and browser, which
  * they would not if it were rendered inside the page's tree and hydrated outside it. Placed inside
  * another island (a card in the search overlay), it is simply part of that island's tree.

@@ -1,4 +1,4 @@
-import type { IslandsManifest } from "~/server/process/islands-manifest";
+import type { IslandsManifest } from "~/server/platform/islands-manifest";
 import { ISLAND_PAGE_ID, ISLAND_SCRIPTS_ID, type IslandPage, type IslandScriptList } from "./page";
 import { START_ISLANDS_SCRIPT } from "./start-script";
 

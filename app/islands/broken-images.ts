@@ -1,4 +1,4 @@
-import { PLACEHOLDER_IMAGE } from "~/components/article-card/ArticleImage";
+import { PLACEHOLDER_IMAGE } from "~/lib/media-url";
 import { PAGE_CHANGE_EVENT } from "./navigation";
 
 /**

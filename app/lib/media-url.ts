@@ -6,6 +6,9 @@
  */
 const UPLOADS_PATH = "/uploads/";
 
+/** SPEC 8: a broken image falls back to /placeholder.jpg (islands/broken-images.ts). */
+export const PLACEHOLDER_IMAGE = "/placeholder.jpg";
+
 /** The site's own media base: uploads served by the application from its local folder. */
 export const LOCAL_MEDIA_BASE = "/uploads";
 

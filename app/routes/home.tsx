@@ -20,7 +20,7 @@ import type { Route } from "./+types/home";
 import { useMessages } from "~/components/i18n/i18n";
 import { MostRead } from "~/components/most-read/MostRead";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
-import { logError } from "~/server/process/log";
+import { logError } from "~/server/platform/log";
 import { island } from "~/islands/Island";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";

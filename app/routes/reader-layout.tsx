@@ -4,6 +4,7 @@ import { island } from "~/islands/Island";
 import { MAIN_CONTENT_ID } from "~/islands/page";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import type { ReaderLayoutData } from "~/components/layout/reader-layout-data";
 import { database } from "~/server/process/runtime";
 import { listCategories } from "~/server/services/categories";
 import { navCategoryOf } from "~/lib/article-cards";
@@ -32,7 +33,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs): never {
 }
 
 /** The frame of every reader page: header with one nav link per category, named in the page's language, and the footer. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<ReaderLayoutData> {
   return { categories: (await listCategories(await database(), pageLocale(request))).map(navCategoryOf) };
 }
 

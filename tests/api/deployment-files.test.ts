@@ -444,7 +444,7 @@ describe("compose.yaml", () => {
   it("sets every S3 setting that MEDIA_STORAGE=s3 needs, naming the bucket the job makes and the proxy serves", () => {
     expect(appEnv.MEDIA_STORAGE).toBe("s3");
     // The settings config.ts refuses to start without, then the ones this stack needs besides.
-    const required = JSON.parse(/const missing = (\[[^\]]*\])/.exec(read("app/server/process/config.ts"))![1]!.replace(/'/g, '"')) as string[];
+    const required = JSON.parse(/const missing = (\[[^\]]*\])/.exec(read("app/server/platform/config.ts"))![1]!.replace(/'/g, '"')) as string[];
     expect(required).toContain("S3_BUCKET");
     for (const name of [...required, "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) expect(appEnv[name], name).toBeTruthy();
     const bucket = appEnv.S3_BUCKET!;

@@ -1,4 +1,4 @@
-import type { S3Settings } from "../../app/server/process/config";
+import type { S3Settings } from "../../app/server/platform/config";
 
 export interface TestS3 {
   endpoint: string;

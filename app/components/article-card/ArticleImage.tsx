@@ -1,9 +1,6 @@
 import { useMediaBase } from "~/components/media/use-media-base";
-import { publicMediaUrl } from "~/lib/media-url";
+import { PLACEHOLDER_IMAGE, publicMediaUrl } from "~/lib/media-url";
 import { srcSetFor } from "~/lib/responsive-images";
-
-/** SPEC 8: a broken image falls back to /placeholder.jpg (islands/broken-images.ts). */
-export const PLACEHOLDER_IMAGE = "/placeholder.jpg";
 
 type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   src: string | null | undefined;

@@ -14,7 +14,7 @@ import { tipInboxQuerySchema } from "~/lib/schemas";
 import { Link } from "~/components/i18n/links";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
-import { config } from "~/server/process/config";
+import { config } from "~/server/platform/config";
 import { can } from "~/server/services/actor";
 import { listTipKeys, listTips } from "~/server/services/tips";
 import type { Route } from "./+types/tips";

@@ -2,7 +2,7 @@ import { secondFactorSignInSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 import { readInput, resource } from "~/server/http/api";
-import { secondFactorAttempt } from "~/server/http/rate-limits";
+import { secondFactorAttempt } from "~/server/services/rate-limits";
 import { sessionClient } from "~/server/http/session";
 import { requestInfoContext } from "~/server/http/request-context";
 import { signedInJson } from "~/server/http/sign-in";

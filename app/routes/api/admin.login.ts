@@ -2,7 +2,7 @@ import { loginSchema } from "~/lib/schemas";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 import { readInput, requestLocale, resource } from "~/server/http/api";
-import { loginAttempt } from "~/server/http/rate-limits";
+import { loginAttempt } from "~/server/services/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
 import { sessionClient } from "~/server/http/session";

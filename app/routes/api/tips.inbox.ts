@@ -1,6 +1,6 @@
 import { json, resource } from "~/server/http/api";
 import { currentActor } from "~/server/http/session";
-import { config } from "~/server/process/config";
+import { config } from "~/server/platform/config";
 import { database } from "~/server/process/runtime";
 import { listTips } from "~/server/services/tips";
 import { tipInboxQuerySchema } from "~/lib/schemas";

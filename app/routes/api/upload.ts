@@ -1,6 +1,6 @@
 import { AppError } from "~/server/errors";
 import { json, readFormData, resource } from "~/server/http/api";
-import { config } from "~/server/process/config";
+import { config } from "~/server/platform/config";
 import { currentActor } from "~/server/http/session";
 import { requireAbility } from "~/server/services/actor";
 import { storeMedia } from "~/server/services/media";

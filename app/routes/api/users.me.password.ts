@@ -2,7 +2,7 @@ import { passwordChangeSchema } from "~/lib/schemas";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 import { readInput, resource, succeeded } from "~/server/http/api";
-import { loginAttempt } from "~/server/http/rate-limits";
+import { loginAttempt } from "~/server/services/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";

@@ -2,7 +2,7 @@ import { reauthenticationSchema } from "~/lib/second-factor-schemas";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 import { json, readInput, resource } from "~/server/http/api";
-import { loginAttempt, secondFactorAttempt } from "~/server/http/rate-limits";
+import { loginAttempt, secondFactorAttempt } from "~/server/services/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { actorWhileEnrolling } from "~/server/http/session";
 import { database } from "~/server/process/runtime";

@@ -1,6 +1,6 @@
 import { registerSchema } from "~/lib/schemas";
 import { json, readInput, resource } from "~/server/http/api";
-import { registration } from "~/server/http/rate-limits";
+import { registration } from "~/server/services/rate-limits";
 import { requestInfoContext } from "~/server/http/request-context";
 import { database } from "~/server/process/runtime";
 import { sessionClient, sessionCookie } from "~/server/http/session";

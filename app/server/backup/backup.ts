@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { sourcePath } from "../db/source-path";
-import { config } from "../process/config";
+import { sourcePath } from "../platform/source-path";
+import { config } from "../platform/config";
 import { type MediaStorage, mediaStorage } from "../storage";
 import { claimDataFolder, dumpEmbedded, isEmptyDataFolder } from "./embedded";
 import { BackupError } from "./errors";

@@ -4,7 +4,7 @@
  * other, and tells whether this version knows the schema a backup was made with.
  */
 import { readFileSync } from "node:fs";
-import { sourcePath } from "../db/source-path";
+import { sourcePath } from "../platform/source-path";
 import { BackupError } from "./errors";
 
 /** Where drizzle-orm's migrator keeps its record (its defaults, which connection.ts keeps). */

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { databaseAddress, databaseUnreachable } from "../process/startup-error";
+import { databaseAddress, databaseUnreachable } from "../platform/startup-error";
 import { BackupError } from "./errors";
 import { APPLIED_MIGRATIONS_SQL, HAS_MIGRATIONS_TABLE_SQL } from "./migrations";
 

@@ -5,14 +5,14 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { type MediaStorage, mediaStorage, uploadsDirectory } from "../storage";
 import { claimDataFolder, isEmptyDataFolder, loadEmbedded } from "./embedded";
 import { BackupError } from "./errors";
 import { isEmptyStore, restoreMedia } from "./media";
 import { type Manifest, type ManifestFile, readManifest, sha256, verifyFiles } from "./manifest";
 import { assertKnownSchema } from "./migrations";
-import { databaseAddress } from "../process/startup-error";
+import { databaseAddress } from "../platform/startup-error";
 import { describeDatabase, inspectPostgres, restorePostgres } from "./postgres";
 
 export interface RestoreResult {

@@ -15,7 +15,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { localeFromAcceptLanguage } from "~/lib/i18n";
 import { PREVIEW_PARAM } from "~/lib/preview";
 import { newsQuerySchema } from "~/lib/schemas";
-import { SESSION_COOKIE } from "../services/auth";
+import { SESSION_COOKIE } from "../platform/session-cookie";
 import type { Sharing } from "~/lib/sharing";
 import { requestPathname } from "./route-sharing";
 

@@ -3,9 +3,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { preparingClient } from "./prepared-statements";
 import * as schema from "./schema";
 import { writeSearchConfigurations } from "./search-configurations";
-import { sourcePath } from "./source-path";
-import { StartupError, databaseUnreachable } from "../process/startup-error";
-import { log } from "~/server/process/log";
+import { sourcePath } from "../platform/source-path";
+import { StartupError, databaseUnreachable } from "../platform/startup-error";
+import { log } from "~/server/platform/log";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

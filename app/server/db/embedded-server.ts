@@ -9,8 +9,8 @@ import path from "node:path";
 import { Duplex } from "node:stream";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { DataFolderInUse, lockDataFolder } from "./data-folder-lock";
-import { sourcePath } from "./source-path";
-import { logError } from "~/server/process/log";
+import { sourcePath } from "../platform/source-path";
+import { logError } from "~/server/platform/log";
 
 export interface EmbeddedServer {
   /** A new connection's stream, for a `pg` pool's `stream` setting. */

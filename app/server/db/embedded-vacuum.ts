@@ -7,7 +7,7 @@
  * autovacuum's own rules. PostgreSQL's own autovacuum does it for a `DATABASE_URL` database.
  */
 import type { Pool } from "pg";
-import { log } from "../process/log";
+import { log } from "../platform/log";
 
 /** How often the tables are looked at; a look at tables that need nothing costs under a millisecond. */
 export const EMBEDDED_VACUUM_EVERY_MS = 10 * 60_000;

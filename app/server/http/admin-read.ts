@@ -1,6 +1,6 @@
 import type { Database } from "../db/connection";
 import { database } from "../process/runtime";
-import { logError } from "~/server/process/log";
+import { logError } from "~/server/platform/log";
 
 /**
  * What a back-office page shows, or null when it cannot be read: the page then says SPEC 8's

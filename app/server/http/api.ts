@@ -5,7 +5,7 @@ import type { MessageKey } from "~/lib/messages";
 import { firstMessage } from "~/lib/schemas";
 import { type Locale, isLocale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
 import { AppError, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from "../errors";
-import { logDatabaseUnavailable, logError } from "~/server/process/log";
+import { logDatabaseUnavailable, logError } from "~/server/platform/log";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

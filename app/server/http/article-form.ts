@@ -7,7 +7,7 @@
  * It only reads and checks what was sent: the articles service merges it over the stored article,
  * validates it and stores files once the row is locked (services/articles.ts, ArticlePatch).
  */
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { AppError } from "../errors";
 import { isFormBody, readFormData, readJsonObject } from "./api";
 import { type Actor, requireAbility } from "../services/actor";

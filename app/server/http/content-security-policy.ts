@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { FIXED_INLINE_SCRIPTS } from "~/lib/fixed-inline-scripts";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 
 export type ScriptSources = { nonce: string } | { hashes: string[] };
 

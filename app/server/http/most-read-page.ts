@@ -6,9 +6,9 @@ import type { MostReadItem } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { CACHE_LIFETIME_HEADER } from "../cache/cached-response";
 import type { Executor } from "../db/connection";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { mostReadRanking } from "../process/runtime";
-import { logError } from "~/server/process/log";
+import { logError } from "~/server/platform/log";
 
 /** Five, like the Latest News box beside it (SPEC 9). */
 const MOST_READ_COUNT = 5;

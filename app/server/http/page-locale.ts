@@ -1,5 +1,5 @@
 import { type Locale, localizePath, splitLocalePath } from "~/lib/i18n";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 
 /** The interface language of a page request: the one its URL is in. */
 export function pageLocale(request: Request): Locale {

@@ -1,9 +1,10 @@
 /** Who sent a request: the session token from the Authorization header or the httpOnly cookie. */
 import { AppError } from "../errors";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { database } from "../process/runtime";
 import { type Actor } from "../services/actor";
-import { SESSION_COOKIE, SESSION_DAYS, type SessionClient, actorForToken } from "../services/auth";
+import { SESSION_DAYS, type SessionClient, actorForToken } from "../services/auth";
+import { SESSION_COOKIE } from "../platform/session-cookie";
 import { mustEnrolSecondFactor } from "../services/second-factor-policy";
 
 function cookieValue(request: Request, name: string): string | undefined {

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { translate } from "~/lib/i18n";
 import { TIP_LIMITS, type TipIntent, type TipPageResult } from "~/lib/tips/protocol";
 import { AppError } from "../errors";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { database } from "../process/runtime";
 import { keyFingerprint } from "~/lib/tips/crypto";
 import { conversationFromForm, currentTipKey, replyFromForm, sendTipFromForm } from "../services/tips";

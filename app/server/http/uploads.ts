@@ -4,7 +4,7 @@
  * API clients and old links name uploads by their path here, and must still reach them.
  */
 import express, { type RequestHandler } from "express";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { isSafeMediaName } from "../storage/media-names";
 import { uploadsDirectory } from "../storage";
 

@@ -3,14 +3,14 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
-import type { AppConfig } from "./config";
+import type { AppConfig } from "../platform/config";
 import type { DatabaseHandle, Executor } from "../db/connection";
 import { articles, categories, users } from "../db/schema";
 import { seedDemoContent } from "../demo/seed";
 import { derivedFromContent } from "../services/article-writes";
 import { createUser } from "../services/users";
 import { mediaStorage } from "../storage/index";
-import { log } from "./log";
+import { log } from "../platform/log";
 
 const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 export const FIRST_ADMIN_PASSWORD_FILE = "first-admin-password.txt";

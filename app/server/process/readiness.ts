@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/connection";
-import { sourcePath } from "../db/source-path";
+import { sourcePath } from "../platform/source-path";
 
 export type Readiness = { ready: true } | { ready: false; reason: "database_unreachable" | "migrations_pending" };
 

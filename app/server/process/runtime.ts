@@ -3,22 +3,22 @@
  * process per data folder and must never open during a build), then migrated and bootstrapped.
  */
 import path from "node:path";
-import { config } from "./config";
+import { config } from "../platform/config";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/connection";
 import { bootstrap } from "./bootstrap";
 import { PageCache } from "../cache/page-cache";
 import type { PublicChange } from "../cache/public-changes";
 import { publishDue, startScheduler } from "../services/scheduled-publishing";
-import { useSharedRateLimits } from "../http/rate-limits";
-import { sharedSecret } from "./shared-secrets";
+import { useSharedRateLimits } from "../services/rate-limits";
+import { sharedSecret } from "../services/shared-secrets";
 import { watchPool } from "./metrics";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
-import { logError } from "~/server/process/log";
+import { logError } from "~/server/platform/log";
 import { mediaStorage } from "../storage";
 import { startTipPurge } from "../services/tips";
 import { startSessionPurge } from "../services/sessions";
 import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum";
-import { repeatEvery } from "./repeat";
+import { repeatEvery } from "../platform/repeat";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 

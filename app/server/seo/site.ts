@@ -1,6 +1,6 @@
 import type { SiteInfo } from "~/lib/seo/page-meta";
 import { translate } from "~/lib/i18n";
-import { config } from "~/server/process/config";
+import { config } from "~/server/platform/config";
 
 /** The public origin, default language and media base that feeds, sitemaps and robots.txt are written for. */
 export function siteInfo(): SiteInfo {

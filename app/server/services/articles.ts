@@ -31,7 +31,7 @@ import { bodyTexts, rowVersion } from "./body-texts";
 import { nameIn } from "./names";
 import { LANGUAGES, type Language } from "~/lib/limits";
 import { type Edition, editionOf, searchedInEdition, shownInEdition, translations } from "./editions";
-import type { EditionMode } from "../process/config";
+import type { EditionMode } from "../platform/config";
 import { idOrSlugIn, idOrSlugKey } from "./slugs";
 
 export const RELATED_MAX = 3;

@@ -21,7 +21,6 @@ import { noteSessionUsed } from "./sessions";
 import { createUser, findUserByEmail, getUser } from "./users";
 import { publicContentUnchanged } from "../cache/public-changes";
 
-export const SESSION_COOKIE = "session";
 export const SESSION_DAYS = 30;
 
 /** Only a hash is stored, so a leaked database does not hand out live sessions. */

@@ -2,7 +2,7 @@ import { type SQL, asc, count, eq } from "drizzle-orm";
 import type { Category } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import type { CategoryInput } from "~/lib/schemas";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import type { Database, Executor } from "../db/connection";
 import { categories } from "../db/schema";
 import { AppError } from "../errors";

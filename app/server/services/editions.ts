@@ -9,7 +9,7 @@ import { type SQL, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Language } from "~/lib/limits";
 import { articleSearch, articles, inEditionSql } from "../db/schema";
-import { type EditionMode, config } from "../process/config";
+import { type EditionMode, config } from "../platform/config";
 
 export interface Edition {
   language: Language;

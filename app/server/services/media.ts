@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo } from "sharp";
 import type { MessageKey } from "~/lib/messages";
 import { variantUrl, variantWidths } from "~/lib/responsive-images";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { AppError } from "../errors";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
 import { type Actor, requireAbility } from "./actor";

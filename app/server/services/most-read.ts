@@ -18,7 +18,7 @@ import type { Database, Executor } from "../db/connection";
 import { articleReads, articles, inEditionSql } from "../db/schema";
 import { publishedSummariesByIds } from "./articles";
 import { type Actor, requireAbility } from "./actor";
-import { logError } from "~/server/process/log";
+import { logError } from "~/server/platform/log";
 import { publicContentUnchanged } from "../cache/public-changes";
 
 const HOUR_MS = 3_600_000;

@@ -21,7 +21,7 @@ import type { PasskeyRegistrationInput } from "~/lib/second-factor-schemas";
 import type { Database, Executor } from "../db/connection";
 import { passkeyChallenges, passkeys } from "../db/schema";
 import { AppError } from "../errors";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { type Actor, requireUser } from "./actor";
 import { recordAccountAction } from "./audit";
 import { issueRecoveryCodes } from "./recovery-codes";

@@ -9,7 +9,7 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "../db/connection";
 import { articles } from "../db/schema";
 import { type AuditActor, recordAudit } from "./audit";
-import { repeatEvery } from "~/server/process/repeat";
+import { repeatEvery } from "~/server/platform/repeat";
 
 /** The audit trail's name for the site's own publishing of a scheduled story. */
 const SCHEDULER: AuditActor = { id: null, name: "Scheduled publishing", email: "" };

@@ -8,7 +8,7 @@ import { REAUTHENTICATION_MINUTES, roleNeedsSecondFactor } from "~/lib/second-fa
 import type { Executor } from "../db/connection";
 import { sessions } from "../db/schema";
 import { AppError } from "../errors";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import type { Actor, ActorSession } from "./actor";
 
 const FRESH_MS = REAUTHENTICATION_MINUTES * 60_000;

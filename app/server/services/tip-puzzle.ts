@@ -14,8 +14,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { type TipPuzzle, type TipPuzzleSolution, isSolution } from "~/lib/tips/puzzle";
 import type { Executor } from "../db/connection";
 import { AppError } from "../errors";
-import { config } from "../process/config";
-import { sharedSecret } from "../process/shared-secrets";
+import { config } from "../platform/config";
+import { sharedSecret } from "./shared-secrets";
 
 /** Long enough to solve on a slow phone and upload five attachments over Tor before sending. */
 export const PUZZLE_LIFETIME_MS = 60 * 60 * 1000;

@@ -9,25 +9,14 @@
 import { constants } from "node:fs";
 import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { config } from "../process/config";
+import { config } from "../platform/config";
 import { UPLOADS_URL_PREFIX, assertSafeMediaName, isSafeMediaName } from "./media-names";
+import type { MediaStorage } from "./media-storage";
 import { s3Storage } from "./s3";
-import { StartupError } from "../process/startup-error";
+import { StartupError } from "../platform/startup-error";
 
 export { UPLOADS_URL_PREFIX };
-
-export interface MediaStorage {
-  /** Stores `data` under the server-generated `name` and returns its URL path (/uploads/name). */
-  save(name: string, data: Uint8Array, contentType: string): Promise<string>;
-  /** Removes what `save` stored under `name`; a name never stored is no error. */
-  remove(name: string): Promise<void>;
-  /** Every stored name, in no particular order (backups, migration). */
-  list(): AsyncIterable<string>;
-  /** The bytes stored under `name`, or null when there are none. */
-  read(name: string): Promise<Uint8Array | null>;
-  /** At start-up: fails with one clear line (a StartupError) when the store cannot be used. */
-  check(): Promise<void>;
-}
+export type { MediaStorage };
 
 export function localDiskStorage(directory: string): MediaStorage {
   return {

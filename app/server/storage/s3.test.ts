@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestS3, startS3 } from "../../../tests/support/s3-server.mjs";
 import { s3Storage } from "./s3";
-import { StartupError } from "../process/startup-error";
+import { StartupError } from "../platform/startup-error";
 
 describe("the S3 media store", () => {
   let s3: TestS3;

@@ -12,9 +12,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { S3Settings } from "../process/config";
-import { StartupError } from "../process/startup-error";
-import type { MediaStorage } from "./index";
+import type { S3Settings } from "../platform/config";
+import { StartupError } from "../platform/startup-error";
+import type { MediaStorage } from "./media-storage";
 import { UPLOADS_URL_PREFIX, assertSafeMediaName } from "./media-names";
 
 /** Names never change (each is random), so whoever fetches one may keep it for a year. */

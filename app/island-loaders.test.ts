@@ -1,11 +1,12 @@
 /**
  * The server places each island by name (`island()`), and the browser hydrates that name with the
- * component loaders.ts fetches: a name given to two different components would hydrate one
+ * component island-loaders.ts fetches: a name given to two different components would hydrate one
  * island's HTML with another's code.
  */
 import { describe, expect, it } from "vitest";
-import { placedIslands } from "./Island";
-import { type IslandName, islandLoaders } from "./loaders";
+import { placedIslands } from "./islands/Island";
+import type { IslandName } from "./islands/names";
+import { islandLoaders } from "./island-loaders";
 
 describe("islands", () => {
   it("are loaded in the browser as the very components the server placed, every one of them", async () => {

@@ -1,11 +1,12 @@
 /**
- * Every island of the reader site by name, and where the browser finds its code: the parts of a
- * reader page that respond to the reader. The rest of the page is HTML that no script runs for
- * (docs/decisions.md, "Reader pages are HTML with islands"). Each island's code is fetched only by
- * pages that hold it. The server places them with `island()` (Island.tsx); a test checks that both
- * sides name the same components.
+ * Where the browser finds each island's code: the parts of a reader page that respond to the
+ * reader. The rest of the page is HTML that no script runs for (docs/decisions.md, "Reader pages are
+ * HTML with islands"). Each island's code is fetched only by pages that hold it. The server places
+ * them with `island()` (islands/Island.tsx); a test checks that both sides name the same components.
+ * It stands above the components it loads, apart from islands/, which the components import.
  */
 import type { ComponentType } from "react";
+import type { IslandName } from "./islands/names";
 
 /** Props are checked where an island is placed (Island.tsx); here they come back from the page as JSON. */
 type AnyIsland = ComponentType<never>;
@@ -27,6 +28,4 @@ export const islandLoaders = {
   comments: () => import("~/components/article/CommentsSection").then((m) => m.CommentsSection),
   "login-form": () => import("~/components/auth/LoginForm").then((m) => m.LoginForm),
   "tip-line": () => import("~/components/tips/TipLine").then((m) => m.TipLine),
-} satisfies Record<string, () => Promise<AnyIsland>>;
-
-export type IslandName = keyof typeof islandLoaders;
+} satisfies Record<IslandName, () => Promise<AnyIsland>>;

@@ -13,7 +13,7 @@
 import { Worker } from "node:worker_threads";
 import type { Argon2id } from "~/lib/tips/crypto";
 import { AppError } from "../errors";
-import { sourcePath } from "../db/source-path";
+import { sourcePath } from "./source-path";
 
 interface Job {
   id: number;
@@ -40,7 +40,7 @@ export interface Argon2idPoolOptions {
 
 const busy = () => new AppError(503, "serviceUnavailable");
 
-export function argon2idPool({ size = 2, waiting = 16, idleMs = 60_000, spawn = () => new Worker(sourcePath("app/server/process/argon2id-worker.mjs")) }: Argon2idPoolOptions = {}): { argon2id: Argon2id; stop: () => Promise<void> } {
+export function argon2idPool({ size = 2, waiting = 16, idleMs = 60_000, spawn = () => new Worker(sourcePath("app/server/platform/argon2id-worker.mjs")) }: Argon2idPoolOptions = {}): { argon2id: Argon2id; stop: () => Promise<void> } {
   const threads = new Set<Thread>();
   const queue: Job[] = [];
   let nextId = 0;

@@ -1,0 +1,4 @@
+import type { IConfiguration } from "dependency-cruiser";
+
+declare const floors: IConfiguration & Required<Pick<IConfiguration, "forbidden" | "options">>;
+export default floors;
