@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import path from "node:path";
@@ -33,6 +34,23 @@ function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly st
   return found;
 }
 
+/**
+ * Each language's catalog, by module id, with the name of its chunk ("messages.ne"): the module its
+ * config (app/lib/languages/<code>/config.ts) loads with its only dynamic import. The server finds
+ * a page's catalog chunks by these names (server/process/catalog-chunks.ts).
+ */
+let catalogModules: Map<string, string> | undefined;
+function catalogChunkNames(getModuleInfo: (id: string) => { dynamicallyImportedIds: readonly string[] } | null): Map<string, string> {
+  if (catalogModules) return catalogModules;
+  const folder = path.resolve("app/lib/languages");
+  const codes = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  catalogModules = new Map();
+  for (const code of codes) {
+    for (const id of getModuleInfo(path.join(folder, code, "config.ts"))?.dynamicallyImportedIds ?? []) catalogModules.set(id, `messages.${code}`);
+  }
+  return catalogModules;
+}
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
@@ -54,8 +72,8 @@ export default defineConfig({
         rollupOptions: {
           output: {
             manualChunks: (id, { getModuleInfo }) => {
-              if (id.endsWith("/app/lib/messages.ts")) return "messages";
-              if (id.endsWith("/app/lib/messages.ne.ts")) return "messages.ne";
+              const catalog = catalogChunkNames(getModuleInfo).get(id);
+              if (catalog) return catalog;
               // React apart from React Router: reader pages load React for their islands, not the router.
               if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id) && !/react-dom-server|\/server/.test(id)) return "react";
               if (/\/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(id)) return "router";

@@ -9,9 +9,9 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { keepImagesWhole } from "./islands/broken-images";
 import { LOCALES, loadCatalog } from "./lib/i18n";
-import { languages } from "./lib/languages";
+import { languageConfig } from "./lib/languages";
 
-const pageLanguage = LOCALES.find((locale) => languages[locale].tag === document.documentElement.lang) ?? "en";
+const pageLanguage = LOCALES.find((locale) => languageConfig(locale).tag === document.documentElement.lang) ?? "en";
 keepImagesWhole();
 await loadCatalog(pageLanguage);
 

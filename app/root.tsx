@@ -18,7 +18,7 @@ import { SiteUrlsProvider, useSiteUrls } from "./components/site/site-urls";
 import { LOCAL_MEDIA_BASE } from "./lib/media-url";
 import appStylesheet from "./app.css?url";
 import { ReaderStylesheet } from "./components/site/reader-stylesheet";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 
@@ -39,7 +39,7 @@ export function loader() {
 }
 
 /**
- * In the browser, a navigation into the other language first loads that language's catalog
+ * In the browser, a navigation into another language first loads that language's catalog
  * (lib/i18n.ts). The data itself never changes for the life of the process.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
@@ -86,9 +86,9 @@ function useIslandsPage(): boolean {
 function Document({ children }: { children: React.ReactNode }) {
   const { locale, defaultLocale } = useI18n();
   const urls = useSiteUrls();
-  const language = languages[locale];
+  const language = languageConfig(locale);
   const root = useRouteLoaderData<typeof loader>("root");
-  const catalogChunk = root?.catalogChunks[locale];
+  const catalogChunks = root?.catalogChunks[locale] ?? [];
   const islands = useIslandsPage();
   return (
     <html lang={language.tag} suppressHydrationWarning>
@@ -98,7 +98,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         {language.fontPreload ? <link rel="preload" href={language.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
         {/* A reader page's islands ask for their texts with their other scripts, after the first paint (IslandScripts). */}
-        {catalogChunk && !islands ? <link rel="modulepreload" href={catalogChunk} /> : null}
+        {islands ? null : catalogChunks.map((chunk) => <link key={chunk} rel="modulepreload" href={chunk} />)}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* Before the body, so that no tap on a control whose island is still coming is lost. */}
         {islands ? <script dangerouslySetInnerHTML={{ __html: KEEP_TAPS_SCRIPT }} /> : null}
@@ -109,7 +109,7 @@ function Document({ children }: { children: React.ReactNode }) {
       <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-950 dark:text-neutral-100">
         {children}
         {islands ? (
-          <IslandScripts page={{ locale, defaultLocale, urls }} manifest={root?.islands ?? null} catalogChunk={catalogChunk} />
+          <IslandScripts page={{ locale, defaultLocale, urls }} manifest={root?.islands ?? null} catalogChunks={catalogChunks} />
         ) : (
           <>
             <ScrollRestoration />

@@ -1,10 +1,21 @@
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
+import type { Language } from "./lib/limits";
 
 /**
- * The pages of the reader site and the back office, in one language. They are mounted three times
- * (unprefixed for DEFAULT_LOCALE, under /ne and under /en), each mount with its own route ids.
+ * The site's languages (LANGUAGES): their folders in lib/languages, read without loading their
+ * configs, which the route table, read before the app is built, does not need.
  */
-function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
+const LANGUAGES: Language[] = Object.keys(import.meta.glob("./lib/languages/*/config.ts")).map((file) => file.split("/").at(-2)!);
+
+/** A mount of the pages: unprefixed, in DEFAULT_LOCALE, or under a language's prefix. */
+type Mount = "default" | Language;
+
+/**
+ * The pages of the reader site and the back office, in one language. They are mounted once per
+ * language under its prefix (/ne, /en, …) and once unprefixed for DEFAULT_LOCALE, each mount with
+ * its own route ids.
+ */
+function localized(locale: Mount): RouteConfigEntry[] {
   const id = (name: string) => ({ id: `${locale}/${name}` });
   const pages = [
     // Reader site
@@ -52,7 +63,7 @@ function localized(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
 }
 
 /** An edition's feeds (the whole site's, and each category's, writer's and tag's) and its sitemaps. */
-function editionFeedsAndSitemaps(locale: "default" | "ne" | "en"): RouteConfigEntry[] {
+function editionFeedsAndSitemaps(locale: Mount): RouteConfigEntry[] {
   const at = locale === "default" ? "" : `${locale}/`;
   return [
     route(`${at}feeds/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/feed` }),
@@ -135,10 +146,8 @@ export default [
   ]),
   // Feeds and sitemaps: one set per edition (README "Feeds, sitemaps and search engines").
   ...editionFeedsAndSitemaps("default"),
-  ...editionFeedsAndSitemaps("ne"),
-  ...editionFeedsAndSitemaps("en"),
+  ...LANGUAGES.flatMap(editionFeedsAndSitemaps),
   route("robots.txt", "routes/seo/robots.ts"),
-  ...localized("ne"),
-  ...localized("en"),
+  ...LANGUAGES.flatMap(localized),
   ...localized("default"),
 ] satisfies RouteConfig;

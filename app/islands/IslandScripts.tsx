@@ -17,7 +17,7 @@ const jsonScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * page, and the islands entry with the chunks it imports (its language's texts among them),
  * fetched side by side once the page has painted.
  */
-export function IslandScripts({ page, manifest, catalogChunk }: { page: IslandPage; manifest: IslandsManifest | null; catalogChunk: string | undefined }) {
+export function IslandScripts({ page, manifest, catalogChunks }: { page: IslandPage; manifest: IslandsManifest | null; catalogChunks: readonly string[] }) {
   const pageData = <script type="application/json" id={ISLAND_PAGE_ID} dangerouslySetInnerHTML={{ __html: jsonScript(page) }} />;
   if (!manifest) {
     return (
@@ -28,7 +28,7 @@ export function IslandScripts({ page, manifest, catalogChunk }: { page: IslandPa
       </>
     );
   }
-  const scripts: IslandScriptList = { entry: manifest.entry, preload: [...(catalogChunk ? [catalogChunk] : []), ...manifest.imports] };
+  const scripts: IslandScriptList = { entry: manifest.entry, preload: [...catalogChunks, ...manifest.imports] };
   return (
     <>
       {pageData}

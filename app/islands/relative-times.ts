@@ -1,5 +1,5 @@
 import type { Locale } from "~/lib/i18n";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import { PAGE_CHANGE_EVENT } from "./navigation";
 
 const MINUTE = 60_000;
@@ -12,7 +12,7 @@ const MINUTE = 60_000;
  */
 export function showRelativeTimes(locale: () => Locale): void {
   const update = () => {
-    const { formatRelative, formatCardDate } = languages[locale()];
+    const { formatRelative, formatCardDate } = languageConfig(locale());
     if (!formatRelative) return;
     const now = new Date();
     for (const time of document.querySelectorAll<HTMLTimeElement>("time[data-card-time]")) {

@@ -274,7 +274,7 @@ export interface ReviewQueueItem extends ReviewState {
   id: number;
   slug: string;
   title: string;
-  language: "ne" | "en";
+  language: Language;
   author_name: string | null;
 }
 

@@ -4,9 +4,10 @@
  * name in another language (which the page then marks with its own `lang`).
  */
 import type { LanguageTexts } from "./language-texts";
-import { LANGUAGES, type Language } from "./limits";
+import { textPreference } from "./languages";
+import type { Language } from "./limits";
 
-/** The text in `language`, else the first other language's that has one; '' when none has. */
+/** The text in `language`, else in the first language of its preference that has one (textPreference); '' when none has. */
 export function inLanguage(texts: LanguageTexts, language: Language): string {
-  return texts[language] || LANGUAGES.map((other) => texts[other]).find((text) => text) || "";
+  return textPreference(language).map((each) => texts[each]).find((text) => text) || "";
 }

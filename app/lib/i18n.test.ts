@@ -10,6 +10,8 @@ describe("language in the URL", () => {
     // A segment that merely starts like a locale is not one.
     expect(splitLocalePath("/news", "en")).toEqual({ locale: "en", rest: "/news", prefixed: false });
     expect(splitLocalePath("/nepal", "en").prefixed).toBe(false);
+    // Three letters are a language code's length too ('mai'), but only the site's languages are prefixes.
+    expect(splitLocalePath("/new/article/x", "en")).toEqual({ locale: "en", rest: "/new/article/x", prefixed: false });
   });
 
   it("prefixes only the non-default locale, and never the API or uploads; feeds and sitemaps are an edition's", () => {
@@ -35,6 +37,9 @@ describe("language in the URL", () => {
   it("takes an API error's language from Accept-Language, falling back to English", () => {
     expect(localeFromAcceptLanguage("ne-NP,ne;q=0.9,en;q=0.8", "en")).toBe("ne");
     expect(localeFromAcceptLanguage("fr-FR,fr", "en")).toBe("en");
+    // The primary subtag whatever its length: a three-letter one is not cut to two.
+    expect(localeFromAcceptLanguage("ne;q=0.9", "en")).toBe("ne");
+    expect(localeFromAcceptLanguage("new-NP", "en")).toBe("en");
     expect(localeFromAcceptLanguage(null, "en")).toBe("en");
   });
 

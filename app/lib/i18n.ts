@@ -1,34 +1,56 @@
 /**
  * The interface languages, their catalogs and where the language sits in a URL. The language is
  * always in the path, never in a cookie, so every page stays one cacheable, crawlable address:
- * unprefixed paths are in the default locale (DEFAULT_LOCALE), the other locale lives under its
- * prefix (/ne/…, /en/…).
+ * unprefixed paths are in the default locale (DEFAULT_LOCALE), every other locale lives under its
+ * prefix (/ne/…, /en/…, /mai/…).
  *
- * The server holds both catalogs. A browser loads only its page's (each is a chunk of its own,
- * 7 and 9 KB with Brotli), before the page hydrates (entry.client.tsx) and before a navigation into
- * the other language renders (root.tsx): a reader of one language never downloads the other's.
+ * Each language's config says how to load its catalog (lib/languages). The server holds them all,
+ * loaded before its first page. A browser loads only its page's (each is a chunk of its own, 7 and
+ * 9 KB with Brotli), with the catalog its language falls back to, before the page hydrates
+ * (entry.client.tsx) and before a navigation into another language renders (root.tsx): a reader of
+ * one language never downloads another's it does not need.
  */
 import { formatMessage } from "./format-message";
+import { catalogChain, languageConfig } from "./languages";
 import { LANGUAGES, type Language } from "./limits";
-import { type Catalog, type MessageKey, en } from "./messages";
-import { ne } from "./messages.ne";
+import type { Catalog, MessageKey } from "./messages";
 
 export type Locale = Language;
 export const LOCALES = LANGUAGES;
 export type { Catalog };
 
-// Only the server's bundle keeps these imports: in the browser's, the condition is false at build
-// time and the catalogs are reached by loadCatalog's import() alone.
-const loaded: Partial<Record<Locale, Catalog>> = import.meta.env.SSR ? { en, ne } : {};
-
-const importers: Record<Locale, () => Promise<Catalog>> = {
-  en: () => import("./messages").then((module) => module.en),
-  ne: () => import("./messages.ne").then((module) => module.ne),
-};
+const loaded = new Map<Locale, Catalog>();
 
 /** Makes `locale`'s catalog available to catalogFor (at once where it already is). */
 export async function loadCatalog(locale: Locale): Promise<void> {
-  loaded[locale] ??= await importers[locale]();
+  if (loaded.has(locale)) return;
+  const chain = catalogChain(locale);
+  const texts = await Promise.all(chain.map((language) => languageConfig(language).messages()));
+  // The language's own texts over those of the languages it falls back to, the nearest last.
+  loaded.set(locale, Object.assign({}, ...texts.reverse()) as Catalog);
+}
+
+/**
+ * The texts a language's pages would lack: those another language's catalog has and neither its own
+ * nor those it falls back to have (a catalog left partial without a `fallback` in its config).
+ */
+export function missingTexts(locale: Locale): string[] {
+  const own = new Set(Object.keys(catalogFor(locale)));
+  const every = new Set([...loaded.values()].flatMap((catalog) => Object.keys(catalog)));
+  return [...every].filter((key) => !own.has(key));
+}
+
+// The server holds every catalog before it renders a page: top-level await, in its bundle alone
+// (in the browser's the condition is false at build time, and catalogs are loaded as pages need
+// them). A language whose pages would lack texts stops the start, naming them.
+if (import.meta.env.SSR) {
+  await Promise.all(LOCALES.map(loadCatalog));
+  for (const locale of LOCALES) {
+    const missing = missingTexts(locale);
+    if (missing.length > 0) {
+      throw new Error(`The ${locale} catalog lacks ${missing.length} texts (${missing.slice(0, 5).join(", ")}…): add them, or give its config a fallback language`);
+    }
+  }
 }
 
 /**
@@ -37,7 +59,7 @@ export async function loadCatalog(locale: Locale): Promise<void> {
  * other language rather than none.
  */
 export function catalogFor(locale: Locale): Catalog {
-  const catalog = loaded[locale] ?? Object.values(loaded)[0];
+  const catalog = loaded.get(locale) ?? loaded.values().next().value;
   if (!catalog) throw new Error(`The ${locale} catalog was used before it was loaded`);
   return catalog;
 }
@@ -62,7 +84,7 @@ export function splitLocalePath(
   pathname: string,
   defaultLocale: Locale,
 ): { locale: Locale; rest: string; prefixed: boolean } {
-  const match = /^\/([a-z]{2})(?=\/|$)(.*)$/.exec(pathname);
+  const match = /^\/([a-z]{2,3})(?=\/|$)(.*)$/.exec(pathname);
   if (match && isLocale(match[1])) return { locale: match[1], rest: match[2] || "/", prefixed: true };
   return { locale: defaultLocale, rest: pathname, prefixed: false };
 }
@@ -80,14 +102,25 @@ export function switchLocalePath(pathname: string, search: string, target: Local
   return localizePath(rest + search, target, defaultLocale);
 }
 
-/** The language the switch offers: the next one in LOCALES. */
-export function otherLocale(locale: Locale): Locale {
-  return LOCALES[(LOCALES.indexOf(locale) + 1) % LOCALES.length]!;
+/** Every language but `locale`, in order: what the language switch offers. */
+export function otherLocales(locale: Locale): Locale[] {
+  return LOCALES.filter((other) => other !== locale);
 }
 
-/** Picks the locale a client asked for in Accept-Language (the app sends its page's locale). */
+/**
+ * The language a translation of a story in `locale` is written in: the first other one in LOCALES.
+ * A story and its translation are one pair (links between more languages are later work).
+ */
+export function otherLocale(locale: Locale): Locale {
+  return otherLocales(locale)[0] ?? locale;
+}
+
+/**
+ * Picks the locale a client asked for in Accept-Language (the app sends its page's locale): the
+ * first language range's primary subtag, of any length ('ne-NP' → ne, 'mai' → mai).
+ */
 export function localeFromAcceptLanguage(header: string | null, fallback: Locale): Locale {
   if (!header) return fallback;
-  const first = header.split(",")[0]?.trim().slice(0, 2).toLowerCase();
+  const first = header.split(",")[0]?.split(";")[0]?.trim().split("-")[0]?.toLowerCase();
   return isLocale(first) ? first : fallback;
 }

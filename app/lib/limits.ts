@@ -2,6 +2,7 @@
  * The limits and enumerations of the spec, without zod: browser code imports these freely, and
  * loads the schemas (and zod) only when a form is submitted.
  */
+import { LANGUAGE_CONFIGS } from "./languages";
 
 /** docs/product.md#validation-rules: non-space text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,8 +22,10 @@ export const PASSWORD_MAX = 1000;
 export const COMMENT_MAX = 5000;
 /** Articles per page on every listing (category, All News, writer, tag, search). */
 export const LISTING_PAGE_SIZE = 12;
-export const LANGUAGES = ["ne", "en"] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** A language's code ('ne', 'en', 'mai'): one of LANGUAGES, which are data (app/lib/languages). */
+export type Language = string;
+/** The site's languages, in their order: one folder each in app/lib/languages (docs/languages.md). */
+export const LANGUAGES: readonly Language[] = LANGUAGE_CONFIGS.map((language) => language.code);
 /** Least to most rights; what each may do is app/lib/roles.ts. */
 export const ROLES = ["user", "contributor", "author", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];

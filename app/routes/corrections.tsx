@@ -1,7 +1,7 @@
 import { Anchor } from "~/components/i18n/anchor";
 import { Pagination } from "~/components/pagination/Pagination";
 import { useFormatDate, useMessages } from "~/components/i18n/i18n";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import { correctionsQuerySchema } from "~/lib/schemas";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import { database } from "~/server/process/runtime";
@@ -43,11 +43,11 @@ export default function Corrections({ loaderData: { list } }: Route.ComponentPro
                 {messages.noteKindCorrection} · <time dateTime={correction.created_at}>{formatDate(correction.created_at)}</time>
               </p>
               <h2 className="mt-1 text-lg font-bold">
-                <Anchor to={`/article/${correction.article.slug}`} lang={languages[correction.article.language].tag} className="hover:text-brand hover:underline">
+                <Anchor to={`/article/${correction.article.slug}`} lang={languageConfig(correction.article.language).tag} className="hover:text-brand hover:underline">
                   {correction.article.title}
                 </Anchor>
               </h2>
-              <p lang={languages[correction.article.language].tag} className="mt-2 whitespace-pre-line">
+              <p lang={languageConfig(correction.article.language).tag} className="mt-2 whitespace-pre-line">
                 {correction.text}
               </p>
             </li>

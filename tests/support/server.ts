@@ -68,7 +68,8 @@ export async function runUntilExit(env: Record<string, string>): Promise<{ code:
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, "../..");
-  if (!existsSync(path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
+  // A test may start a build of its own (BUILD_DIR in `env`, e.g. the third language's).
+  if (!existsSync(path.resolve(root, env.BUILD_DIR ?? process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     throw new Error("No build found: run `npx react-router build` (npm test does it first).");
   }
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "khulasa-test-")));

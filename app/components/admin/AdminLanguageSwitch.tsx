@@ -2,9 +2,9 @@ import { useLanguageSwitch } from "~/components/i18n/router-i18n";
 
 /** The back office's language switch. A full load: the admin frame and its data start afresh. */
 export function AdminLanguageSwitch({ className = "" }: { className?: string }) {
-  const link = useLanguageSwitch();
-  return (
+  return useLanguageSwitch().map((link) => (
     <a
+      key={link.tag}
       href={link.href}
       lang={link.tag}
       hrefLang={link.tag}
@@ -17,5 +17,5 @@ export function AdminLanguageSwitch({ className = "" }: { className?: string }) 
       </svg>
       {link.name}
     </a>
-  );
+  ));
 }

@@ -1,10 +1,10 @@
 import type { MessageKey } from "~/lib/messages";
 import { inputClass } from "~/components/admin/table/AdminTable";
 import { LANGUAGES, type Language } from "~/lib/limits";
-import { languages } from "~/lib/languages";
 import type { Catalog } from "~/lib/i18n";
 import { formatMessage } from "~/lib/format-message";
 import { languageNameIn } from "~/lib/language-names";
+import { languageConfig } from "~/lib/languages";
 import { perLanguageKey } from "~/lib/language-texts";
 
 /** One value of a back-office form, described once for the add form and for the inline-edit row. */
@@ -85,7 +85,7 @@ interface FieldControlProps {
 export function FieldControl({ field, value, onChange, ...attributes }: FieldControlProps) {
   const common = {
     ...attributes,
-    lang: field.lang && languages[field.lang].tag,
+    lang: field.lang && languageConfig(field.lang).tag,
     value,
     maxLength: field.maxLength,
     "aria-required": field.required || undefined,

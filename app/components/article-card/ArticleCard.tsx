@@ -3,7 +3,7 @@ import { Anchor } from "~/components/i18n/anchor";
 import { isMarkedSnippet } from "~/components/search/snippet";
 import type { CardArticle } from "~/lib/article-cards";
 import { useLocale } from "~/components/i18n/i18n";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 import { ArticleImage } from "./ArticleImage";
 import { CardActions } from "./CardActions";
@@ -32,7 +32,7 @@ export const articlePath = (slug: string) => `/article/${slug}`;
 function OtherEditionLabel({ language }: { language: Language }) {
   return (
     <span className="mr-1.5 rounded border border-neutral-400 px-1 py-px font-semibold text-neutral-700 dark:border-neutral-500 dark:text-neutral-300">
-      {languages[language].selfName}
+      {languageConfig(language).selfName}
     </span>
   );
 }

@@ -7,21 +7,32 @@ import type { ArticlePageArticle } from "~/lib/article-cards";
 import { ArticleDates } from "./ArticleDates";
 import { CategoryName, WriterName } from "./FallbackNames";
 import { ShareLinks } from "./ShareLinks";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
+import type { Language } from "~/lib/limits";
 
 /**
  * docs/product.md#article: category, title, description, writer, dates, read time and the share links. The title and
  * description are in the article's language (the <article>'s `lang`); the labels around them are in
  * the interface's, which may be the other one.
  */
+/**
+ * The link to a story's translation, worded in the story's language where its config words it
+ * ('पढ्नुहोस् अंग्रेजीमा' under a Nepali story), else in the translation's own ('Read in English').
+ */
+function readTranslationLink(story: Language, translation: Language): { text: string; lang: Language } {
+  const worded = languageConfig(story).readTranslationIn?.[translation];
+  return worded ? { text: worded, lang: story } : { text: languageConfig(translation).readIn, lang: translation };
+}
+
 export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
   // The page's own address in its language, so /ne/article/x is shared as itself.
   const shareUrl = useCanonicalUrl(articlePath(article.slug));
   const t = useTranslate();
   const formatNumber = useFormatNumber();
   const locale = useLocale();
-  const interfaceLang = languages[locale].tag;
+  const interfaceLang = languageConfig(locale).tag;
   const { translation } = article;
+  const readTranslation = translation ? readTranslationLink(article.language, translation.language) : null;
   return (
     <header>
       <p lang={interfaceLang} className="text-sm font-semibold uppercase tracking-wide text-brand">
@@ -64,17 +75,17 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
         </div>
         <ShareLinks url={shareUrl} title={article.title} />
       </div>
-      {translation ? (
+      {translation && readTranslation ? (
         <p className="mt-3 text-sm">
           {/* Worded in the language of the article it sits in, which its reader reads:
               'पढ्नुहोस् अंग्रेजीमा' under a Nepali story, 'Read in Nepali' under an English one. */}
           <Anchor
             to={articlePath(translation.slug)}
-            lang={article.language}
-            hrefLang={languages[translation.language].tag}
+            lang={readTranslation.lang}
+            hrefLang={languageConfig(translation.language).tag}
             className="font-semibold text-brand hover:underline"
           >
-            {languages[article.language].readTranslationIn[translation.language]} →
+            {readTranslation.text} →
           </Anchor>
         </p>
       ) : null}

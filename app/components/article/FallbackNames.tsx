@@ -1,7 +1,7 @@
 import { ContentName } from "~/components/i18n/ContentName";
 import { useLocale, useMessages } from "~/components/i18n/i18n";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 
 interface Named {
@@ -20,7 +20,7 @@ interface NameProps {
  * interface's words for a missing one, marked with the interface's language.
  */
 function NameOrInterfaceWords({ missing, text, within }: { missing: boolean; text: string; within?: Language }) {
-  const lang = languages[useLocale()].tag;
+  const lang = languageConfig(useLocale()).tag;
   return missing ? <span lang={lang}>{text}</span> : <ContentName text={text} within={within} />;
 }
 

@@ -6,7 +6,7 @@
 import { createContext, useContext, useMemo } from "react";
 import { type Catalog, type Locale, catalogFor, localizePath, translate } from "~/lib/i18n";
 import type { MessageKey } from "~/lib/messages";
-import { type LanguageConfig, languages } from "~/lib/languages";
+import { type LanguageConfig, languageConfig } from "~/lib/languages";
 
 export interface I18n {
   locale: Locale;
@@ -51,15 +51,15 @@ export function useLocalizePath(): (path: string) => string {
  * 'मंसिर ६, २०८३' in Nepali. Both are computed in Nepal time, so server and browser agree.
  */
 export function useFormatDate(): (iso: string) => string {
-  return languages[useContext(I18nContext).locale].formatCardDate;
+  return languageConfig(useContext(I18nContext).locale).formatCardDate;
 }
 
 /** Numbers in the page's digits: Devanagari in Nepali. */
 export function useFormatNumber(): (value: number | string) => string {
-  return languages[useContext(I18nContext).locale].formatNumber;
+  return languageConfig(useContext(I18nContext).locale).formatNumber;
 }
 
 /** The page's language's way with dates, numbers and the clock (lib/languages). */
 export function useLanguage(): LanguageConfig {
-  return languages[useContext(I18nContext).locale];
+  return languageConfig(useContext(I18nContext).locale);
 }

@@ -3,8 +3,8 @@
  * navigation to /ne/… switches the whole interface without a reload or a fetch.
  */
 import { useLocation } from "react-router";
-import { type Locale, otherLocale, splitLocalePath, switchLocalePath } from "~/lib/i18n";
-import { languages } from "~/lib/languages";
+import { type Locale, otherLocales, splitLocalePath, switchLocalePath } from "~/lib/i18n";
+import { languageConfig } from "~/lib/languages";
 import { LocaleProvider, useI18n } from "./i18n";
 
 /** The language of the router's current URL. */
@@ -17,18 +17,26 @@ export function I18nProvider({ defaultLocale, children }: { defaultLocale: Local
   );
 }
 
+/** A link of the language switch. */
+export interface LanguageSwitchLink {
+  href: string;
+  tag: string;
+  name: string;
+  title: string;
+}
+
 /**
- * The language switch's link: the same page (path and query) in the other language, named in
- * that language ('नेपाली' / 'English') so a reader who cannot read the current one still finds it.
+ * The language switch's links: the same page (path and query) in each other language, in order,
+ * each named in its own language ('नेपाली' / 'English') so a reader who cannot read the current one
+ * still finds theirs. With two languages, one link.
  */
-export function useLanguageSwitch(): { href: string; tag: string; name: string; title: string } {
+export function useLanguageSwitch(): LanguageSwitchLink[] {
   const { locale, defaultLocale } = useI18n();
   const { pathname, search } = useLocation();
-  const target = otherLocale(locale);
-  return {
+  return otherLocales(locale).map((target) => ({
     href: switchLocalePath(pathname, search, target, defaultLocale),
-    tag: languages[target].tag,
-    name: languages[target].selfName,
-    title: languages[target].switchTitle,
-  };
+    tag: languageConfig(target).tag,
+    name: languageConfig(target).selfName,
+    title: languageConfig(target).switchTitle,
+  }));
 }

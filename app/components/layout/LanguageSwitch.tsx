@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { useLanguageSwitch } from "~/components/i18n/router-i18n";
 
 export function LanguageSwitch() {
-  const link = useLanguageSwitch();
-  return (
+  return useLanguageSwitch().map((link) => (
     <Link
+      key={link.tag}
       to={link.href}
       lang={link.tag}
       hrefLang={link.tag}
@@ -15,5 +15,5 @@ export function LanguageSwitch() {
     >
       {link.name}
     </Link>
-  );
+  ));
 }

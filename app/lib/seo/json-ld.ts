@@ -5,7 +5,7 @@
  */
 import type { ArticlePageArticle } from "~/lib/article-cards";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import { DEFAULT_SHARE_IMAGE, LOGO, type PageSeo, absoluteUrl, pageUrl } from "./page-meta";
 
 export const articlePath = (slug: string) => `/article/${slug}`;
@@ -31,7 +31,7 @@ export function homeJsonLd(seo: PageSeo): object[] {
       "@type": "WebSite",
       name: seo.messages.siteName,
       url: pageUrl(seo, "/"),
-      inLanguage: languages[seo.locale].tag,
+      inLanguage: languageConfig(seo.locale).tag,
       publisher: { "@id": organization(seo)["@id"] },
       potentialAction: {
         "@type": "SearchAction",
@@ -65,7 +65,7 @@ export function newsArticleJsonLd(seo: PageSeo, article: ArticlePageArticle): ob
       },
     ],
     publisher: organization(seo),
-    inLanguage: languages[article.language].tag,
+    inLanguage: languageConfig(article.language).tag,
     articleSection: categoryNameIn(seo.messages, article),
     keywords: article.tags.map((tag) => tag.name),
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },

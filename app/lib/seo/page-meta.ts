@@ -6,7 +6,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { type Catalog, LOCALES, type Locale, catalogFor, isLocale, localizePath, splitLocalePath } from "~/lib/i18n";
-import { languages } from "../languages";
+import { languageConfig } from "../languages";
 import { LOCAL_MEDIA_BASE, publicMediaUrl } from "../media-url";
 
 /** What the root loader gives every page: the language of unprefixed paths, the public origin and the media base. */
@@ -109,7 +109,7 @@ export interface PageMetaInput {
 function alternates(seo: PageSeo, path: string, versions?: Record<Locale, string>): MetaDescriptor[] {
   const versionIn = (locale: Locale) => pageUrl(seo, versions?.[locale] ?? path, locale);
   return [
-    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: languages[locale].tag, href: versionIn(locale) })),
+    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: languageConfig(locale).tag, href: versionIn(locale) })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: versionIn(seo.site.defaultLocale) },
   ];
 }
@@ -140,8 +140,8 @@ function socialMeta(seo: PageSeo, input: PageMetaInput, canonical: string): Meta
     { property: "og:title", content: input.title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
-    { property: "og:locale", content: languages[seo.locale].ogLocale },
-    ...LOCALES.filter((l) => l !== seo.locale).map((l) => ({ property: "og:locale:alternate", content: languages[l].ogLocale })),
+    { property: "og:locale", content: languageConfig(seo.locale).ogLocale },
+    ...LOCALES.filter((l) => l !== seo.locale).map((l) => ({ property: "og:locale:alternate", content: languageConfig(l).ogLocale })),
     { property: "og:image", content: imageUrl },
     ...(image.width && image.height
       ? [

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type Locale, isLocale } from "~/lib/i18n";
+import { LOCALES, type Locale, isLocale } from "~/lib/i18n";
 import { type SecondFactorRequirement, SECOND_FACTOR_REQUIREMENTS } from "~/lib/second-factor";
 
 /** Process configuration, read once from the environment (see README "Configuration"). */
@@ -9,7 +9,7 @@ export interface AppConfig {
   buildDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  /** The interface language of unprefixed URLs; the other one lives under /ne or /en. */
+  /** The interface language of unprefixed URLs; every language also lives under its prefix (/ne, /en…). */
   defaultLocale: Locale;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -119,7 +119,7 @@ function parseBoolean(value: string | undefined): boolean | undefined {
 function parseLocale(value: string | undefined): Locale {
   if (value === undefined || value === "") return "en";
   if (isLocale(value)) return value;
-  throw new Error(`DEFAULT_LOCALE must be "en" or "ne", not "${value}"`);
+  throw new Error(`DEFAULT_LOCALE must be one of the site's languages (${LOCALES.join(", ")}), not "${value}"`);
 }
 
 function parseMegabytes(name: string, value: string | undefined, fallback: number): number {

@@ -8,7 +8,7 @@ import { articlePath } from "~/lib/seo/json-ld";
 import { LOGO, type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { FeedArticle } from "~/server/services/seo-queries";
 import { XML_DECLARATION, element, emptyElement, textElement } from "./xml";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 
 /** How many articles a feed carries: a few days of news for a reader that polls now and then. */
 export const FEED_SIZE = 30;
@@ -70,7 +70,7 @@ function rssItem(site: SiteInfo, article: FeedArticle): string {
     textElement("content:encoded", itemHtml(site, article)),
     textElement("pubDate", article.publishedAt.toUTCString()),
     ...(article.writerName ? [textElement("dc:creator", article.writerName)] : []),
-    textElement("dc:language", languages[article.language].tag),
+    textElement("dc:language", languageConfig(article.language).tag),
     ...(article.categoryName ? [textElement("category", article.categoryName)] : []),
     ...article.tags.map((tag) => textElement("category", tag)),
     ...(article.imageUrl
@@ -99,7 +99,7 @@ export function rssFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticle
           textElement("title", channel.title),
           textElement("link", pageUrl),
           textElement("description", channel.description),
-          textElement("language", languages[channel.language].tag),
+          textElement("language", languageConfig(channel.language).tag),
           textElement("lastBuildDate", newest.toUTCString()),
           emptyElement("atom:link", { href: editionUrl(site, channel, `${channel.feedBase}/rss.xml`), rel: "self", type: "application/rss+xml" }),
           element("image", [textElement("url", absoluteUrl(site, LOGO.path)), textElement("title", channel.title), textElement("link", pageUrl)]),
@@ -143,7 +143,7 @@ function atomEntry(site: SiteInfo, article: FeedArticle): string {
         ? [emptyElement("link", { rel: "enclosure", type: imageType(article.imageUrl), href: absoluteUrl(site, article.imageUrl) })]
         : []),
     ],
-    { "xml:lang": languages[article.language].tag },
+    { "xml:lang": languageConfig(article.language).tag },
   );
 }
 
@@ -165,7 +165,7 @@ export function atomFeed(site: SiteInfo, channel: FeedChannel, items: FeedArticl
         textElement("logo", absoluteUrl(site, LOGO.path)),
         ...items.map((article) => atomEntry(site, article)),
       ],
-      { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": languages[channel.language].tag },
+      { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": languageConfig(channel.language).tag },
     )
   );
 }

@@ -10,7 +10,7 @@ import { type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { NewsSitemapArticle, SitemapArticle, SitemapListing } from "~/server/services/seo-queries";
 import { articleUrl } from "./feeds";
 import { XML_DECLARATION, closingTag, element, emptyElement, openingTag, textElement } from "./xml";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 
 /** The sitemaps.org limits of a file: 50,000 addresses and 50 MB. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -68,7 +68,7 @@ type Versions = (locale: Locale) => string;
 function urlEntry(site: SiteInfo, edition: Locale, versionIn: Versions, lastModified: Date | null): string {
   const url = (locale: Locale) => editionUrl(site, locale, versionIn(locale));
   const links = [
-    ...LOCALES.map((locale) => emptyElement("xhtml:link", { rel: "alternate", hreflang: languages[locale].tag, href: url(locale) })),
+    ...LOCALES.map((locale) => emptyElement("xhtml:link", { rel: "alternate", hreflang: languageConfig(locale).tag, href: url(locale) })),
     emptyElement("xhtml:link", { rel: "alternate", hreflang: "x-default", href: url(site.defaultLocale) }),
   ];
   return element("url", [textElement("loc", url(edition)), ...(lastModified ? [textElement("lastmod", lastModified.toISOString())] : []), ...links]);

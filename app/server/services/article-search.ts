@@ -6,6 +6,7 @@
  * come from the 0003_search migration, so PGlite and PostgreSQL run exactly the same SQL.
  */
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { SEARCH_CONFIGURATIONS } from "~/lib/languages";
 import { articleSearch as articleSearchTable, searchWords } from "../db/schema";
 
 /** Look-alikes kept per typed word, the most similar first: enough for a typo, bounded for a short word. */
@@ -43,6 +44,12 @@ function textSearchPlan(query: SQL): TextSearchPlan {
   };
 }
 
+/**
+ * The configurations a search is read in: every language's (written into the statement as before:
+ * names the language configs give, checked there, never a reader's), then `simple`, once each.
+ */
+const QUERY_CONFIGURATIONS = [...SEARCH_CONFIGURATIONS.filter((configuration) => configuration !== "simple"), "simple"];
+
 /** The reader's words as they are sent: PostgreSQL refuses NUL in text, so control characters go first. */
 export const typedWords = (search: string) => search.replace(/\p{Cc}/gu, " ");
 
@@ -53,11 +60,14 @@ export const typedWords = (search: string) => search.replace(/\p{Cc}/gu, " ");
  */
 export function articleSearch(search: string | Placeholder): ArticleSearch {
   const folded = sql`search_fold(${typeof search === "string" ? typedWords(search) : search})`;
-  // One query per configuration an article may be indexed with; `simple` matches words as written.
-  // A scalar subquery, so that it is computed once a statement: in a prepared statement's generic
-  // plan the bare expression was computed again for every match it ranked, most of a common
-  // word's search (docs/decisions.md, "The tsquery computed once").
-  const exact = sql`(select websearch_to_tsquery('nepali', ${folded}) || websearch_to_tsquery('english', ${folded}) || websearch_to_tsquery('simple', ${folded}))`;
+  // One query per configuration an article may be indexed with (its language's, lib/languages);
+  // `simple` matches words as written. A scalar subquery, so that it is computed once a statement:
+  // in a prepared statement's generic plan the bare expression was computed again for every match
+  // it ranked, most of a common word's search (docs/decisions.md, "The tsquery computed once").
+  const exact = sql`(select ${sql.join(
+    QUERY_CONFIGURATIONS.map((configuration) => sql`websearch_to_tsquery(${sql.raw(`'${configuration}'`)}, ${folded})`),
+    sql` || `,
+  )})`;
   const typed = sql`unnest(tsvector_to_array(to_tsvector('simple', ${folded})))`;
   // NULL, which matches nothing, unless every typed word has a look-alike.
   const similar = sql`(

@@ -28,13 +28,12 @@ import { approvedCommentsOf } from "./comments";
 import { lexemesOf, snippetHtml } from "./search-snippet";
 import { bodyTexts, rowVersion } from "./body-texts";
 import { nameIn, nameKeysIn } from "./names";
-import type { Language } from "~/lib/limits";
+import { LANGUAGES, type Language } from "~/lib/limits";
 import { type Edition, editionOf, searchedInEdition, shownInEdition, translations } from "./editions";
 import type { EditionMode } from "../platform/config";
 import { idOrSlugIn, idOrSlugKey } from "./slugs";
 
 export const RELATED_MAX = 3;
-
 
 /**
  * An article's tags, as a JSON list in the same row: one statement for a whole listing instead of
@@ -77,7 +76,12 @@ const summaryColumnsIn = (names: Language) => ({
   tags: tagsOfArticle(names),
 });
 /** Built once per naming: the statements' text stays the same, and so do their prepared plans. */
-const summaryColumns = { en: summaryColumnsIn("en"), ne: summaryColumnsIn("ne") } satisfies Record<Language, unknown>;
+const summaryColumnsByLanguage = new Map(LANGUAGES.map((language) => [language, summaryColumnsIn(language)]));
+function summaryColumns(names: Language): ReturnType<typeof summaryColumnsIn> {
+  const columns = summaryColumnsByLanguage.get(names);
+  if (!columns) throw new Error(`"${names}" is not one of the site's languages`);
+  return columns;
+}
 
 // The banner is the media at position 0 (docs/product.md#what-the-site-keeps); at most one row per article.
 const writerOf = eq(writers.id, articles.writerId);
@@ -86,7 +90,7 @@ export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleM
 
 function selectSummaries(db: Executor, names: Language) {
   return db
-    .select(summaryColumns[names])
+    .select(summaryColumns(names))
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
@@ -96,7 +100,7 @@ function selectSummaries(db: Executor, names: Language) {
 /** A summary plus the body: only for the one article being read. */
 function selectWithContent(db: Executor, names: Language) {
   return db
-    .select({ ...summaryColumns[names], content: articles.content, authorId: articles.authorId, scheduledAt: articles.scheduledAt })
+    .select({ ...summaryColumns(names), content: articles.content, authorId: articles.authorId, scheduledAt: articles.scheduledAt })
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
@@ -251,7 +255,7 @@ function searchPageQuery(db: Executor, { filters, plan, first, names, limit, off
     .offset(offset)
     .as("page");
   return db
-    .select({ ...summaryColumns[names], total: page.total, version: rowVersion, query: sql<string | null>`(${plan.query})::text` })
+    .select({ ...summaryColumns(names), total: page.total, version: rowVersion, query: sql<string | null>`(${plan.query})::text` })
     .from(articles)
     .innerJoin(page, eq(page.id, articles.id))
     .leftJoin(writers, writerOf)

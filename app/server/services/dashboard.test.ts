@@ -47,7 +47,7 @@ describe("publishedPerDay", () => {
     expect(days[0]!.day).toBe("2026-11-02");
     expect(days.find((day) => day.day === "2026-11-21")!.counts).toEqual({ en: 1, ne: 0 });
     // The draft and the story of 31 days ago are not counted.
-    const total = days.reduce((sum, day) => sum + day.counts.en + day.counts.ne, 0);
+    const total = days.reduce((sum, day) => sum + Object.values(day.counts).reduce((a, b) => a + b, 0), 0);
     expect(total).toBe(5);
   });
 

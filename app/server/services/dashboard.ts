@@ -6,6 +6,7 @@
 import { and, eq, gte, isNotNull, lte, min, not, sql } from "drizzle-orm";
 import type { PublishedDay } from "~/lib/api-types";
 import { NEPAL_OFFSET_MINUTES } from "~/lib/dates";
+import { LANGUAGES } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { articles, comments } from "../db/schema";
 import { type Actor, requireAbility } from "./actor";
@@ -32,11 +33,11 @@ export async function publishedPerDay(db: Executor, actor: Actor | null, now = n
     .from(articles)
     .where(and(eq(articles.isPublished, true), gte(articles.publishedAt, first), lte(articles.publishedAt, now)))
     .groupBy(day, articles.language);
-  const days: PublishedDay[] = names.map((name) => ({ day: name, counts: { en: 0, ne: 0 } }));
+  const days: PublishedDay[] = names.map((name) => ({ day: name, counts: Object.fromEntries(LANGUAGES.map((language) => [language, 0])) }));
   const byDay = new Map(days.map((entry) => [entry.day, entry]));
   for (const row of rows) {
     const entry = byDay.get(row.day);
-    if (entry) entry.counts[row.language] += row.n;
+    if (entry) entry.counts[row.language] = (entry.counts[row.language] ?? 0) + row.n;
   }
   return days;
 }

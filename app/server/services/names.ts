@@ -6,6 +6,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { inLanguage } from "~/lib/bilingual";
+import { textPreference } from "~/lib/languages";
 import { type LanguageTexts, type PerLanguageKeys, keyedByLanguage, perLanguageKey, storedTexts } from "~/lib/language-texts";
 import { LANGUAGES, type Language } from "~/lib/limits";
 
@@ -21,9 +22,8 @@ const textIn = (column: AnyPgColumn, language: Language) => sql`${column}->>${sq
 
 /** The same rule as inLanguage in SQL, for names read inside a larger statement (an article's section and writer). */
 export function nameIn(table: { names: AnyPgColumn }, language: Language): SQL<string> {
-  const order = [language, ...LANGUAGES.filter((other) => other !== language)];
   return sql<string>`coalesce(${sql.join(
-    order.map((each) => textIn(table.names, each)),
+    textPreference(language).map((each) => textIn(table.names, each)),
     sql`, `,
   )})`;
 }

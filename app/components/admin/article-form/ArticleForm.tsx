@@ -9,7 +9,9 @@ import { Link } from "~/components/i18n/links";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import type { ArticleDetail, Category, ReviewState, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { META_TITLE_MAX } from "~/lib/limits";
+import { LANGUAGES, META_TITLE_MAX } from "~/lib/limits";
+import { isLocale } from "~/lib/i18n";
+import { languageNameIn } from "~/lib/language-names";
 import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
 import { previewPath } from "~/lib/preview";
 import { slugify } from "~/lib/slug";
@@ -94,8 +96,8 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
       },
     );
     for (const [field, value] of typed) {
-      if (field === "language") set("language", value === "ne" ? "ne" : "en");
-      else set(field, value);
+      if (field !== "language") set(field, value);
+      else if (isLocale(value)) set("language", value);
     }
     const root = formRoot.current;
     if (!root) return;
@@ -278,12 +280,15 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
             <select
               id={`${id}-language`}
               value={language}
-              onChange={(event) => set("language", event.target.value === "ne" ? "ne" : "en")}
+              onChange={(event) => isLocale(event.target.value) && set("language", event.target.value)}
               aria-describedby={values.language === null ? `${id}-language-hint` : undefined}
               className={fieldClass}
             >
-              <option value="ne">{messages.languageNepali}</option>
-              <option value="en">{messages.languageEnglish}</option>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {languageNameIn(messages, code)}
+                </option>
+              ))}
             </select>
             {values.language === null ? (
               <p id={`${id}-language-hint`} className={hintClass}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useMessages } from "~/components/i18n/i18n";
 import { Dialog } from "~/components/ui/Dialog";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import { preetiToUnicode } from "~/lib/preeti";
 import { fieldClass, hintClass, labelClass, primaryButton, secondaryButton } from "./styles";
 
@@ -65,7 +65,7 @@ export function PreetiDialog({ open, onClose, onInsert }: PreetiDialogProps) {
           <output
             htmlFor={`${id}-preeti`}
             aria-labelledby={`${id}-preview-label`}
-            lang={languages.ne.tag}
+            lang={languageConfig("ne").tag}
             className="mt-1 block min-h-16 whitespace-pre-wrap break-words rounded-md border border-dashed border-neutral-300 bg-neutral-50 px-3 py-2 text-lg dark:border-neutral-700 dark:bg-neutral-800/60"
           >
             {converted}

@@ -9,7 +9,7 @@ import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { articleEditPath } from "~/lib/admin-paths";
 import type { AdminArticleRow } from "~/lib/api-types";
 import { languageNameIn } from "~/lib/language-names";
-import { languages } from "~/lib/languages";
+import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 import { formatMessage } from "~/lib/format-message";
 import { previewPath } from "~/lib/preview";
@@ -24,7 +24,7 @@ const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs
 function TranslationCell({ article }: { article: AdminArticleRow }) {
   const messages = useMessages();
   const { translation } = article;
-  const selfName = (language: Language) => <span lang={languages[language].tag}>{languages[language].selfName}</span>;
+  const selfName = (language: Language) => <span lang={languageConfig(language).tag}>{languageConfig(language).selfName}</span>;
   return (
     <>
       <span className="block">{selfName(article.language)}</span>

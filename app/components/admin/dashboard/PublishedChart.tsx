@@ -6,16 +6,31 @@ import {
   useMessages,
 } from "~/components/i18n/i18n";
 import type { PublishedDay } from "~/lib/api-types";
+import { languageNameIn } from "~/lib/language-names";
+import { LANGUAGES } from "~/lib/limits";
 
 const WIDTH = 600;
 const HEIGHT = 160;
 const GAP = 2;
 
+/**
+ * Each language's colour, in the order the bars stack them from the bottom: the last language of
+ * LANGUAGES first, so that the first (Nepali) tops each bar.
+ */
+const SERIES = [...LANGUAGES].reverse().map((language, index) => ({
+  language,
+  fill: ["fill-brand", "fill-amber-500 dark:fill-amber-400", "fill-teal-600 dark:fill-teal-400", "fill-rose-500 dark:fill-rose-400"][index % 4]!,
+  swatch: ["bg-brand", "bg-amber-500 dark:bg-amber-400", "bg-teal-600 dark:bg-teal-400", "bg-rose-500 dark:bg-rose-400"][index % 4]!,
+}));
+
+const countIn = (day: PublishedDay, language: string) => day.counts[language] ?? 0;
+const dayTotal = (day: PublishedDay) => SERIES.reduce((sum, { language }) => sum + countIn(day, language), 0);
+
 /** A day's date as the interface writes dates: noon in Nepal on that calendar day. */
 const noonOf = (day: string) => `${day}T06:15:00.000Z`;
 
 /**
- * Stories published per day over the last 30 days, English and Nepali stacked (issue 15), drawn as
+ * Stories published per day over the last 30 days, each language stacked (issue 15), drawn as
  * plain SVG: no chart library, nothing fetched. The same numbers are in a table for screen readers.
  */
 export function PublishedChart({ days }: { days: PublishedDay[] }) {
@@ -23,10 +38,10 @@ export function PublishedChart({ days }: { days: PublishedDay[] }) {
   const formatDate = useFormatDate();
   const formatNumber = useFormatNumber();
   const id = useId();
-  const most = Math.max(1, ...days.map((d) => d.counts.en + d.counts.ne));
+  const most = Math.max(1, ...days.map(dayTotal));
   const barWidth = WIDTH / days.length - GAP;
   const scale = (n: number) => (n / most) * (HEIGHT - 4);
-  const total = days.reduce((sum, d) => sum + d.counts.en + d.counts.ne, 0);
+  const total = days.reduce((sum, d) => sum + dayTotal(d), 0);
   return (
     <figure
       className="rounded-lg bg-white p-5 shadow-sm dark:bg-neutral-900"
@@ -54,25 +69,15 @@ export function PublishedChart({ days }: { days: PublishedDay[] }) {
         />
         {days.map((d, i) => {
           const x = i * (WIDTH / days.length) + GAP / 2;
-          const en = scale(d.counts.en);
-          const ne = scale(d.counts.ne);
+          let below = 0;
           return (
             <g key={d.day}>
-              <title>{`${formatDate(noonOf(d.day))}: ${messages.languageEnglish} ${formatNumber(d.counts.en)}, ${messages.languageNepali} ${formatNumber(d.counts.ne)}`}</title>
-              <rect
-                x={x}
-                width={barWidth}
-                y={HEIGHT - en}
-                height={en}
-                className="fill-brand"
-              />
-              <rect
-                x={x}
-                width={barWidth}
-                y={HEIGHT - en - ne}
-                height={ne}
-                className="fill-amber-500 dark:fill-amber-400"
-              />
+              <title>{`${formatDate(noonOf(d.day))}: ${SERIES.map(({ language }) => `${languageNameIn(messages, language)} ${formatNumber(countIn(d, language))}`).join(", ")}`}</title>
+              {SERIES.map(({ language, fill }) => {
+                const height = scale(countIn(d, language));
+                below += height;
+                return <rect key={language} x={x} width={barWidth} y={HEIGHT - below} height={height} className={fill} />;
+              })}
             </g>
           );
         })}
@@ -85,14 +90,12 @@ export function PublishedChart({ days }: { days: PublishedDay[] }) {
         <span>{days.at(-1) ? formatDate(noonOf(days.at(-1)!.day)) : null}</span>
       </div>
       <ul className="mt-3 flex flex-wrap gap-4 text-sm" aria-hidden="true">
-        <li className="flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-sm bg-brand" />
-          {messages.languageEnglish}
-        </li>
-        <li className="flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-sm bg-amber-500 dark:bg-amber-400" />
-          {messages.languageNepali}
-        </li>
+        {SERIES.map(({ language, swatch }) => (
+          <li key={language} className="flex items-center gap-2">
+            <span className={`inline-block h-3 w-3 rounded-sm ${swatch}`} />
+            {languageNameIn(messages, language)}
+          </li>
+        ))}
       </ul>
       {/* A table is as tall as its rows whatever its box says: the wrapper hides it without lengthening the page. */}
       <div className="sr-only">
@@ -101,16 +104,20 @@ export function PublishedChart({ days }: { days: PublishedDay[] }) {
           <thead>
             <tr>
               <th scope="col">{messages.chartDay}</th>
-              <th scope="col">{messages.languageEnglish}</th>
-              <th scope="col">{messages.languageNepali}</th>
+              {SERIES.map(({ language }) => (
+                <th key={language} scope="col">
+                  {languageNameIn(messages, language)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {days.map((d) => (
               <tr key={d.day}>
                 <th scope="row">{formatDate(noonOf(d.day))}</th>
-                <td>{formatNumber(d.counts.en)}</td>
-                <td>{formatNumber(d.counts.ne)}</td>
+                {SERIES.map(({ language }) => (
+                  <td key={language}>{formatNumber(countIn(d, language))}</td>
+                ))}
               </tr>
             ))}
           </tbody>

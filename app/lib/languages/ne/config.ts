@@ -1,12 +1,17 @@
 import devanagariRegular from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
-import { formatDateTime } from "../dates";
-import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../nepali-calendar";
-import type { LanguageConfig } from "./language";
+import { formatDateTime } from "../../dates";
+import { formatBsCardDate, formatBsDateTime, formatRelativeNe, nepaliClockParts, toDevanagariDigits } from "../../nepali-calendar";
+import type { LanguageConfig } from "../language";
 
 /** Nepali: Bikram Sambat dates in Nepal time, Devanagari digits, recent dates in words. */
-export const ne: LanguageConfig = {
+export const config: LanguageConfig = {
+  code: "ne",
+  order: 1,
   tag: "ne-NP",
   ogLocale: "ne_NP",
+  script: "Devanagari",
+  direction: "ltr",
+  searchConfiguration: "nepali",
   calendar: "bikram-sambat",
   formatNumber: toDevanagariDigits,
   formatCardDate: formatBsCardDate,
@@ -15,7 +20,10 @@ export const ne: LanguageConfig = {
   formatRelative: formatRelativeNe,
   clockParts: nepaliClockParts,
   fontPreload: devanagariRegular,
+  messages: () => import("../../messages.ne").then((module) => module.ne),
+  nameKey: "languageNepali",
   selfName: "नेपाली",
   switchTitle: "यो साइट नेपालीमा पढ्नुहोस्",
+  readIn: "पढ्नुहोस् नेपालीमा",
   readTranslationIn: { en: "पढ्नुहोस् अंग्रेजीमा", ne: "पढ्नुहोस् नेपालीमा" },
 };

@@ -1,10 +1,15 @@
-import { clockParts, formatCardDate, formatDateTime } from "../dates";
-import type { LanguageConfig } from "./language";
+import { clockParts, formatCardDate, formatDateTime } from "../../dates";
+import type { LanguageConfig } from "../language";
 
 /** English: the spec's texts, AD dates in Nepal time, Western digits. */
-export const en: LanguageConfig = {
+export const config: LanguageConfig = {
+  code: "en",
+  order: 2,
   tag: "en",
   ogLocale: "en_US",
+  script: "Latin",
+  direction: "ltr",
+  searchConfiguration: "english",
   calendar: "gregorian",
   formatNumber: String,
   formatCardDate,
@@ -12,7 +17,10 @@ export const en: LanguageConfig = {
   formatScheduleTime: formatDateTime,
   clockParts,
   fontPreload: null,
+  messages: () => import("../../messages").then((module) => module.en),
+  nameKey: "languageEnglish",
   selfName: "English",
   switchTitle: "Read this site in English",
+  readIn: "Read in English",
   readTranslationIn: { en: "Read in English", ne: "Read in Nepali" },
 };
