@@ -1,6 +1,6 @@
 /**
  * The browser's reading of the articles the REST API sends: back to the services' values, a
- * missing writer or section null (the API names them in SPEC's English, server/http/article-json.ts),
+ * missing writer or section null (the API names them in the English of docs/api.md, server/http/article-json.ts),
  * so that a page words them in its reader's language as it does the articles it loaded itself.
  */
 import type { ApiArticleDetail, ApiArticleList, ApiArticleSummary, ArticleDetail, ArticleList, ArticleSummary } from "./api-types";

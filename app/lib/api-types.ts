@@ -66,8 +66,8 @@ export interface ArticleDetail extends ArticleSummary {
 
 /**
  * What the REST API adds to an article on the wire (docs/api.md): a missing writer and section
- * named with SPEC's English defaults, whatever the client's language, and the writer again as
- * SPEC's `author`. server/http/article-json.ts writes it; lib/api-articles.ts reads it back.
+ * named with the English defaults of docs/api.md, whatever the client's language, and the writer again as
+ * the API's `author`. server/http/article-json.ts writes it; lib/api-articles.ts reads it back.
  */
 interface NamedOnTheWire {
   writer_name: string;

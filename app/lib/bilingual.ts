@@ -4,8 +4,17 @@
  * name in another language (which the page then marks with its own `lang`).
  */
 import type { LanguageTexts } from "./language-texts";
-import { textPreference } from "./languages";
-import type { Language } from "./limits";
+import { catalogChain } from "./languages";
+import { LANGUAGES, type Language } from "./limits";
+
+/**
+ * Where an editors' text (a section's name, a writer's bio) is taken from for a page in `language`
+ * when it has none in that language: the languages of its catalog chain first (Maithili's pages
+ * show the Nepali name), then the others in the site's order.
+ */
+export function textPreference(language: Language): Language[] {
+  return [...new Set([...catalogChain(language), ...LANGUAGES])];
+}
 
 /** The text in `language`, else in the first language of its preference that has one (textPreference); '' when none has. */
 export function inLanguage(texts: LanguageTexts, language: Language): string {

@@ -489,7 +489,7 @@ describe("GET /api/news/{slug}", () => {
     expect((await getAsAdmin(draft.slug)).status).toBe(200);
   });
 
-  it("names a deleted writer and a missing section with SPEC's English defaults, in whatever language the client asks", async () => {
+  it("names a deleted writer and a missing section with the API's English defaults, in whatever language the client asks", async () => {
     const writer = await createWriter();
     const article = await createArticle({ writer_id: writer.id });
     expect((await call(`/api/writers/${writer.id}`, { method: "DELETE", token: await asAdmin() })).status).toBe(200);

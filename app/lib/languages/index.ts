@@ -59,13 +59,3 @@ export function catalogChain(code: string): string[] {
 
 /** The text search configurations the site's articles are stemmed with, each once. */
 export const SEARCH_CONFIGURATIONS: readonly string[] = [...new Set(LANGUAGE_CONFIGS.map((config) => config.searchConfiguration))];
-
-/**
- * Where an editors' text (a section's name, a writer's bio) is taken from for a page in `code`
- * when it has none in that language: the languages of its catalog chain first (Maithili's pages
- * show the Nepali name), then the others in the site's order.
- */
-export function textPreference(code: string): string[] {
-  const chain = catalogChain(code);
-  return [...chain, ...LANGUAGE_CONFIGS.map((config) => config.code).filter((other) => !chain.includes(other))];
-}

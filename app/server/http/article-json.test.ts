@@ -32,7 +32,7 @@ const summary = (changes: Partial<ArticleSummary>): ArticleSummary => ({
 const list = (...articles: ArticleSummary[]): ArticleList => ({ articles, total: articles.length, page: 1, limit: 10 });
 
 describe("articles on the REST API's wire", () => {
-  it("name a missing writer and section in SPEC's English, and repeat the writer as `author`", () => {
+  it("name a missing writer and section in the API's English, and repeat the writer as `author`", () => {
     const orphan = summary({ id: 2, writer_id: null, writer_name: null, category_id: null, category_name: null, category_slug: null });
     expect(apiList(list(summary({}), orphan)).articles.map(({ writer_name, author, category_name }) => ({ writer_name, author, category_name }))).toEqual([
       { writer_name: "Sita Sharma", author: "Sita Sharma", category_name: "राजनीति" },

@@ -1,8 +1,8 @@
 /**
  * Articles as the REST API sends them (docs/api.md): the services' values, with a missing writer
- * and section named in SPEC's English defaults, whatever language the client asked for (the
+ * and section named in its English defaults, whatever language the client asked for (the
  * documented contract; pages word them in the reader's language instead), and the writer again as
- * SPEC's `author`.
+ * `author`.
  */
 import type { ApiArticleDetail, ApiArticleList, ApiArticleSummary, ArticleDetail, ArticleList, ArticleSummary } from "~/lib/api-types";
 import { en } from "~/lib/messages";

@@ -5,8 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { inLanguage } from "~/lib/bilingual";
-import { textPreference } from "~/lib/languages";
+import { inLanguage, textPreference } from "~/lib/bilingual";
 import { type LanguageTexts, type PerLanguageKeys, keyedByLanguage, perLanguageKey, storedTexts } from "~/lib/language-texts";
 import { LANGUAGES, type Language } from "~/lib/limits";
 
