@@ -44,25 +44,24 @@ export default {
     ...upward,
     {
       name: "lib-is-the-shared-ground",
-      comment: "app/lib serves the browser and the server alike, and stands on nothing of either",
+      comment: "app/lib serves the browser and the server alike, and stands on nothing of either (the inline scripts' texts included)",
       severity: "error",
       from: { path: "^app/lib/" },
-      to: { path: "^(server/|app/(server|routes|components)/|app/[^/]+$)" },
+      to: { path: "^(server/|app/(server|routes|components|islands|contexts)/|app/[^/]+$)" },
     },
     {
-      name: "lib-imports-no-islands",
-      comment:
-        "one exception, named: the list of every inline script the CSP vouches for takes the islands' two script texts (and the attributes they name)",
+      name: "contexts-stand-below-what-they-serve",
+      comment: "app/contexts holds what a tree of components is given (language, site addresses): the components and the islands use it, it uses neither",
       severity: "error",
-      from: { path: "^app/lib/", pathNot: "^app/lib/fixed-inline-scripts\\.ts$" },
-      to: { path: "^app/islands/" },
+      from: { path: "^app/contexts/" },
+      to: { path: "^(server/|app/(server|routes|components|islands)/|app/[^/]+$)" },
     },
     {
       name: "server-code-never-imports-the-browsers",
       comment: "the server's floors stand beneath the pages and the components that the pages place",
       severity: "error",
       from: { path: "^app/server/" },
-      to: { path: "^app/(components|islands)/" },
+      to: { path: "^app/(components|islands|contexts)/" },
     },
     {
       name: "components-stand-below-the-pages",
@@ -80,10 +79,10 @@ export default {
     },
     {
       name: "islands-stand-below-the-components-that-place-them",
-      comment: "islands/ may use the contexts an island's tree is given (language, site addresses), no other component",
+      comment: "islands/ is what the components place; the contexts an island's tree is given are in app/contexts, below both",
       severity: "error",
       from: { path: "^app/islands/" },
-      to: { path: "^app/components/", pathNot: "^app/components/(i18n|site)/" },
+      to: { path: "^app/components/" },
     },
   ],
   options: {

@@ -3,7 +3,7 @@
  * (app/islands) hydrate, each as its own React root, with the props the server rendered it with.
  * React Router does not run here: a link to another reader page fetches its HTML and puts it in
  * place of this one (islands/navigation.ts), and its islands hydrate in turn. Once every island of
- * the page has hydrated, the taps kept while they were not (islands/keep-taps-script.ts) are
+ * the page has hydrated, the taps kept while they were not (lib/keep-taps-script.ts) are
  * replayed, and <html> says so (`data-islands="ready"`), for tests.
  */
 import type { ComponentType } from "react";
@@ -13,7 +13,8 @@ import { catalogFor, loadCatalog } from "./lib/i18n";
 import { islandLoaders } from "./island-loaders";
 import type { IslandName } from "./islands/names";
 import { IslandRoot } from "./islands/IslandRoot";
-import { ISLAND_ALIVE_ATTRIBUTE, ISLAND_PAGE_ID, type IslandPage } from "./islands/page";
+import type { IslandPage } from "./islands/page";
+import { ISLAND_ALIVE_ATTRIBUTE, ISLAND_PAGE_ID } from "./lib/island-markers";
 import { keepImagesWhole } from "./islands/broken-images";
 import { showRelativeTimes } from "./islands/relative-times";
 import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";

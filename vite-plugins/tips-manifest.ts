@@ -19,7 +19,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin, Rollup } from "vite";
 import { FIXED_INLINE_SCRIPTS } from "../app/lib/fixed-inline-scripts";
-import { ISLAND_PAGE_ID, ISLAND_SCRIPTS_ID } from "../app/islands/page";
+import { ISLAND_PAGE_ID, ISLAND_SCRIPTS_ID } from "../app/lib/island-markers";
 import { ISLANDS_MANIFEST } from "./islands-entry";
 
 export const TIPS_MANIFEST = "tips-manifest.json";

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, useId } from "react";
-import { useI18n } from "~/components/i18n/i18n";
-import { useSiteUrls } from "~/components/site/site-urls";
+import { useI18n } from "~/contexts/i18n";
+import { useSiteUrls } from "~/contexts/site-urls";
 import type { IslandName } from "./names";
 import { IslandRoot, useInIsland } from "./IslandRoot";
 import type { IslandPage } from "./page";

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect } from "react";
-import { LocaleProvider } from "~/components/i18n/i18n";
-import { SiteUrlsProvider } from "~/components/site/site-urls";
+import { LocaleProvider } from "~/contexts/i18n";
+import { SiteUrlsProvider } from "~/contexts/site-urls";
 import type { IslandPage } from "./page";
 
 const InIsland = createContext(false);

@@ -1,6 +1,7 @@
 import type { IslandsManifest } from "~/server/platform/islands-manifest";
-import { ISLAND_PAGE_ID, ISLAND_SCRIPTS_ID, type IslandPage, type IslandScriptList } from "./page";
-import { START_ISLANDS_SCRIPT } from "./start-script";
+import type { IslandPage, IslandScriptList } from "./page";
+import { ISLAND_PAGE_ID, ISLAND_SCRIPTS_ID } from "~/lib/island-markers";
+import { START_ISLANDS_SCRIPT } from "~/lib/start-script";
 
 /**
  * Development serves the entry from its source (Vite), after React Router's Fast Refresh preamble,

@@ -1,4 +1,4 @@
-import { ISLAND_ALIVE_ATTRIBUTE, KEPT_TAP_ATTRIBUTE } from "./page";
+import { ISLAND_ALIVE_ATTRIBUTE, KEPT_TAP_ATTRIBUTE } from "~/lib/island-markers";
 
 /**
  * Replays the taps keep-taps-script.ts kept on controls whose island is now alive, in the order

@@ -6,7 +6,7 @@
  * reader page (the back office, the tip line, feeds, files), or an answer that is not one, is left
  * to the browser: a whole page load.
  */
-import { ISLAND_PAGE_ID, MAIN_CONTENT_ID } from "./page";
+import { ISLAND_PAGE_ID, MAIN_CONTENT_ID } from "~/lib/island-markers";
 
 /** Sent on window once another page is in place, before its islands hydrate: per-page state ends. */
 export const PAGE_CHANGE_EVENT = "islands:page";

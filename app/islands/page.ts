@@ -1,8 +1,10 @@
 /**
  * What every island of a page needs to know about the page, written once in it by the server
- * (IslandScripts) and read by the browser before the islands hydrate (islands.client.tsx).
+ * (IslandScripts) and read by the browser before the islands hydrate (islands.client.tsx). The
+ * ids and attributes that mark it in the page are in lib/island-markers.ts, which the inline
+ * scripts and the Content Security Policy's list share.
  */
-import type { SiteUrls } from "~/components/site/site-urls";
+import type { SiteUrls } from "~/contexts/site-urls";
 import type { Locale } from "~/lib/i18n";
 
 export interface IslandPage {
@@ -11,30 +13,8 @@ export interface IslandPage {
   urls: SiteUrls;
 }
 
-/** The id of the page's `<script type="application/json">` that holds its IslandPage. */
-export const ISLAND_PAGE_ID = "island-page";
-
-/** The id of the `<script type="application/json">` that lists the islands' scripts (IslandScripts). */
-export const ISLAND_SCRIPTS_ID = "island-scripts";
-
 /** The islands entry, and the chunks to fetch beside it rather than after it. */
 export interface IslandScriptList {
   entry: string;
   preload: string[];
 }
-
-/** The id of a reader page's `<main>`: where the skip link leads, and focus after a page shown in place. */
-export const MAIN_CONTENT_ID = "main";
-
-/** Marks an island once it has hydrated: from then on its controls answer taps themselves. */
-export const ISLAND_ALIVE_ATTRIBUTE = "data-island-alive";
-
-/**
- * Marks a form with a `method` that the browser sends only when scripts are off: with them on, its
- * island sends it (the tip line seals it first), so a sending before the island is alive is kept
- * and replayed like a tap (keep-taps-script.ts), never sent by the browser.
- */
-export const ISLAND_SENDS_ATTRIBUTE = "data-island-sends";
-
-/** Marks a control tapped before its island was alive, whose tap is replayed once it is (keep-taps-script.ts). */
-export const KEPT_TAP_ATTRIBUTE = "data-kept-tap";

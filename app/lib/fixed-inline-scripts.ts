@@ -1,5 +1,5 @@
-import { KEEP_TAPS_SCRIPT } from "../islands/keep-taps-script";
-import { START_ISLANDS_SCRIPT } from "../islands/start-script";
+import { KEEP_TAPS_SCRIPT } from "./keep-taps-script";
+import { START_ISLANDS_SCRIPT } from "./start-script";
 import { THEME_SCRIPT } from "./theme-script";
 
 /**

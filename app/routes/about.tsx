@@ -3,7 +3,7 @@ import { NEWSROOM_EMAIL } from "~/components/layout/SiteFooter";
 import type { MessageKey } from "~/lib/messages";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/about";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 

@@ -23,7 +23,7 @@ import { articleBreadcrumbJsonLd, articleDescription, newsArticleJsonLd } from "
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Locale } from "~/lib/i18n";
 import type { Route } from "./+types/article";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
 import { ArticleNotes } from "~/components/article/ArticleNotes";
 import { MostRead } from "~/components/most-read/MostRead";

@@ -20,7 +20,7 @@ import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/category";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";

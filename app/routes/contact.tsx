@@ -2,7 +2,7 @@ import { NEWSROOM_EMAIL, TIPS_EMAIL } from "~/components/layout/SiteFooter";
 import type { MessageKey } from "~/lib/messages";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/contact";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";

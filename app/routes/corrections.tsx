@@ -1,6 +1,6 @@
 import { Anchor } from "~/components/i18n/anchor";
 import { Pagination } from "~/components/pagination/Pagination";
-import { useFormatDate, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useMessages } from "~/contexts/i18n";
 import { languageConfig } from "~/lib/languages";
 import { correctionsQuerySchema } from "~/lib/schemas";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";

@@ -17,7 +17,7 @@ import { pageLocale } from "~/server/http/page-locale";
 import { homeJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/home";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { MostRead } from "~/components/most-read/MostRead";
 import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { logError } from "~/server/platform/log";

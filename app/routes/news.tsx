@@ -9,7 +9,7 @@ import { pageLocale } from "~/server/http/page-locale";
 import { listArticles } from "~/server/services/articles";
 import { pageMeta, pageSeo, pagedPath } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/news";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { NotFoundPanel } from "~/components/ui/NotFoundPanel";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Route } from "./+types/not-found";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { Sharing } from "~/lib/sharing";
 
 export const sharing: Sharing = "public";

@@ -1,7 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, redirectDocument } from "react-router";
 import { PageDialogs } from "~/components/layout/PageDialogs";
 import { island } from "~/islands/Island";
-import { MAIN_CONTENT_ID } from "~/islands/page";
+import { MAIN_CONTENT_ID } from "~/lib/island-markers";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import type { ReaderLayoutData } from "~/components/layout/reader-layout-data";
@@ -12,7 +12,7 @@ import { splitLocalePath } from "~/lib/i18n";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/reader-layout";
 import type { IslandsHandle } from "~/root";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 

@@ -1,13 +1,13 @@
 /**
  * Issue 35: no tap is lost before a reader page's scripts arrive. Each control a reader page's HTML
  * carries either works without scripts (a link; a form with a `method`, which the browser sends)
- * or sits in an island, where the page's tap keeper (app/islands/keep-taps-script.ts) keeps its tap
+ * or sits in an island, where the page's tap keeper (app/lib/keep-taps-script.ts) keeps its tap
  * until the island is alive. A `<button>` anywhere else, or a disabled one, would do nothing when
  * tapped: this fails for any page that gains one. docs/decisions.md, "No tap is lost", has the rule.
  */
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEEP_TAPS_SCRIPT } from "~/islands/keep-taps-script";
+import { KEEP_TAPS_SCRIPT } from "~/lib/keep-taps-script";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;

@@ -1,5 +1,5 @@
 import { Dialog } from "~/components/ui/Dialog";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 interface ConfirmDialogProps {
   open: boolean;

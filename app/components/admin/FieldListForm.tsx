@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "~/components/admin/table/AdminTable";
 import { valuesTypedEarly } from "~/components/admin/typed-before-hydration";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, emptyValues, focusFirstControl, mustBeFilled } from "./fields";
 
 interface FieldListFormProps {

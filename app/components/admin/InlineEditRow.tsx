@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useNotify } from "~/components/notifications/notifications";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { FieldControl, type FieldSpec, type FieldValues, type SubmitOutcome, focusFirstControl, mustBeFilled } from "./fields";
 
 /** Which row is being edited, and the keyboard back on that row's Edit button when the edit ends. */

@@ -1,6 +1,6 @@
 import { buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { formatMessage } from "~/lib/format-message";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { useHydrated } from "./use-hydrated";
 
 /**

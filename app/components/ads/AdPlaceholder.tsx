@@ -1,4 +1,4 @@
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /**
  * Ad placeholder (docs/product.md#the-frame-of-every-page): a labelled box of a fixed size (the IAB 300×250 rectangle) that keeps the

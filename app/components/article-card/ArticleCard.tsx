@@ -2,7 +2,7 @@ import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { Anchor } from "~/components/i18n/anchor";
 import { isMarkedSnippet } from "~/components/search/snippet";
 import type { CardArticle } from "~/lib/article-cards";
-import { useLocale } from "~/components/i18n/i18n";
+import { useLocale } from "~/contexts/i18n";
 import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 import { ArticleImage } from "./ArticleImage";

@@ -4,7 +4,7 @@ import { ShareButton } from "~/components/share/ShareButton";
 import { BackButton } from "./BackButton";
 import { FontSizeMenu } from "./FontSizeMenu";
 import { useScrolledPast } from "~/components/layout/use-scrolled-past";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /** docs/product.md#limits-and-constants: the article bar changes after 100 px of scroll. */
 export const ARTICLE_BAR_SCROLL_PX = 100;

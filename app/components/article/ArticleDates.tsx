@@ -1,4 +1,4 @@
-import { useFormatDate, useFormatNumber, useTranslate } from "~/components/i18n/i18n";
+import { useFormatDate, useFormatNumber, useTranslate } from "~/contexts/i18n";
 import { Message } from "~/components/layout/Message";
 import { formatNepalTime } from "~/lib/dates";
 

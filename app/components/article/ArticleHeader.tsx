@@ -1,6 +1,6 @@
 import { useCanonicalUrl } from "~/components/share/share";
 import { articlePath } from "~/components/article-card/ArticleCard";
-import { useFormatNumber, useLocale, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useLocale, useTranslate } from "~/contexts/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { Message } from "~/components/layout/Message";
 import type { ArticlePageArticle } from "~/lib/article-cards";

@@ -1,4 +1,4 @@
-import { useFormatDate, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useMessages } from "~/contexts/i18n";
 import type { ArticleNote } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 

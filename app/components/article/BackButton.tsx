@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { arrivedInPlace } from "~/islands/navigation";
 

@@ -6,7 +6,7 @@ import { apiRequest } from "~/lib/api-client";
 import { formatMessage } from "~/lib/format-message";
 import { COMMENT_MAX } from "~/lib/limits";
 import { clearCommentDraft, readCommentDraft, saveCommentDraft } from "./comment-draft";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages } from "~/contexts/i18n";
 import { CardTime } from "~/components/article-card/CardTime";
 
 /** Comments (docs/product.md#comments): the count, the form and the approved comments (the loader has no others). */

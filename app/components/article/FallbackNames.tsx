@@ -1,5 +1,5 @@
 import { ContentName } from "~/components/i18n/ContentName";
-import { useLocale, useMessages } from "~/components/i18n/i18n";
+import { useLocale, useMessages } from "~/contexts/i18n";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";

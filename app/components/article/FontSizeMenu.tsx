@@ -6,7 +6,7 @@ import {
   type FontSize,
   isFontSize,
 } from "~/lib/font-size";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { MessageKey } from "~/lib/messages";
 
 const OPTIONS: { value: FontSize; label: MessageKey; sample: string }[] = [

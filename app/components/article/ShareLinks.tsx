@@ -1,4 +1,4 @@
-import { useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useMessages, useTranslate } from "~/contexts/i18n";
 import { SHARE_LINKS_ID, shareLinks } from "~/components/share/share";
 
 /** The networks' marks, drawn as icons: a glyph in text would be a visible name that is not the link's. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
 import type { PublicUser } from "~/lib/api-types";
 import { apiRequest } from "~/lib/api-client";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { ACCOUNT_SECURITY_PATH } from "~/lib/admin-paths";
 import { SECOND_FACTOR_METHODS, type SecondFactorMethod } from "~/lib/second-factor";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type AuthMode, AuthForm, type PendingSecondFactor, authHeading } from "~/components/auth/AuthModal";
-import { useI18n, useMessages } from "~/components/i18n/i18n";
+import { useI18n, useMessages } from "~/contexts/i18n";
 import { useSession } from "~/components/session/session";
 import type { PublicUser } from "~/lib/api-types";
 import { afterSignInPath, isAdminPath } from "~/lib/redirect-path";

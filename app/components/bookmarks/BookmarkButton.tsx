@@ -1,5 +1,5 @@
 import { useSession } from "~/components/session/session";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /**
  * The bookmark toggle (docs/product.md#bookmarks), for signed-in readers only; `guests` shows it to guests as well,

@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import type { ApiArticleSummary, ArticleSummary } from "~/lib/api-types";
 import { summaryFromApi } from "~/lib/api-articles";
 import { apiRequest } from "~/lib/api-client";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { CardTime } from "~/components/article-card/CardTime";
 import { useMediaBase } from "~/components/media/use-media-base";
 import { publicMediaUrl } from "~/lib/media-url";

@@ -3,7 +3,7 @@ import { Anchor } from "~/components/i18n/anchor";
 import { articlePath } from "~/components/article-card/ArticleCard";
 import type { ArticleSummary } from "~/lib/api-types";
 import { TICKER_STEP_PX, wrapOffset } from "./ticker";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 type TickerItem = Pick<ArticleSummary, "id" | "slug" | "title" | "language">;
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { ArticleCard } from "~/components/article-card/ArticleCard";
 import type { CardArticle } from "~/lib/article-cards";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /** The featured block loads on its own: its failure is shown here, and the rest of the page still renders. */
 export type FeaturedResult = { status: "found"; article: CardArticle } | { status: "none" } | { status: "failed" };

@@ -1,7 +1,7 @@
 import { inferLanguage } from "~/lib/language";
 import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
-import { useLocale } from "./i18n";
+import { useLocale } from "~/contexts/i18n";
 
 /**
  * A name the editors gave (a section's, a tag's, a writer's) or a text of theirs (a description, a

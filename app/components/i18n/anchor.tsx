@@ -3,7 +3,7 @@
  * A plain `<a>`: reader pages run no router in the browser, and an island has none at all (the
  * back office keeps the router's Link, links.tsx).
  */
-import { useLocalizePath } from "./i18n";
+import { useLocalizePath } from "~/contexts/i18n";
 
 type AnchorProps = Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 

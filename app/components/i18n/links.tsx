@@ -4,7 +4,7 @@
  */
 import { forwardRef } from "react";
 import { Link as RouterLink, NavLink as RouterNavLink, type LinkProps, type NavLinkProps } from "react-router";
-import { useLocalizePath } from "./i18n";
+import { useLocalizePath } from "~/contexts/i18n";
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, ...props }, ref) {
   const localize = useLocalizePath();

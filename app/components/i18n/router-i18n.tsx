@@ -5,7 +5,7 @@
 import { useLocation } from "react-router";
 import { type Locale, otherLocales, splitLocalePath, switchLocalePath } from "~/lib/i18n";
 import { languageConfig } from "~/lib/languages";
-import { LocaleProvider, useI18n } from "./i18n";
+import { LocaleProvider, useI18n } from "~/contexts/i18n";
 
 /** The language of the router's current URL. */
 export function I18nProvider({ defaultLocale, children }: { defaultLocale: Locale; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useI18n, useMessages } from "~/components/i18n/i18n";
+import { useI18n, useMessages } from "~/contexts/i18n";
 import { useAddressNotice } from "~/components/notifications/use-address-notice";
 import { useSession } from "~/components/session/session";
 import { ADMIN_REQUIRED_NOTICE } from "~/lib/admin-notice";

@@ -1,4 +1,4 @@
-import { useLanguage } from "~/components/i18n/i18n";
+import { useLanguage } from "~/contexts/i18n";
 import { useNow } from "./use-now";
 
 const SECOND = 1000;

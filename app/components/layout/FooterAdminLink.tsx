@@ -1,5 +1,5 @@
 import { Anchor } from "~/components/i18n/anchor";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { useSession } from "~/components/session/session";
 
 /** docs/product.md#the-frame-of-every-page: the footer links to /admin for signed-in users (an island: the page is everyone's). */

@@ -1,4 +1,4 @@
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 interface MenuButtonProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { MessageKey } from "~/lib/messages";
 
 /**

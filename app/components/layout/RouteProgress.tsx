@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { INDICATOR_CLASS, INDICATOR_RUNNER_CLASS, ROUTE_SPINNER_MS } from "~/islands/navigation";
 
 /** The back office's route loading indicator (reader pages show islands/navigation.ts's). */

@@ -2,7 +2,7 @@ import { Anchor } from "~/components/i18n/anchor";
 import { island } from "~/islands/Island";
 import { FooterAdminLink } from "./FooterAdminLink";
 import type { NavCategory } from "~/lib/article-cards";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Message } from "./Message";
 import { ContentName } from "~/components/i18n/ContentName";
 

@@ -4,7 +4,7 @@ import { Clock } from "./Clock";
 import { HeaderScroll, HeaderSearch, SearchButton, UserMenu } from "./header-islands";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { ThemeToggle } from "./ThemeToggle";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { NavLink } from "~/components/i18n/links";
 import { ContentName } from "~/components/i18n/ContentName";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 type Theme = "light" | "dark";
 const STORAGE_KEY = "theme";

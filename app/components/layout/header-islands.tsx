@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { SavedArticles } from "~/components/bookmarks/SavedArticles";
 import { HeaderSearchOverlay, openSearch } from "~/components/search/header-search-overlay";
 import { useSession } from "~/components/session/session";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { useScrolledPast } from "./use-scrolled-past";
 

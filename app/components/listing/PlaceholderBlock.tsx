@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /**
  * A sidebar block for a feature that is not built yet (docs/product.md#the-frame-of-every-page: Upcoming Events, Highlights).

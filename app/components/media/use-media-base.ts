@@ -1,4 +1,4 @@
-import { useSiteUrls } from "~/components/site/site-urls";
+import { useSiteUrls } from "~/contexts/site-urls";
 
 /** Where this site's uploads are fetched from (lib/media-url.ts). */
 export function useMediaBase(): string {

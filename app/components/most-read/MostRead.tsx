@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { articlePath } from "~/components/article-card/ArticleCard";
 import { Anchor } from "~/components/i18n/anchor";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages } from "~/contexts/i18n";
 import type { MostReadItem } from "~/lib/api-types";
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /** docs/product.md#limits-and-constants: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
 export const NEWSLETTER_DELAY_MS = 1200;

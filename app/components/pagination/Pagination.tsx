@@ -2,7 +2,7 @@
 import { Link, useLocation } from "react-router";
 import { formatMessage } from "~/lib/format-message";
 import { pageCount, pageNumbers } from "./page-numbers";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages } from "~/contexts/i18n";
 
 interface PaginationProps {
   /** The page asked for; may lie beyond the last page (the listing then shows its empty state). */

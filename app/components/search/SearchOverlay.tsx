@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import { SEARCH_QUERY_MAX } from "~/lib/limits";
 import { SearchStatus, searchHref, searchTitle } from "./search-texts";
 import { useArticleSearch } from "./useArticleSearch";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 
 interface SearchOverlayProps {
   open: boolean;

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { ApiArticleList, ArticleSummary } from "~/lib/api-types";
 import { listFromApi } from "~/lib/api-articles";
 import { apiRequest } from "~/lib/api-client";
-import { useLocale } from "~/components/i18n/i18n";
+import { useLocale } from "~/contexts/i18n";
 
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

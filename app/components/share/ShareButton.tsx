@@ -1,4 +1,4 @@
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Anchor } from "~/components/i18n/anchor";
 import { SHARE_LINKS_ID, useCanonicalUrl, useShare } from "./share";
 

@@ -1,6 +1,6 @@
-import { useLocalizePath, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages, useTranslate } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
-import { useSiteUrls } from "~/components/site/site-urls";
+import { useSiteUrls } from "~/contexts/site-urls";
 
 /** The id of an article's share links (ShareLinks), where Share leads before its island is alive. */
 export const SHARE_LINKS_ID = "share";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFormatDate, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatDate, useMessages, useTranslate } from "~/contexts/i18n";
 import type { KeyTrust } from "~/lib/tips/key-trust";
 import { checkNewsroomKey } from "./browser-tips";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useFormatDate, useMessages, useTranslate } from "~/components/i18n/i18n";
-import { ISLAND_SENDS_ATTRIBUTE } from "~/islands/page";
+import { useFormatDate, useMessages, useTranslate } from "~/contexts/i18n";
+import { ISLAND_SENDS_ATTRIBUTE } from "~/lib/island-markers";
 import type { MessageKey } from "~/lib/messages";
 import { type ReadableTipMessage, TIP_LIMITS, type TipPageResult } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 const FIRST_FIELD = "input:not([type=hidden]):not(:disabled), textarea:not(:disabled), select:not(:disabled)";
 

@@ -4,7 +4,7 @@ import { SessionsList } from "~/components/admin/account/SessionsList";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 import { requireBackOfficePage } from "~/server/http/admin-guard";

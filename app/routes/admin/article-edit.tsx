@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { AppError, namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";

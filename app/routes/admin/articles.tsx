@@ -13,7 +13,7 @@ import { LoadFailed } from "~/components/admin/table/AdminTable";
 import { Pagination } from "~/components/pagination/Pagination";
 import { formatMessage } from "~/lib/format-message";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages } from "~/contexts/i18n";
 import { newsQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { database } from "~/server/process/runtime";

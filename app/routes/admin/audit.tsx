@@ -3,7 +3,7 @@ import { AuditFilters } from "~/components/admin/audit/AuditFilters";
 import { AuditTable } from "~/components/admin/audit/AuditTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { Pagination } from "~/components/pagination/Pagination";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { auditQuerySchema } from "~/lib/schemas";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";

@@ -1,7 +1,7 @@
 import { TaxonomyScreen } from "~/components/admin/taxonomy/TaxonomyScreen";
 import { categoryKind } from "~/components/admin/taxonomy/kinds";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useLocale, useMessages } from "~/components/i18n/i18n";
+import { useLocale, useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";

@@ -2,7 +2,7 @@ import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { CommentFilter, type CommentView, commentViewOf } from "~/components/admin/people/CommentFilter";
 import { CommentsTable } from "~/components/admin/people/CommentsTable";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { listComments } from "~/server/services/comments";

@@ -1,7 +1,7 @@
 import { Link } from "~/components/i18n/links";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { LoadFailed } from "~/components/admin/table/AdminTable";
-import { useFormatNumber, useLanguage, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useMessages } from "~/contexts/i18n";
 import { formatMessage } from "~/lib/format-message";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { newsQuerySchema } from "~/lib/schemas";

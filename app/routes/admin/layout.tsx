@@ -3,7 +3,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-ro
 import { AdminLanguageSwitch } from "~/components/admin/AdminLanguageSwitch";
 import { MenuButton } from "~/components/layout/MenuButton";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 import { NavLink } from "~/components/i18n/links";
 import type { MessageKey } from "~/lib/messages";
 import { ROLE_FORBIDDEN_NOTICE } from "~/lib/admin-notice";

@@ -1,7 +1,7 @@
 import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { ReviewQueueTable } from "~/components/admin/review/ReviewQueueTable";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { reviewQueue } from "~/server/services/review";

@@ -2,7 +2,7 @@ import { LoadFailed, PageIntro } from "~/components/admin/table/AdminTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import { KeySetup } from "~/components/admin/tips/KeySetup";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Link } from "~/components/i18n/links";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";

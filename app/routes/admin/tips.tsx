@@ -9,7 +9,7 @@ import { TipConversation } from "~/components/admin/tips/TipConversation";
 import { TipList } from "~/components/admin/tips/TipList";
 import type { OpenTipKey } from "~/components/admin/tips/inbox-types";
 import { useTipKeys } from "~/components/admin/tips/use-tip-keys";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { tipInboxQuerySchema } from "~/lib/schemas";
 import { Link } from "~/components/i18n/links";
 import { requireBackOfficePage } from "~/server/http/admin-guard";

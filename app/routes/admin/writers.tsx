@@ -4,7 +4,7 @@ import { WriterForm } from "~/components/admin/people/WriterForm";
 import { WritersTable } from "~/components/admin/people/WritersTable";
 import type { Writer } from "~/lib/api-types";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { readOrNull } from "~/server/http/admin-read";
 import { pageLocale } from "~/server/http/page-locale";

@@ -9,7 +9,7 @@
  *   says which with `allowConsoleErrors`. Uncaught errors are never allowed.
  * - **`page.goto` and `page.reload` return once the page is alive**, as a person meets it: a
  *   reader page once its islands have hydrated, a back-office page once React Router has. Reader
- *   pages ask for their scripts only after the first paint (app/islands/start-script.ts), which
+ *   pages ask for their scripts only after the first paint (app/lib/start-script.ts), which
  *   may come after the load event `goto` waits for. A test that wants the page before its scripts
  *   (held scripts, a font held back) passes `waitUntil` itself; a context without JavaScript is
  *   never waited for.

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 

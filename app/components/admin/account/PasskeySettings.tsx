@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { createPasskey, passkeysSupported } from "~/components/auth/passkey-client";
-import { useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 import { PASSKEY_NAME_MAX, type PasskeyInfo } from "~/lib/second-factor";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFormatNumber, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages, useTranslate } from "~/contexts/i18n";
 import { saveBlob } from "~/components/admin/tips/inbox-client";
 import { buttonClass } from "../table/AdminTable";
 

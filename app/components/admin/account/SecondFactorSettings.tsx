@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { useFormatNumber, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages, useTranslate } from "~/contexts/i18n";
 import { apiRequest } from "~/lib/api-client";
 import type { SecondFactorStatus } from "~/lib/second-factor";
 import { buttonClass } from "../table/AdminTable";

@@ -4,7 +4,7 @@ import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { ActionsCell } from "~/components/admin/RowActions";
 import { AdminTable, LoadFailed, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import type { SessionSummary } from "~/lib/api-types";
 import { deviceLabel } from "~/lib/device-label";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /** One part of the account screen: a titled card. */
 export function SettingsCard({ title, intro, badge, children }: { title: string; intro: string; badge?: React.ReactNode; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useMessages, useTranslate } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 import { buttonClass, inputClass } from "../table/AdminTable";

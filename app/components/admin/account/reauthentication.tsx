@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { SecondFactorForm } from "~/components/auth/SecondFactorForm";
 import { signWithPasskey } from "~/components/auth/passkey-client";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Dialog } from "~/components/ui/Dialog";
 import { type ApiResult, apiRequest } from "~/lib/api-client";
 import type { SecondFactorMethod, SecondFactorStatus } from "~/lib/second-factor";

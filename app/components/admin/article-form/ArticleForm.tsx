@@ -12,7 +12,7 @@ import { formatMessage } from "~/lib/format-message";
 import { LANGUAGES, META_TITLE_MAX } from "~/lib/limits";
 import { isLocale } from "~/lib/i18n";
 import { languageNameIn } from "~/lib/language-names";
-import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useLocalizePath, useMessages } from "~/contexts/i18n";
 import { previewPath } from "~/lib/preview";
 import { slugify } from "~/lib/slug";
 import { fromNepalLocalInput } from "~/lib/dates";

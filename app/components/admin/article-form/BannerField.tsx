@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { MediaValue } from "./form-values";
 import { errorClass, fieldClass, dangerSmallButton, hintClass, labelClass } from "./styles";
 import { FilePicker } from "./FilePicker";

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { formatMessage } from "~/lib/format-message";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { MediaValue } from "./form-values";
 import { dangerSmallButton, errorClass, fieldClass, hintClass, labelClass, smallButton } from "./styles";
 import { FilePicker } from "./FilePicker";

@@ -1,5 +1,5 @@
 import { Component } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /**
  * The editor's code comes as a separate download. If it fails (offline, a deploy in between), the

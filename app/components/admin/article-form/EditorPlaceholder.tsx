@@ -1,4 +1,4 @@
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /** The editor's space while its code loads (and on the server), so the page does not jump. */
 export function EditorPlaceholder() {

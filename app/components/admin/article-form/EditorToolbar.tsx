@@ -1,6 +1,6 @@
 import { type Editor, useEditorState } from "@tiptap/react";
 import { useRef, useState } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import type { MessageKey } from "~/lib/messages";
 
 interface ToolbarButton {

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 type FilePickerProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & { id: string };
 

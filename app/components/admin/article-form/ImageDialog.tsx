@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Dialog } from "~/components/ui/Dialog";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { errorClass, fieldClass, labelClass, primaryButton, secondaryButton } from "./styles";
 import { FilePicker } from "./FilePicker";
 import { UploadProgress } from "./UploadProgress";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
-import { useFormatDate, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useMessages } from "~/contexts/i18n";
 import type { ArticleNote } from "~/lib/api-types";
 import { NOTE_KINDS, NOTE_MAX, type NoteKind } from "~/lib/limits";
 import { fieldClass, hintClass, labelClass, primaryButton, secondaryButton, sectionClass } from "./styles";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { Dialog } from "~/components/ui/Dialog";
 import { languageConfig } from "~/lib/languages";
 import { preetiToUnicode } from "~/lib/preeti";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
-import { useLanguage, useMessages } from "~/components/i18n/i18n";
+import { useLanguage, useMessages } from "~/contexts/i18n";
 import type { ReviewState } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { REVIEW_NOTE_MAX } from "~/lib/limits";

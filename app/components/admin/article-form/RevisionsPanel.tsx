@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { useLanguage, useMessages } from "~/components/i18n/i18n";
+import { useLanguage, useMessages } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 import { articleFromApi } from "~/lib/api-articles";

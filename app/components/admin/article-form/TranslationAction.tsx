@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 import { Link } from "~/components/i18n/links";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";

@@ -1,5 +1,5 @@
 import { formatMessage } from "~/lib/format-message";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 
 /** One file on its way to the server: a large video can take minutes on a slow line. */
 export function UploadProgress({ name, fraction }: { name: string; fraction: number }) {

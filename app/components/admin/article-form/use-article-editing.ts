@@ -5,7 +5,7 @@
  * screen and in the draft. The form component only draws it.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { apiRequest } from "~/lib/api-client";
 import type { ApiArticleDetail, ArticleDetail } from "~/lib/api-types";

@@ -3,7 +3,7 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { ActionsCell, RowButton } from "~/components/admin/RowActions";
 import { CategoryName, WriterName } from "~/components/article/FallbackNames";
 import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
-import { useFormatDate, useLanguage, useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useLanguage, useLocalizePath, useMessages } from "~/contexts/i18n";
 import { Link } from "~/components/i18n/links";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { articleEditPath } from "~/lib/admin-paths";

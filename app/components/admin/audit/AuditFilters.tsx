@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "~/components/i18n/links";
 import { useFilterSubmit } from "~/components/admin/table/use-filter-submit";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
-import { useLocalizePath, useMessages } from "~/components/i18n/i18n";
+import { useLocalizePath, useMessages } from "~/contexts/i18n";
 import { AUDIT_ACTION_LABELS, AUDIT_OBJECT_LABELS } from "~/lib/audit-labels";
 import { AUDIT_ACTIONS, AUDIT_OBJECTS } from "~/lib/limits";
 

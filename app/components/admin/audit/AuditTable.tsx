@@ -1,5 +1,5 @@
 import { AdminTable, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
-import { useLanguage, useMessages } from "~/components/i18n/i18n";
+import { useLanguage, useMessages } from "~/contexts/i18n";
 import type { AuditEntry } from "~/lib/api-types";
 import { AUDIT_ACTION_LABELS, AUDIT_OBJECT_LABELS } from "~/lib/audit-labels";
 

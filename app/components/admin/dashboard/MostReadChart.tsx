@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "~/components/i18n/links";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages } from "~/contexts/i18n";
 import type { MostReadStat } from "~/lib/api-types";
 
 /** One most-read list (issue 15): each story's reads as a bar, longest first. */

@@ -4,7 +4,7 @@ import {
   useFormatDate,
   useFormatNumber,
   useMessages,
-} from "~/components/i18n/i18n";
+} from "~/contexts/i18n";
 import type { PublishedDay } from "~/lib/api-types";
 import { languageNameIn } from "~/lib/language-names";
 import { LANGUAGES } from "~/lib/limits";

@@ -1,5 +1,5 @@
 import { Link } from "~/components/i18n/links";
-import { useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages } from "~/contexts/i18n";
 import type { MessageKey } from "~/lib/messages";
 
 export const COMMENT_VIEWS = ["all", "pending", "approved"] as const;

@@ -5,7 +5,7 @@ import { ActionsCell, RowButton } from "~/components/admin/RowActions";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import type { ArticleComment } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { useFormatDate, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useMessages } from "~/contexts/i18n";
 import { previewPath } from "~/lib/preview";
 import { AdminTable, buttonClass, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";

@@ -8,7 +8,7 @@ import { formatMessage } from "~/lib/format-message";
 import { ROLES } from "~/lib/limits";
 import { roleCan } from "~/lib/roles";
 import { roleName } from "~/lib/role-names";
-import { useFormatDate, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useMessages } from "~/contexts/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { AdminTable, cellClass } from "~/components/admin/table/AdminTable";
 import { useAdminWrite } from "./use-admin-write";

@@ -3,7 +3,7 @@ import { Link } from "~/components/i18n/links";
 import { apiRequest } from "~/lib/api-client";
 import type { ApiArticleList, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { useFormatDate, useFormatNumber, useMessages } from "~/components/i18n/i18n";
+import { useFormatDate, useFormatNumber, useMessages } from "~/contexts/i18n";
 import { previewPath } from "~/lib/preview";
 
 /** The API's largest page (LIST_LIMIT_MAX in ~/lib/schemas, which the browser does not load). */

@@ -3,7 +3,7 @@ import { type FieldSpec, type FieldValues, type SubmitOutcome, perLanguage } fro
 import type { Writer } from "~/lib/api-types";
 import { fromKeys } from "~/lib/language-texts";
 import { formatMessage } from "~/lib/format-message";
-import { useLocale, useMessages } from "~/components/i18n/i18n";
+import { useLocale, useMessages } from "~/contexts/i18n";
 import type { Catalog } from "~/lib/i18n";
 import { useAdminWrite } from "./use-admin-write";
 import { BIO_MAX, EMAIL_MAX, type Language, NAME_MAX } from "~/lib/limits";

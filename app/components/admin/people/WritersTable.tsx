@@ -4,7 +4,7 @@ import { EditDeleteCell } from "~/components/admin/RowActions";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import type { Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { ContentName } from "~/components/i18n/ContentName";
 import { AdminTable, buttonClass, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
 import { WriterArticles } from "./WriterArticles";

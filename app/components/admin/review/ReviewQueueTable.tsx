@@ -1,5 +1,5 @@
 import { AdminTable, cellClass, EmptyTable } from "~/components/admin/table/AdminTable";
-import { useLanguage, useMessages } from "~/components/i18n/i18n";
+import { useLanguage, useMessages } from "~/contexts/i18n";
 import { Link } from "~/components/i18n/links";
 import { articleEditPath } from "~/lib/admin-paths";
 import type { ReviewQueueItem } from "~/lib/api-types";

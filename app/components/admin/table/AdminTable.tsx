@@ -1,6 +1,6 @@
 import { useRevalidator } from "react-router";
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import "./admin-table.css";
 

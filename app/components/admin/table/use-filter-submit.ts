@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { useLocalizePath } from "~/components/i18n/i18n";
+import { useLocalizePath } from "~/contexts/i18n";
 
 /**
  * A back-office filter form is a plain GET form (its filters live in the address, so a filtered

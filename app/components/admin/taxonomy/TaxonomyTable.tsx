@@ -7,7 +7,7 @@ import { AdminTable, cellClass, EmptyTable } from "~/components/admin/table/Admi
 import { useAdminWrite } from "~/components/admin/people/use-admin-write";
 import { EditDeleteCell } from "~/components/admin/RowActions";
 import { formatMessage } from "~/lib/format-message";
-import { useMessages } from "~/components/i18n/i18n";
+import { useMessages } from "~/contexts/i18n";
 import { type TaxonomyItem, type TaxonomyKind, editValuesOf, validate } from "./kinds";
 
 interface TaxonomyTableProps {

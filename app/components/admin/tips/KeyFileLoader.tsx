@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import { openKeyFiles } from "./inbox-client";
 import { type OpenTipKey, type TipKeyInfo, fingerprint } from "./inbox-types";
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { useWithReauthentication } from "~/components/admin/account/reauthentication";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import { Link } from "~/components/i18n/links";
 import { apiRequest } from "~/lib/api-client";
 import { toNepalLocalInput } from "~/lib/dates";

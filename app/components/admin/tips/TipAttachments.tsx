@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/admin/table/AdminTable";
-import { useFormatNumber, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useMessages, useTranslate } from "~/contexts/i18n";
 import type { TipAttachmentRef } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";
 import { AttachmentDamaged, decryptedAttachment, saveBlob } from "./inbox-client";

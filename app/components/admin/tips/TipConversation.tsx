@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { buttonClass, inputClass } from "~/components/admin/table/AdminTable";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import { useNotify } from "~/components/notifications/notifications";
 import { TIP_LIMITS } from "~/lib/tips/protocol";
 import { failureText } from "~/lib/tips/requests";

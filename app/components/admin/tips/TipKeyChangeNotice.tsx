@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/admin/table/AdminTable";
-import { useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import { apiRequest } from "~/lib/api-client";
 import type { TipKeyNotice } from "~/server/services/tip-key-notice";
 

@@ -1,5 +1,5 @@
 import { EmptyTable } from "~/components/admin/table/AdminTable";
-import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/components/i18n/i18n";
+import { useFormatNumber, useLanguage, useMessages, useTranslate } from "~/contexts/i18n";
 import { Pagination } from "~/components/pagination/Pagination";
 import type { InboxPage } from "./inbox-types";
 

@@ -1,4 +1,4 @@
-import { ISLAND_ALIVE_ATTRIBUTE, ISLAND_SENDS_ATTRIBUTE, KEPT_TAP_ATTRIBUTE } from "./page";
+import { ISLAND_ALIVE_ATTRIBUTE, ISLAND_SENDS_ATTRIBUTE, KEPT_TAP_ATTRIBUTE } from "./island-markers";
 
 /**
  * The inline script, in a reader page's head, that keeps a tap on a control whose island has not

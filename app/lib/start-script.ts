@@ -1,4 +1,4 @@
-import { ISLAND_SCRIPTS_ID } from "./page";
+import { ISLAND_SCRIPTS_ID } from "./island-markers";
 
 /**
  * The inline script that asks for a reader page's islands' scripts once the page has painted.
