@@ -315,7 +315,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   fieldNameIn: "{language}मा नाम",
   fieldBioIn: "{language}मा परिचय",
   fieldDescriptionIn: "{language}मा विवरण",
-  namesHint: "एउटा वा दुवै भर्नुहोस्। एउटा नभए त्यस संस्करणका पाठकले अर्को देख्छन्।",
+  namesHint: "कम्तीमा एउटा भर्नुहोस्। कुनै भाषामा नभए त्यस संस्करणका पाठकले अर्को भाषाको नाम देख्छन्।",
   fieldCreatedAt: "खाता खोलिएको मिति",
   fieldActions: "कार्य",
   fieldArticle: "समाचार",

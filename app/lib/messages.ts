@@ -316,7 +316,7 @@ export const en = {
   fieldNameIn: "Name in {language}",
   fieldBioIn: "Bio in {language}",
   fieldDescriptionIn: "Description in {language}",
-  namesHint: "Fill one or both. Where one is missing, readers of that edition see the other.",
+  namesHint: "Fill in at least one. Where one is missing, readers of that edition see the name in another language.",
   fieldCreatedAt: "Created At",
   fieldActions: "Actions",
   fieldArticle: "Article",
