@@ -28,11 +28,12 @@ function hasSqlState(error: unknown, code: string): boolean {
 export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, "23505");
 
 /**
- * PostgreSQL refuses text holding a NUL character (character_not_in_repertoire), in a query's
- * parameters as in a stored row: no slug, name or body can hold one, so the input names nothing
- * and stores nothing.
+ * PostgreSQL refuses text holding a NUL character, in a query's parameters as in a stored row
+ * (character_not_in_repertoire) and inside a jsonb value, as names by language are kept
+ * (untranslatable_character: `\u0000` has no place in jsonb's text): no slug, name or body can hold
+ * one, so the input names nothing and stores nothing.
  */
-export const isUnstorableText = (error: unknown): boolean => hasSqlState(error, "22021");
+export const isUnstorableText = (error: unknown): boolean => hasSqlState(error, "22021") || hasSqlState(error, "22P05");
 
 /** Whether a lookup found nothing: a service's 404, or a name (a slug in an address) no row can hold. */
 export const namesNothing = (error: unknown): boolean => (error instanceof AppError && error.status === 404) || isUnstorableText(error);
