@@ -7,16 +7,28 @@ import type { LanguageTexts } from "./language-texts";
 import { catalogChain } from "./languages";
 import { LANGUAGES, type Language } from "./limits";
 
+// Every name on a list page asks for its language's order, which is fixed once the configs are read.
+const preferences = new Map<Language, readonly Language[]>();
+
 /**
  * Where an editors' text (a section's name, a writer's bio) is taken from for a page in `language`
  * when it has none in that language: the languages of its catalog chain first (Maithili's pages
  * show the Nepali name), then the others in the site's order.
  */
-export function textPreference(language: Language): Language[] {
-  return [...new Set([...catalogChain(language), ...LANGUAGES])];
+export function textPreference(language: Language): readonly Language[] {
+  let order = preferences.get(language);
+  if (!order) {
+    order = [...new Set([...catalogChain(language), ...LANGUAGES])];
+    preferences.set(language, order);
+  }
+  return order;
 }
 
 /** The text in `language`, else in the first language of its preference that has one (textPreference); '' when none has. */
 export function inLanguage(texts: LanguageTexts, language: Language): string {
-  return textPreference(language).map((each) => texts[each]).find((text) => text) || "";
+  for (const each of textPreference(language)) {
+    const text = texts[each];
+    if (text) return text;
+  }
+  return "";
 }

@@ -14,7 +14,7 @@ import { articles, reviewNotes, users } from "../db/schema";
 import { publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, requireAbility, requireArticleEditor } from "./actor";
-import { lockArticle } from "./article-access";
+import { lockArticle, readArticle } from "./article-access";
 import { recordAudit } from "./audit";
 
 /** The story, locked, with what the review rules decide by; 404 if it does not exist for the actor. */
@@ -44,11 +44,7 @@ async function notesOf(db: Executor, articleIds: number[]): Promise<Map<number, 
 /** A story's review state, for whoever may edit it. */
 export async function reviewStateOf(db: Database, actor: Actor | null, slug: string): Promise<ReviewState> {
   const staff = requireAbility(actor, "backOffice");
-  const [story] = await db
-    .select({ id: articles.id, isPublished: articles.isPublished, authorId: articles.authorId, submittedAt: articles.submittedAt, legalReview: articles.legalReview })
-    .from(articles)
-    .where(eq(articles.slug, slug.normalize("NFC")));
-  if (!story) throw new AppError(404, "articleNotFound");
+  const story = await readArticle(db, slug, ["id", "isPublished", "authorId", "submittedAt", "legalReview"]);
   requireArticleEditor(staff, story);
   return {
     submitted_at: story.submittedAt?.toISOString() ?? null,

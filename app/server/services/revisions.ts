@@ -13,6 +13,7 @@ import type { Database, Executor } from "../db/connection";
 import { articleMedia, articleRevisions, articleTags, articles, categories, tags, users, writers } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireArticleEditor } from "./actor";
+import { readArticle } from "./article-access";
 import { nameIn } from "./names";
 import { type DeltaStep, applyDelta, deltaBetween } from "./revision-delta";
 import { readableDiff, readableText } from "./revision-diff";
@@ -121,11 +122,7 @@ export async function keepEarliestRevision(tx: Executor, articleId: number, save
 
 /** The article by its address, for someone who may change it. */
 async function editableArticle(db: Executor, actor: Actor | null, slug: string) {
-  const [article] = await db
-    .select({ id: articles.id, authorId: articles.authorId, isPublished: articles.isPublished })
-    .from(articles)
-    .where(eq(articles.slug, slug.normalize("NFC")));
-  if (!article) throw new AppError(404, "articleNotFound");
+  const article = await readArticle(db, slug, ["id", "authorId", "isPublished"]);
   requireArticleEditor(actor, article);
   return article;
 }
