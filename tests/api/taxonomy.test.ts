@@ -71,6 +71,16 @@ describe("categories", () => {
     expect(res.body.name).toBe(name);
   });
 
+  it("makes a slug from the name in Latin letters when there is one, else from the Nepali name", async () => {
+    const id = unique();
+    const both = await admin("/api/categories", "POST", { name_ne: `खोज ${id}`, name_en: `Probe ${id}` });
+    expect(both.status).toBe(201);
+    expect(both.body.slug).toBe(`probe-${id}`);
+    const nepaliOnly = await admin("/api/tags", "POST", { name_ne: `भ्रष्टाचार ${id}` });
+    expect(nepaliOnly.status).toBe(201);
+    expect(nepaliOnly.body.slug).toBe(`भ्रष्टाचार-${id}`);
+  });
+
   it("refuses a duplicate slug with 409", async () => {
     const first = await createCategory();
     const sameName = await admin("/api/categories", "POST", { name: first.name });

@@ -4,7 +4,8 @@ import type { categories, tags } from "../db/schema";
 import { AppError } from "../errors";
 import type { MessageKey } from "~/lib/messages";
 import type { LanguageTexts } from "~/lib/language-texts";
-import { LANGUAGES } from "~/lib/limits";
+import { LANGUAGES, type Language } from "~/lib/limits";
+import { languageConfig } from "~/lib/languages";
 import { slugOrFallback } from "~/lib/slug";
 
 /**
@@ -46,8 +47,18 @@ export function idOrSlugIn(table: typeof categories | typeof tags, id: number | 
   return sql`(select ${table.id} from ${table} where ${table.id} = ${id} or ${table.slug} = ${slug} order by ${table.id} = ${id} desc limit 1)`;
 }
 
-/** What a section's or tag's slug is made from when the editor gives none: its English name (ASCII), else the first other language's (a Unicode slug). */
-export const slugSourceOf = (names: LanguageTexts) => names.en || LANGUAGES.map((language) => names[language]).find((name) => name) || "";
+/**
+ * The languages a slug is made from, in order, when the editor gives none: those written in Latin
+ * letters first (their slugs are ASCII, which every reader can type and every tool keeps), then the
+ * rest in the site's order (a Unicode slug).
+ */
+const SLUG_SOURCES: readonly Language[] = [
+  ...LANGUAGES.filter((language) => languageConfig(language).script === "Latin"),
+  ...LANGUAGES.filter((language) => languageConfig(language).script !== "Latin"),
+];
+
+/** What a section's or tag's slug is made from when the editor gives none: its first name in SLUG_SOURCES' order. */
+const slugSourceOf = (names: LanguageTexts) => SLUG_SOURCES.map((language) => names[language]).find((name) => name) || "";
 
 /**
  * The slug a category or tag is written with: the one asked for, else made from the names sent,
