@@ -5,7 +5,6 @@
  * alone has its edition, its membership and its indexes without a migration. Run after the
  * migrations, under their lock.
  */
-import type { PoolClient } from "pg";
 import { textPreference } from "~/lib/bilingual";
 import { LANGUAGES } from "~/lib/limits";
 import { editionArray } from "./schema";
@@ -19,11 +18,14 @@ function editionIndexes(edition: string): { name: string; definition: string }[]
   ];
 }
 
-export async function writeEditionPreferences(client: PoolClient): Promise<void> {
+/** A connection of node-postgres or of PGlite: both answer a query with its rows. */
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export async function writeEditionPreferences(client: Queryable): Promise<void> {
   const rows = LANGUAGES.flatMap((edition) => textPreference(edition).map((language, rank) => ({ edition, language, rank })));
-  const { rows: stored } = await client.query<{ edition: string; language: string; rank: number }>(
-    "select edition, language, rank from edition_preferences order by edition, rank",
-  );
+  const stored = (await client.query("select edition, language, rank from edition_preferences order by edition, rank")).rows as { edition: string; language: string; rank: number }[];
   const key = (list: { edition: string; language: string; rank: number }[]) =>
     JSON.stringify(list.map((row) => [row.edition, row.language, row.rank]).sort());
   if (key(stored) !== key(rows)) {
@@ -44,9 +46,9 @@ export async function writeEditionPreferences(client: PoolClient): Promise<void>
     }
   }
   const wanted = LANGUAGES.flatMap(editionIndexes);
-  const { rows: existing } = await client.query<{ name: string }>(
-    "select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'articles' and indexname like 'articles\\_edition\\_%'",
-  );
+  const existing = (
+    await client.query("select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'articles' and indexname like 'articles\\_edition\\_%'")
+  ).rows as { name: string }[];
   // A withdrawn language's edition is no longer listed: its indexes would only slow every write.
   for (const { name } of existing) {
     if (!wanted.some((index) => index.name === name)) await client.query(`drop index if exists "${name}"`);
