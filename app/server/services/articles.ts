@@ -175,6 +175,7 @@ interface Filters {
 /** The translation desk's filter: whether the story has a version in another language (`present`) or none (`missing`). */
 function hasOtherVersion(t: typeof articles | typeof articleSearchTable, translation: "missing" | "present"): SQL {
   const id = "articleId" in t ? t.articleId : t.id;
+  // A condition, where drizzle names every column with its table.
   const others = sql`exists (select 1 from ${fromVersions} where ${versions.storyId} = ${t.storyId} and ${versions.id} <> ${id})`;
   return translation === "present" ? others : sql`not ${others}`;
 }

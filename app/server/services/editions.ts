@@ -8,7 +8,7 @@
  * `EDITION_MODE=own-language` an edition lists its own language alone.
  */
 import { type SQL, eq, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { textPreference } from "~/lib/bilingual";
 import type { Language } from "~/lib/limits";
 import { articleSearch, articles, inEditionSql } from "../db/schema";
@@ -27,6 +27,14 @@ const VERSION = "version";
 export const versions = alias(articles, VERSION);
 /** `versions` in a FROM written by hand: the table and its other name. */
 export const fromVersions = sql`${articles} ${sql.identifier(VERSION)}`;
+
+/**
+ * A column named with its table, for a subquery written by hand: in a select list drizzle writes a
+ * single table's columns bare, which inside a subquery on `versions` would name the version's.
+ */
+export function qualified(table: "articles" | typeof VERSION, column: AnyPgColumn): SQL {
+  return sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+}
 
 /**
  * Whether the edition lists the article being read: a condition on its own row (the 0026

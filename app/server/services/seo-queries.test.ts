@@ -79,6 +79,8 @@ describe("a sitemap file's articles", () => {
     expect((await sitemapFileVersion(handle.db, english, 0, 10)).version).not.toBe(before.version);
     const [listed] = (await collect(0, 1, 1)).rows;
     expect(listed?.versions).toEqual({ ne: "अनुवाद", en: listed?.slug });
+    // Every other story is its own version in the edition that lists it.
+    for (const row of (await collect(1, 100, 7)).rows) expect(row.versions.en).toBe(row.slug);
     // The Nepali edition now lists the translation in the English story's place, not both.
     const nepaliAfter = await collect(0, 100, 50, nepali);
     expect(nepaliAfter.slugs).toHaveLength(nepaliBefore.slugs.length);

@@ -7,7 +7,8 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "dri
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { nameIn } from "./names";
-import { type Edition, shownInEdition, versions, fromVersions } from "./editions";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type Edition, fromVersions, qualified, shownInEdition } from "./editions";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
@@ -110,11 +111,14 @@ export async function countEditionArticles(db: Executor, edition: Edition): Prom
 /** Rows a sitemap file reads at a time: its XML is written as it is read, never held whole. */
 const SITEMAP_BATCH = 2000;
 
+const version = (column: AnyPgColumn) => qualified("version", column);
+const article = (column: AnyPgColumn) => qualified("articles", column);
+
 /** Each edition's version of the article's story, as {edition: slug}, read from the story's rows by its index. */
-const storyVersionSlugs = sql<Partial<Record<Language, string>>>`(select coalesce(jsonb_object_agg(shown.edition, ${versions.slug}), '{}'::jsonb) from ${fromVersions} cross join unnest(${versions.shownIn}) as shown(edition) where ${versions.storyId} = ${articles.storyId})`;
+const storyVersionSlugs = sql<Partial<Record<Language, string>>>`(select coalesce(jsonb_object_agg(shown.edition, ${version(articles.slug)}), '{}'::jsonb) from ${fromVersions} cross join unnest(${version(articles.shownIn)}) as shown(edition) where ${version(articles.storyId)} = ${article(articles.storyId)})`;
 
 /** What of the story's other published versions a sitemap entry names: their ids, changes and editions. */
-const otherVersionsKey = sql<string>`(select string_agg(${versions.id}::text || '@' || ${versions.updatedAt}::text || '@' || array_to_string(${versions.shownIn}, ','), ';' order by ${versions.id}) from ${fromVersions} where ${versions.storyId} = ${articles.storyId} and ${versions.id} <> ${articles.id} and ${versions.isPublished})`;
+const otherVersionsKey = sql<string>`(select string_agg(${version(articles.id)}::text || '@' || ${version(articles.updatedAt)}::text || '@' || array_to_string(${version(articles.shownIn)}, ','), ';' order by ${version(articles.id)}) from ${fromVersions} where ${version(articles.storyId)} = ${article(articles.storyId)} and ${version(articles.id)} <> ${article(articles.id)} and ${version(articles.isPublished)})`;
 
 /**
  * One sitemap file's stories (the `limit` stories of the edition after the first `offset`), oldest
