@@ -57,7 +57,13 @@ export interface ArticleDetail extends ArticleSummary {
   related: ArticleSummary[];
   related_news_ids: number[];
   comments: ArticleComment[];
+  /**
+   * The version a reader of this article's language would go to next: the first, in its language's
+   * preference (textPreference), that the client may see; for Nepali and English, the other one.
+   */
   translation: { id: number; slug: string; title: string; language: Language } | null;
+  /** Every other version of the story the client may see, in the site's order of languages. */
+  translations: ArticleTranslation[];
   /** Corrections and updates, newest first (issue 15). */
   notes: ArticleNote[];
   /** When an unpublished story goes live by itself (issue 15); null if it is not scheduled. */
@@ -169,7 +175,7 @@ export interface CorrectionList {
   limit: number;
 }
 
-/** An article's other-language version as the back office lists it, drafts included. */
+/** Another version of an article's story, in another language (drafts only for those who may see them). */
 export interface ArticleTranslation {
   id: number;
   slug: string;
@@ -178,9 +184,9 @@ export interface ArticleTranslation {
   is_published: boolean;
 }
 
-/** A row of the back office's articles list: a summary and its translation, if any. */
+/** A row of the back office's articles list: a summary and the story's other versions, drafts included. */
 export interface AdminArticleRow extends ArticleSummary {
-  translation: ArticleTranslation | null;
+  translations: ArticleTranslation[];
   /** A draft handed to the editors (issue 15). */
   in_review: boolean;
   /** When it goes live by itself, if scheduled (issue 15). */

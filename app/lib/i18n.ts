@@ -108,14 +108,6 @@ export function otherLocales(locale: Locale): Locale[] {
 }
 
 /**
- * The language a translation of a story in `locale` is written in: the first other one in LOCALES.
- * A story and its translation are one pair (links between more languages are later work).
- */
-export function otherLocale(locale: Locale): Locale {
-  return otherLocales(locale)[0] ?? locale;
-}
-
-/**
  * Picks the locale a client asked for in Accept-Language (the app sends its page's locale): the
  * first language range's primary subtag, of any length ('ne-NP' → ne, 'mai' → mai).
  */

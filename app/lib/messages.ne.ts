@@ -667,7 +667,8 @@ export const ne: { readonly [K in MessageKey]: string } = {
   translateSaveFirst: "पहिले परिवर्तन सेभ गर्नुहोस्: अनुवाद सेभ भएको समाचारबाट सुरु हुन्छ।",
   translationCreated: "अनुवादको ड्राफ्ट बन्यो। शीर्षक र पाठ अनुवाद गरेर तयार भएपछि प्रकाशित गर्नुहोस्।",
   translateFailed: "अनुवाद सुरु गर्न सकिएन",
-  alreadyTranslated: "यो समाचारको अनुवाद पहिल्यै छ। समाचार सूची वा सम्पादकबाट खोल्नुहोस्।",
+  alreadyTranslated: "यो समाचार साइटका सबै भाषामा पहिल्यै छ। समाचार सूची वा सम्पादकबाट खोल्नुहोस्।",
+  versionLanguageTaken: "यो समाचार {language}मा पहिल्यै छ। समाचार सूची वा सम्पादकबाट खोल्नुहोस्।",
   categorySlugTaken: "यो स्लग भएको श्रेणी पहिल्यै छ",
   tagSlugTaken: "यो स्लग भएको ट्याग पहिल्यै छ",
   editConflict:

@@ -668,7 +668,8 @@ export const en = {
   translateSaveFirst: "Save your changes first: the translation starts from the saved article.",
   translationCreated: "Translation draft created. Translate the title and text, then publish it when it is ready.",
   translateFailed: "The translation could not be started",
-  alreadyTranslated: "This article already has a translation. Open it from the articles list or the editor.",
+  alreadyTranslated: "This story already has a version in every language of the site. Open them from the articles list or the editor.",
+  versionLanguageTaken: "This story already has a version in {language}. Open it from the articles list or the editor.",
   categorySlugTaken: "A category with this slug already exists",
   tagSlugTaken: "A tag with this slug already exists",
   editConflict:

@@ -218,6 +218,9 @@ export const noteSchema = z.object({
   text: text("noteTextRequired").max(NOTE_MAX, tooLong),
 });
 
+/** POST /api/news/{slug}/translation: the language of the new version; absent, the first of LANGUAGES the story lacks. */
+export const translationRequestSchema = z.object({ language: z.enum(LANGUAGES).optional() });
+
 /** POST /api/reads: the story a reader's page says was read. */
 export const readBeaconSchema = z.object({ article_id: id });
 
@@ -269,7 +272,7 @@ export const newsQuerySchema = z.object({
   tag: z.string().trim().optional(),
   writer: id.optional().catch(undefined),
   language: z.enum(LANGUAGES).optional().catch(undefined),
-  /** Articles with (`present`) or without (`missing`) a version in the other language: the back office's translation desk. */
+  /** Articles whose story has (`present`) or has no (`missing`) version in another language: the back office's translation desk. */
   translation: z.enum(["missing", "present"]).optional().catch(undefined),
   /** A reader's edition: each story once, in this language where it exists in it (services/editions.ts). */
   edition: z.enum(LANGUAGES).optional().catch(undefined),

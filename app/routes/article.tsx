@@ -59,8 +59,8 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   return {
     article: articlePageOf(article),
     latest: latest.articles
-      // Neither this story nor its translation is news next to it.
-      .filter((a) => a.id !== article.id && a.id !== article.translation?.id)
+      // Neither this story nor another version of it is news next to it.
+      .filter((a) => a.id !== article.id && !article.translations.some((version) => version.id === a.id))
       .slice(0, LATEST_NEWS_LIMIT)
       .map((a) => cardOf(a, { excerpt: false })),
     mostRead,
@@ -75,12 +75,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     title: article.meta_title || article.title,
     description: articleDescription(article),
     path: `/article/${article.slug}`,
-    // A translated article's other-language version is its translation, each in its own language.
-    versions: article.translation
-      ? ({ [article.language]: `/article/${article.slug}`, [article.translation.language]: `/article/${article.translation.slug}` } as Record<
-          Locale,
-          string
-        >)
+    // A story's published versions, each in its own language.
+    versions: article.translations.some((version) => version.is_published)
+      ? (Object.fromEntries([
+          [article.language, `/article/${article.slug}`],
+          ...article.translations.filter((version) => version.is_published).map((version) => [version.language, `/article/${version.slug}`]),
+        ]) as Record<Locale, string>)
       : undefined,
     feeds: article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: categoryNameIn(seo.messages, article) }), base: `/feeds/category/${article.category_slug}` }] : [],
     social: {

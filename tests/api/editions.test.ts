@@ -163,3 +163,73 @@ describe("a site set to EDITION_MODE=own-language", () => {
     for (const slug of englishOnly.map((a) => a.slug)) expect(linked).not.toContain(slug);
   });
 });
+
+describe("a story's versions", () => {
+  const article = async (slug: string, token?: string) => (await call(`/api/news/${encodeURIComponent(slug)}`, token ? { token } : {})).body;
+  const put = async (slug: string, json: Record<string, unknown>) => call(`/api/news/${encodeURIComponent(slug)}`, { method: "PUT", token: await asAdmin(), json });
+
+  it("lists every other version as `translations`, and refuses a second version in one language with 409", async () => {
+    const writer = (await createWriter()).id;
+    const english = await createArticle({ writer_id: writer, title: `Dam tender ${Date.now()}`, language: "en" });
+    const nepali = await createArticle({ writer_id: writer, title: `बाँध ठेक्का ${Date.now()}`, language: "ne", translation_id: english.id });
+    expect((await article(english.slug)).translations).toEqual([{ id: nepali.id, slug: nepali.slug, title: nepali.title, language: "ne", is_published: true }]);
+    expect((await article(nepali.slug)).translations).toEqual([{ id: english.id, slug: english.slug, title: english.title, language: "en", is_published: true }]);
+
+    // Another English version of the story: refused, and nothing of it is written.
+    const second = await call("/api/news", {
+      method: "POST",
+      token: await asAdmin(),
+      json: { writer_id: writer, title: `Dam tender again ${Date.now()}`, content: "<p>x</p>", language: "en", translation_id: nepali.id },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe("version_language_taken");
+    expect(second.body.error).toContain("English");
+    const taken = await call(`/api/news/${encodeURIComponent(nepali.slug)}/translation`, { method: "POST", token: await asAdmin(), json: { language: "en" } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe("version_language_taken");
+    // Nor may a version change into a language its story has.
+    const renamed = await put(nepali.slug, { language: "en" });
+    expect(renamed.status).toBe(409);
+    expect((await article(nepali.slug)).language).toBe("ne");
+    expect((await article(english.slug)).translations.map((t: { id: number }) => t.id)).toEqual([nepali.id]);
+  });
+
+  it("takes an article out of its story with an empty translation_id, and refuses an unknown language", async () => {
+    const english = await createArticle({ title: `Quarry licence ${Date.now()}`, language: "en" });
+    const nepali = await createArticle({ title: `खानी अनुमति ${Date.now()}`, language: "ne", translation_id: english.id });
+    expect((await put(nepali.slug, { translation_id: "" })).status).toBe(200);
+    expect((await article(english.slug)).translations).toEqual([]);
+    expect((await article(nepali.slug)).translation).toBeNull();
+    const unknown = await call(`/api/news/${encodeURIComponent(english.slug)}/translation`, { method: "POST", token: await asAdmin(), json: { language: "fr" } });
+    expect(unknown.status).toBe(400);
+  });
+
+  it("brings the other version back into an edition when the one it showed is unpublished", async () => {
+    const writer = (await createWriter()).id;
+    const english = await createArticle({ writer_id: writer, title: `Bridge audit ${Date.now()}`, language: "en" });
+    const nepali = await createArticle({ writer_id: writer, title: `पुल लेखापरीक्षण ${Date.now()}`, language: "ne", translation_id: english.id });
+    const edition = async (language: string) => (await call(`/api/news?writer=${writer}&edition=${language}`)).body.articles.map((a: { slug: string }) => a.slug);
+    expect(await edition("ne")).toEqual([nepali.slug]);
+    expect(await edition("en")).toEqual([english.slug]);
+    expect((await put(nepali.slug, { is_published: "false" })).status).toBe(200);
+    expect(await edition("ne")).toEqual([english.slug]);
+    expect((await put(english.slug, { is_published: "false" })).status).toBe(200);
+    expect(await edition("ne")).toEqual([]);
+    expect((await put(nepali.slug, { is_published: "true" })).status).toBe(200);
+    expect(await edition("en")).toEqual([nepali.slug]);
+    // A reader is shown only the published versions.
+    expect((await article(nepali.slug)).translations).toEqual([]);
+    expect((await article(nepali.slug, await asAdmin())).translations.map((t: { id: number }) => t.id)).toEqual([english.id]);
+  });
+
+  it("filters the back office's list by whether a story has another version", async () => {
+    const writer = (await createWriter()).id;
+    const alone = await createArticle({ writer_id: writer, title: `Lone story ${Date.now()}`, language: "en" });
+    const english = await createArticle({ writer_id: writer, title: `Paired story ${Date.now()}`, language: "en" });
+    const nepali = await createArticle({ writer_id: writer, title: `जोडी कथा ${Date.now()}`, language: "ne", translation_id: english.id });
+    const list = async (translation: string) =>
+      (await call(`/api/news?writer=${writer}&translation=${translation}&status=all`, { token: await asAdmin() })).body.articles.map((a: { id: number }) => a.id).sort();
+    expect(await list("missing")).toEqual([alone.id]);
+    expect(await list("present")).toEqual([english.id, nepali.id].sort());
+  });
+});

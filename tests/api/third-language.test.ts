@@ -180,3 +180,68 @@ describe("a third language added by its config and catalog alone", () => {
     expect(text).toContain(TITLE);
   });
 });
+
+describe("a story in three languages", () => {
+  let writerId: number;
+  const versions: Record<string, { id: number; slug: string }> = {};
+  const edition = async (language: string) =>
+    (await call(`/api/news?writer=${writerId}&edition=${language}`)).body.articles.map((a: { slug: string }) => a.slug);
+  const publish = async (language: string, published: boolean) => {
+    const res = await call(`/api/news/${encodeURIComponent(versions[language]!.slug)}`, { method: "PUT", token, json: { is_published: String(published) } });
+    expect(res.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    writerId = (await created("/api/writers", { name: "Ram Yadav", email: "ram@test.example" })).id;
+    const story = { content: "<p>x</p>", writer_id: writerId, is_published: "true" };
+    versions.en = await created("/api/news", { ...story, title: "Canal tender rigged", language: "en" });
+    versions.ne = await created("/api/news", { ...story, title: "नहर ठेक्कामा मिलेमतो", language: "ne", translation_id: versions.en!.id });
+    versions.mai = await created("/api/news", { ...story, title: "नहर ठेकामे मिलीभगत", language: "mai", translation_id: versions.ne!.id });
+  });
+
+  it("links three versions, each listing the other two", async () => {
+    const mai = (await call(`/api/news/${encodeURIComponent(versions.mai!.slug)}`)).body;
+    expect(mai.translations.map((t: { id: number; language: string }) => [t.language, t.id])).toEqual([
+      ["ne", versions.ne!.id],
+      ["en", versions.en!.id],
+    ]);
+    // The version a Maithili reader goes to next is the Nepali one, Maithili's fallback.
+    expect(mai.translation).toMatchObject({ id: versions.ne!.id, language: "ne" });
+  });
+
+  it("shows each edition its own version, and the Maithili edition the Nepali one when it has none", async () => {
+    expect(await edition("mai")).toEqual([versions.mai!.slug]);
+    expect(await edition("ne")).toEqual([versions.ne!.slug]);
+    expect(await edition("en")).toEqual([versions.en!.slug]);
+    await publish("mai", false);
+    expect(await edition("mai")).toEqual([versions.ne!.slug]);
+    await publish("ne", false);
+    expect(await edition("mai")).toEqual([versions.en!.slug]);
+    expect(await edition("ne")).toEqual([versions.en!.slug]);
+    await publish("ne", true);
+    await publish("mai", true);
+    expect(await edition("mai")).toEqual([versions.mai!.slug]);
+  });
+
+  it("names every published version in an article page's alternates", async () => {
+    const { head } = await page(`/article/${encodeURIComponent(versions.en!.slug)}`);
+    const alternates = head.hreflang();
+    expect(alternates.mai).toBe(`${server.baseUrl}/mai/article/${encodeURIComponent(versions.mai!.slug)}`);
+    expect(alternates["ne-NP"]).toBe(`${server.baseUrl}/ne/article/${encodeURIComponent(versions.ne!.slug)}`);
+  });
+
+  it("starts a translation into the first language a story lacks, and refuses one when it lacks none", async () => {
+    const english = await created("/api/news", { content: "<p>x</p>", writer_id: writerId, title: "Dam audit", language: "en" });
+    const translate = (slug: string) => call(`/api/news/${encodeURIComponent(slug)}/translation`, { method: "POST", token });
+    const first = await translate(english.slug);
+    expect(first.status).toBe(201);
+    expect(first.body.language).toBe("ne");
+    const second = await translate(english.slug);
+    expect(second.status).toBe(201);
+    expect(second.body.language).toBe("mai");
+    const third = await translate(english.slug);
+    expect(third.status).toBe(409);
+    expect(third.body.code).toBe("already_translated");
+    expect((await translate(versions.mai!.slug)).status).toBe(409);
+  });
+});

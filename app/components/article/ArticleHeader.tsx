@@ -31,8 +31,6 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
   const formatNumber = useFormatNumber();
   const locale = useLocale();
   const interfaceLang = languageConfig(locale).tag;
-  const { translation } = article;
-  const readTranslation = translation ? readTranslationLink(article.language, translation.language) : null;
   return (
     <header>
       <p lang={interfaceLang} className="text-sm font-semibold uppercase tracking-wide text-brand">
@@ -75,18 +73,24 @@ export function ArticleHeader({ article }: { article: ArticlePageArticle }) {
         </div>
         <ShareLinks url={shareUrl} title={article.title} />
       </div>
-      {translation && readTranslation ? (
-        <p className="mt-3 text-sm">
-          {/* Worded in the language of the article it sits in, which its reader reads:
+      {article.translations.length > 0 ? (
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {/* Each worded in the language of the article it sits in, which its reader reads:
               'पढ्नुहोस् अंग्रेजीमा' under a Nepali story, 'Read in Nepali' under an English one. */}
-          <Anchor
-            to={articlePath(translation.slug)}
-            lang={readTranslation.lang}
-            hrefLang={languageConfig(translation.language).tag}
-            className="font-semibold text-brand hover:underline"
-          >
-            {readTranslation.text} →
-          </Anchor>
+          {article.translations.map((translation) => {
+            const read = readTranslationLink(article.language, translation.language);
+            return (
+              <Anchor
+                key={translation.id}
+                to={articlePath(translation.slug)}
+                lang={read.lang}
+                hrefLang={languageConfig(translation.language).tag}
+                className="font-semibold text-brand hover:underline"
+              >
+                {read.text} →
+              </Anchor>
+            );
+          })}
         </p>
       ) : null}
     </header>

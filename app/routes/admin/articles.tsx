@@ -73,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ...list,
         articles: list.articles.map((article) => ({
           ...article,
-          translation: translations.get(article.id) ?? null,
+          translations: translations.get(article.id) ?? [],
           in_review: workflow.get(article.id)?.in_review ?? false,
           scheduled_at: workflow.get(article.id)?.scheduled_at ?? null,
         })),

@@ -2,6 +2,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { preparingClient } from "./prepared-statements";
 import * as schema from "./schema";
+import { writeEditionPreferences } from "./edition-preferences";
 import { writeSearchConfigurations } from "./search-configurations";
 import { sourcePath } from "../platform/source-path";
 import { StartupError, databaseUnreachable } from "../platform/startup-error";
@@ -101,6 +102,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrate(drizzle(lock, { schema }), { migrationsFolder: sourcePath("app/server/db/migrations") });
       await writeSearchConfigurations(lock);
+      await writeEditionPreferences(lock);
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();

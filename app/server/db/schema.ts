@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -20,20 +21,25 @@ import { AUDIT_ACTIONS, AUDIT_OBJECTS, type Language, NOTE_KINDS, REVIEW_ACTIONS
 import type { LanguageTexts } from "../../lib/language-texts";
 
 /**
- * The editions with list indexes of their own (the 0009 and 0010 migrations): the two the site
- * started with. Another language's edition is listed without one until edition membership for any
- * number of languages is built (a later round of issue 37), which will bring its indexes.
+ * Whether the edition of `language` lists an article: it is the version of its story that edition
+ * shows (`shown_in`, kept by the 0026 migration's trigger). The language is written into the
+ * statement, not bound, so that the planner can use the edition's partial index
+ * (db/edition-preferences.ts), even in a prepared statement's generic plan; the index is made with
+ * this same text.
  */
-const EDITION_INDEXED_LANGUAGES: readonly Language[] = ["ne", "en"];
-
-/**
- * Whether the edition of `language` lists an article: it is in that language, or its translation
- * is not published. The language is written into the statement, not bound, so that the planner can
- * use the edition's partial index below, even in a prepared statement's generic plan.
- */
-export function inEditionSql(t: { language: AnyPgColumn; translationPublished: AnyPgColumn }, language: Language): SQL {
-  return sql`(${t.language} = ${sql.raw(`'${language}'`)} or not ${t.translationPublished})`;
+export function inEditionSql(t: { shownIn: AnyPgColumn }, language: Language): SQL {
+  return sql`${t.shownIn} @> ${sql.raw(editionArray(language))}`;
 }
+
+/** The edition as an array literal, as inEditionSql and the editions' indexes both write it. */
+export function editionArray(language: Language): string {
+  // A language code is two or three lower-case letters (docs/languages.md): nothing to escape.
+  if (!/^[a-z]{2,3}$/.test(language)) throw new Error(`Not a language code: ${language}`);
+  return `array['${language}']::text[]`;
+}
+
+/** The stories' numbers: a story is the group of an article's versions, one per language. */
+export const articleStories = pgSequence("article_stories_seq");
 
 /** Raw bytes (node-postgres reads and writes them as a Buffer). */
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -235,15 +241,19 @@ export const articles = pgTable(
     writerId: integer("writer_id").references(() => writers.id, { onDelete: "set null" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
-    translationId: integer("translation_id").references((): AnyPgColumn => articles.id, {
-      onDelete: "set null",
-    }),
     /**
-     * Whether the translation is published: the other edition then shows that version instead of
-     * this one (services/editions.ts). Kept by a trigger of the 0009 migration on every write of
-     * either article, so that an edition's list is a filter on the row, not a join.
+     * The story this article is a version of: its versions in other languages share the number, at
+     * most one per language (articles_story_language_unique). A new article is a story of its own.
      */
-    translationPublished: boolean("translation_published").notNull().default(false),
+    storyId: integer("story_id").notNull().default(sql`nextval('article_stories_seq')`),
+    /**
+     * The editions that list this version (services/editions.ts): for each, the published version of
+     * the story in the language it prefers most. Kept by a trigger of the 0026 migration for the whole
+     * story on every write that changes a version's publication, language or story, and for every
+     * story when the languages' preferences change (db/edition-preferences.ts), so that an edition's
+     * list is a filter on the row, not a join.
+     */
+    shownIn: text("shown_in").array().$type<Language[]>().notNull().default(sql`'{}'::text[]`),
     metaTitle: text("meta_title").notNull().default(""),
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(false),
@@ -271,15 +281,10 @@ export const articles = pgTable(
     // A section's published stories, newest first, and their count, from the index alone (once
     // vacuumed): at 100,000 articles counting a section's 12,000 read each row for its flag.
     index("articles_published_category_idx").on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished}`),
-    // Each edition's stories, newest first, and their count: the home page and All News; and the
-    // same per section, whose count otherwise reads each of its rows for the edition's columns.
-    ...EDITION_INDEXED_LANGUAGES.flatMap((language) => [
-      index(`articles_edition_${language}_idx`).on(t.publishedAt, t.id).where(sql`${t.isPublished} and ${inEditionSql(t, language)}`),
-      index(`articles_edition_${language}_category_idx`).on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished} and ${inEditionSql(t, language)}`),
-    ]),
+    // Each edition's stories, newest first, and their count, have partial indexes of their own, one
+    // pair per configured language, made at start (db/edition-preferences.ts), not here.
+    uniqueIndex("articles_story_language_unique").on(t.storyId, t.language),
     index("articles_writer_idx").on(t.writerId, t.publishedAt),
-    // Deleting an article unlinks its translation (ON DELETE SET NULL), found by this index.
-    index("articles_translation_idx").on(t.translationId),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
     // The scheduler's question every few seconds: which stories are due.
     index("articles_scheduled_idx").on(t.scheduledAt).where(sql`${t.scheduledAt} is not null`),
@@ -297,14 +302,14 @@ export const articles = pgTable(
  * table for search").
  *
  * A trigger of the 0019 migration writes the row from the article's on every save, from the
- * article as it stands when the trigger runs (the translation trigger may have changed it since),
+ * article as it stands when the trigger runs (the editions' trigger may have changed it since),
  * and computes the documents with search_fold and search_config (0003_search):
  * - `search_vector`, what matches: each field stemmed in the article's language and word for word
  *   (`simple`), so that exact words and stop words match too; title (A) above the meta
  *   description (B) above the body (C);
  * - `rank_vector`, what ranks: the title and the meta description only (a body-only match ranks 0
  *   and comes by date; ranking whole bodies was a search's cost, "Search ranks on titles").
- * Copies of the article's flags (published, date, language, translation) let a reader's search
+ * Copies of the article's flags (published, date, language, story, editions) let a reader's search
  * filter here without joining the articles.
  */
 export const articleSearch = pgTable(
@@ -316,13 +321,17 @@ export const articleSearch = pgTable(
     isPublished: boolean("is_published").notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     language: text("language").$type<Language>().notNull(),
-    translationId: integer("translation_id"),
-    translationPublished: boolean("translation_published").notNull(),
+    storyId: integer("story_id").notNull(),
+    shownIn: text("shown_in").array().$type<Language[]>().notNull(),
     rankVector: tsvector("rank_vector").notNull(),
     searchVector: tsvector("search_vector").notNull(),
   },
   // fastupdate off: PGlite has no autovacuum to merge GIN's pending list, which every search would scan.
-  (t) => [index("article_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" })],
+  (t) => [
+    index("article_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
+    // A match's other versions, which may show in an edition in its place (services/editions.ts).
+    index("article_search_story_idx").on(t.storyId),
+  ],
 );
 
 /**
@@ -346,6 +355,21 @@ export const languageSearchConfigurations = pgTable("language_search_configurati
   language: text("language").$type<Language>().primaryKey(),
   configuration: text("configuration").notNull(),
 });
+
+/**
+ * Which language each edition prefers, in order (rank 0 its own): textPreference of each language's
+ * config, written at every start (db/edition-preferences.ts) and read by the editions' trigger of
+ * the 0026 migration, so that a new language, or a changed fallback, needs no migration.
+ */
+export const editionPreferences = pgTable(
+  "edition_preferences",
+  {
+    edition: text("edition").$type<Language>().notNull(),
+    language: text("language").$type<Language>().notNull(),
+    rank: integer("rank").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.edition, t.language] })],
+);
 
 export const articleMedia = pgTable(
   "article_media",

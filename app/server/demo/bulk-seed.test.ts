@@ -86,14 +86,16 @@ describe("the bulk archive", () => {
     expect(banners[0]!.n).toBe(COUNT);
   });
 
-  it("pairs some stories with their translation, each pointing at the other", async () => {
+  it("makes some stories a pair of versions, one in each language", async () => {
     const rows = await archive();
-    const byId = new Map(rows.map((a) => [a.id, a]));
-    const translated = rows.filter((a) => a.translationId !== null);
+    const byStory = new Map<number, typeof rows>();
+    for (const row of rows) byStory.set(row.storyId, [...(byStory.get(row.storyId) ?? []), row]);
+    const translated = rows.filter((a) => byStory.get(a.storyId)!.length > 1);
     expect(translated.length).toBeGreaterThan(COUNT * 0.05);
     for (const article of translated) {
-      const partner = byId.get(article.translationId!);
-      expect(partner?.translationId).toBe(article.id);
+      const versions = byStory.get(article.storyId)!;
+      expect(versions).toHaveLength(2);
+      const partner = versions.find((other) => other.id !== article.id);
       expect(partner?.language).not.toBe(article.language);
       expect(partner?.categoryId).toBe(article.categoryId);
     }

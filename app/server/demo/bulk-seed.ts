@@ -289,16 +289,16 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
     for (let from = 0; from < options.articles; from += BATCH) {
       const size = Math.min(BATCH, options.articles - from);
       await db.transaction(async (tx) => {
-        // Ids first, so that a translation pair can name each other in the one insert.
-        const ids = (
-          await tx.select({ id: sql<number>`nextval(pg_get_serial_sequence('articles', 'id'))::int` }).from(sql`generate_series(1, ${size}::int)`)
-        ).map((row) => row.id);
+        // Ids and story numbers first, so that a translation pair can share its story in the one insert.
+        const numbers = await tx
+          .select({ id: sql<number>`nextval(pg_get_serial_sequence('articles', 'id'))::int`, storyId: sql<number>`nextval('article_stories_seq')::int` })
+          .from(sql`generate_series(1, ${size}::int)`);
         const rows: (typeof articles.$inferInsert)[] = [];
         const tagged: { articleIds: number[]; tagIds: number[] } = { articleIds: [], tagIds: [] };
         const mediaRows: (typeof articleMedia.$inferInsert)[] = [];
         let nepali: { story: Story; names: Name[]; row: typeof articles.$inferInsert } | undefined;
         for (let i = 0; i < size; i++) {
-          const id = ids[i]!;
+          const { id, storyId } = numbers[i]!;
           const language: Language = (offset + from + i) % 2 === 0 ? "ne" : "en";
           const corpus = corpora[language];
           const translates = language === "en" && nepali !== undefined && next() < TRANSLATED_SHARE ? nepali : undefined;
@@ -316,7 +316,7 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
             writerId: translates?.row.writerId ?? catalogue.writer(story),
             categoryId: translates?.row.categoryId ?? catalogue.category(story),
             authorId: catalogue.admin,
-            translationId: translates?.row.id ?? null,
+            storyId: translates?.row.storyId ?? storyId,
             metaTitle: text.title,
             metaDescription: text.metaDescription,
             isPublished: translates?.row.isPublished ?? next() >= DRAFT_SHARE,
@@ -325,7 +325,6 @@ export async function bulkSeed(db: Database, options: BulkSeedOptions): Promise<
             createdAt: publishedAt,
             updatedAt: publishedAt,
           };
-          if (translates) translates.row.translationId = id;
           rows.push(row);
           for (const tagId of catalogue.tags(story)) {
             tagged.articleIds.push(id);

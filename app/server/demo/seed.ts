@@ -3,7 +3,7 @@
  * tags, 40 bilingual articles with generated illustrations, reader accounts and comments.
  */
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { slugify } from "~/lib/slug";
 import type { Executor } from "../db/connection";
 import {
@@ -142,8 +142,7 @@ export async function seedDemoContent(db: Executor, storage: MediaStorage): Prom
     if (!article.translationOf) continue;
     const id = idOf(article.key);
     const otherId = idOf(article.translationOf);
-    await db.update(articles).set({ translationId: otherId }).where(eq(articles.id, id));
-    await db.update(articles).set({ translationId: id }).where(eq(articles.id, otherId));
+    await db.update(articles).set({ storyId: sql`(select ${articles.storyId} from ${articles} where ${articles.id} = ${otherId})` }).where(eq(articles.id, id));
   }
 
   await db.insert(articleMedia).values(

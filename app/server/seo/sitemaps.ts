@@ -74,10 +74,9 @@ function urlEntry(site: SiteInfo, edition: Locale, versionIn: Versions, lastModi
   return element("url", [textElement("loc", url(edition)), ...(lastModified ? [textElement("lastmod", lastModified.toISOString())] : []), ...links]);
 }
 
-/** A story's versions: its translation in the translation's language, itself in every other. */
+/** A story's versions: in each language, the version that edition lists of it; itself where none lists one. */
 function storyVersions(article: SitemapArticle): Versions {
-  return (locale) =>
-    articlePath(article.translationSlug !== null && locale !== article.language ? article.translationSlug : article.slug);
+  return (locale) => articlePath(article.versions[locale] ?? article.slug);
 }
 
 const URL_SET_ATTRIBUTES = { xmlns: SITEMAP_NS, "xmlns:xhtml": XHTML_NS };

@@ -6,8 +6,8 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { type ArticleInput, articleSchema } from "~/lib/schemas";
 import { inferLanguage } from "~/lib/language";
-import { otherLocale } from "~/lib/i18n";
-import type { Language } from "~/lib/limits";
+import { LANGUAGES, type Language } from "~/lib/limits";
+import { languageConfig } from "~/lib/languages";
 import { slugOrFallback, slugify, uniqueSlug } from "~/lib/slug";
 import { excerpt, wordCount } from "~/lib/text";
 import type { Database, Executor } from "../db/connection";
@@ -169,17 +169,32 @@ async function replaceLinks(tx: Executor, articleId: number, input: ArticleInput
   }
 }
 
-/** Translations point at each other: linking A to B also links B to A and unlinks their old partners. */
-async function linkTranslation(tx: Executor, articleId: number, translationId: number | null | undefined) {
-  if (translationId === undefined) return;
-  await tx.update(articles).set({ translationId: null }).where(eq(articles.translationId, articleId));
+/**
+ * Places the article, in `language`, in a story: `translationId`'s (the input's `translation_id`),
+ * a story of its own again given null or itself, or the one it is in when not given. A story holds
+ * one version per language: 409 when the story has another in `language` already. The story's rows
+ * are locked first, so that two versions in one language cannot join it at once.
+ */
+async function placeInStory(tx: Executor, articleId: number, translationId: number | null | undefined, language: Language): Promise<void> {
+  const [self] = await tx.select({ storyId: articles.storyId }).from(articles).where(eq(articles.id, articleId));
+  if (!self) throw new AppError(404, "articleNotFound");
+  const versionsOf = (storyId: number) =>
+    tx.select({ id: articles.id, language: articles.language }).from(articles).where(and(eq(articles.storyId, storyId), ne(articles.id, articleId))).for("update");
   if (translationId === null || translationId === articleId) {
-    await tx.update(articles).set({ translationId: null }).where(eq(articles.id, articleId));
+    if ((await versionsOf(self.storyId)).length > 0) await tx.update(articles).set({ storyId: sql`nextval('article_stories_seq')` }).where(eq(articles.id, articleId));
     return;
   }
-  await tx.update(articles).set({ translationId: null }).where(eq(articles.translationId, translationId));
-  await tx.update(articles).set({ translationId }).where(eq(articles.id, articleId));
-  await tx.update(articles).set({ translationId: articleId }).where(eq(articles.id, translationId));
+  const [target] = translationId === undefined ? [self] : await tx.select({ storyId: articles.storyId }).from(articles).where(eq(articles.id, translationId));
+  if (!target) throw new AppError(400, "unknownRelated");
+  requireLanguageFree(await versionsOf(target.storyId), language);
+  if (target.storyId !== self.storyId) await tx.update(articles).set({ storyId: target.storyId }).where(eq(articles.id, articleId));
+}
+
+/** 409 when a story's `versions` hold one in `language` already: a story has one version per language. */
+function requireLanguageFree(versions: { language: Language }[], language: Language): void {
+  if (versions.some((version) => version.language === language)) {
+    throw new AppError(409, "versionLanguageTaken", { language: languageConfig(language).selfName });
+  }
 }
 
 /** What listings show and search reads of an article's body, computed once when it is saved. */
@@ -227,7 +242,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
     await storeFiles();
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
-    if (input.translation_id) await linkTranslation(tx, row.id, input.translation_id);
+    if (input.translation_id) await placeInStory(tx, row.id, input.translation_id, columns.language);
     await recordRevision(tx, row.id, { kind: "save", userId: author.id, at: now });
     await recordAudit(tx, author, "article.create", { id: row.id, label: columns.title }, scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : publishedNow ? "published" : "draft");
     return slug;
@@ -273,7 +288,7 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
       isPublished: articles.isPublished,
       isFeatured: articles.isFeatured,
       publishedAt: articles.publishedAt,
-      translationId: articles.translationId,
+      storyId: articles.storyId,
       banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${bannerOf})`,
       tags: sql`(select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
     })
@@ -286,7 +301,7 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
 type SaveKind = { kind: Exclude<RevisionKind, "restore"> } | { kind: "restore"; restoredFrom: number; number: number };
 
 /** What an update decides by, read from the article's row once it is locked. */
-const editedColumns = ["id", "slug", "isPublished", "publishedAt", "updatedAt", "translationId", "authorId", "legalReview", "scheduledAt"] as const;
+const editedColumns = ["id", "slug", "language", "storyId", "isPublished", "publishedAt", "updatedAt", "authorId", "legalReview", "scheduledAt"] as const;
 type EditedArticle = Pick<typeof articles.$inferSelect, (typeof editedColumns)[number]>;
 
 /** The article at `slug`, locked, for an editor who may change it (404 if they may not see it, 403 if they may only see it). */
@@ -407,6 +422,8 @@ async function applyEdit(tx: Executor, editor: Actor, current: EditedArticle, ed
   const slug = await slugAfterEdit(tx, input, current);
   const now = new Date();
   const publication = publicationAfterEdit(editor, input, current, now);
+  // Before the row changes language: a story's second version in one language is refused, not left to the unique index.
+  if (edit.values.translation_id !== undefined || columns.language !== current.language) await placeInStory(tx, current.id, input.translation_id, columns.language);
   await tx
     .update(articles)
     .set({ ...columns, ...publication, slug, updatedAt: versionAfter(current, now) })
@@ -414,8 +431,6 @@ async function applyEdit(tx: Executor, editor: Actor, current: EditedArticle, ed
   await edit.storeFiles?.();
   if (edit.media) await replaceMedia(tx, current.id, edit.media);
   await replaceLinks(tx, current.id, input);
-  // Relinking rewrites both partners' rows (and their search documents): only when it changes.
-  if (input.translation_id !== current.translationId) await linkTranslation(tx, current.id, input.translation_id);
   await recordRevision(tx, current.id, { userId: editor.id, at: now, ...edit.saveKind });
   const summary = auditSummaryOf(edit, stored, input, slug === current.slug ? undefined : slug);
   await recordAudit(tx, editor, auditActionOf(edit.saveKind, current, publication), { id: current.id, label: columns.title }, summary);
@@ -459,38 +474,39 @@ export async function deleteArticle(db: Database, actor: Actor | null, slug: str
 }
 
 /**
- * Starts a translation: a draft in the other language, linked both ways to the article, with its
- * section, writer, tags, banner and related stories, and its text to translate from. Its address
- * is the article's with the language after it, until the editor gives it one of its own.
+ * Starts a translation: a draft in `wanted` (by default the first language of the site the story
+ * has no version in), a new version of the article's story, with its section, writer, tags, banner
+ * and related stories, and its text to translate from. Its address is the article's with the
+ * language after it, until the editor gives it one of its own.
  */
-export async function translateArticle(db: Database, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
+export async function translateArticle(db: Database, actor: Actor | null, slug: string, wanted: Language | undefined, names: Language): Promise<ArticleDetail> {
   const translator = requireAbility(actor, "backOffice");
   const draftSlug = await db.transaction(async (tx) => {
-    const source = await lockArticle(tx, slug, ["id", "slug", "language", "translationId", "isPublished", "authorId", "legalReview"]);
+    const source = await lockArticle(tx, slug, ["id", "slug", "language", "storyId", "isPublished", "authorId", "legalReview"]);
     // Anyone in the newsroom may start the translation of a story they can see; the draft is theirs.
     if (!source.isPublished && !seesUnpublished(translator, source)) throw new AppError(404, "articleNotFound");
-    if (source.translationId !== null) throw new AppError(409, "alreadyTranslated");
-    const language = otherLocale(source.language);
+    const story = await tx.select({ language: articles.language }).from(articles).where(eq(articles.storyId, source.storyId)).for("update");
+    const language = wanted ?? LANGUAGES.find((each) => !story.some((version) => version.language === each));
+    if (language === undefined) throw new AppError(409, "alreadyTranslated");
+    requireLanguageFree(story, language);
     const input = articleSchema.parse({
       ...(await storedFields(tx, source.id)),
       language,
       slug: `${source.slug}-${language}`,
       is_published: false,
       is_featured: false,
-      translation_id: source.id,
     });
     const draftSlug = await chooseSlug(tx, input);
     const now = new Date();
     const [row] = await tx
       .insert(articles)
       // The translation of a story that needs a legal review needs one too.
-      .values({ ...columnsFrom(input), slug: draftSlug, authorId: translator.id, legalReview: source.legalReview, publishedAt: now, updatedAt: now })
+      .values({ ...columnsFrom(input), storyId: source.storyId, slug: draftSlug, authorId: translator.id, legalReview: source.legalReview, publishedAt: now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
     const banners = await tx.select().from(articleMedia).where(and(eq(articleMedia.articleId, source.id), eq(articleMedia.kind, "banner")));
     if (banners.length) await tx.insert(articleMedia).values(banners.map(({ id: _id, ...banner }) => ({ ...banner, articleId: row.id })));
     await replaceLinks(tx, row.id, input);
-    await linkTranslation(tx, row.id, source.id);
     await recordRevision(tx, row.id, { kind: "save", userId: translator.id, at: now });
     await recordAudit(tx, translator, "article.translate", { id: row.id, label: input.title }, `from ${source.slug}`);
     return draftSlug;
@@ -567,7 +583,6 @@ async function storedFields(tx: Executor, id: number) {
       language: articles.language,
       isPublished: articles.isPublished,
       isFeatured: articles.isFeatured,
-      translationId: articles.translationId,
       tagIds: sql<number[]>`array(select ${articleTags.tagId} from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
       relatedIds: sql<number[]>`array(select ${relatedArticles.relatedId} from ${relatedArticles} where ${relatedArticles.articleId} = ${articles.id} order by ${relatedArticles.position})`,
     })
@@ -586,7 +601,6 @@ async function storedFields(tx: Executor, id: number) {
     is_featured: row.isFeatured,
     tags: row.tagIds,
     related_news_ids: row.relatedIds,
-    translation_id: row.translationId,
   };
 }
 type StoredFields = Awaited<ReturnType<typeof storedFields>>;

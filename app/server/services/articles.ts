@@ -4,7 +4,7 @@
  * article-writes.ts. Pages and the /api routes both call these functions.
  */
 import { createHash } from "node:crypto";
-import { type Placeholder, type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { ArticleDetail, ArticleList, ArticleSummary, ArticleTranslation, Tag } from "~/lib/api-types";
 import { type ARTICLE_STATUSES, type NewsQuery } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
@@ -16,6 +16,7 @@ import {
   articleTags,
   articles,
   categories,
+  inEditionSql,
   relatedArticles,
   tags,
   writers,
@@ -29,7 +30,8 @@ import { lexemesOf, snippetHtml } from "./search-snippet";
 import { bodyTexts, rowVersion } from "./body-texts";
 import { nameIn, nameKeysIn } from "./names";
 import { LANGUAGES, type Language } from "~/lib/limits";
-import { type Edition, editionOf, searchedInEdition, shownInEdition, translations } from "./editions";
+import { type Edition, editionOf, searchedInEdition, shownInEdition, versions, fromVersions } from "./editions";
+import { textPreference } from "~/lib/bilingual";
 import type { EditionMode } from "../platform/config";
 import { idOrSlugIn, idOrSlugKey } from "./slugs";
 
@@ -69,7 +71,7 @@ const summaryColumnsIn = (names: Language) => ({
   publishedAt: articles.publishedAt,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
-  translationId: articles.translationId,
+  storyId: articles.storyId,
   imageUrl: articleMedia.url,
   imageWidth: articleMedia.width,
   imageHeight: articleMedia.height,
@@ -170,6 +172,14 @@ interface Filters {
   edition?: Edition;
 }
 
+/** The translation desk's filter: whether the story has a version in another language (`present`) or none (`missing`). */
+function hasOtherVersion(t: typeof articles | typeof articleSearchTable, translation: "missing" | "present"): SQL {
+  const id = "articleId" in t ? t.articleId : t.id;
+  // A condition, where drizzle names every column with its table.
+  const others = sql`exists (select 1 from ${fromVersions} where ${versions.storyId} = ${t.storyId} and ${versions.id} <> ${id})`;
+  return translation === "present" ? others : sql`not ${others}`;
+}
+
 /**
  * The flag as written, not compared with a parameter: a prepared statement's generic plan (always
  * on the embedded database) may then read the index kept for published stories only.
@@ -188,7 +198,7 @@ function conditions(filters: Filters): SQL | undefined {
           : undefined,
     author === undefined ? undefined : eq(articles.authorId, author),
     language ? eq(articles.language, language) : undefined,
-    translation === undefined ? undefined : translation === "missing" ? isNull(articles.translationId) : isNotNull(articles.translationId),
+    translation === undefined ? undefined : hasOtherVersion(articles, translation),
     featured === undefined ? undefined : eq(articles.isFeatured, featured),
     category ? categoryCondition(category) : undefined,
     tag ? tagCondition(tag) : undefined,
@@ -210,7 +220,7 @@ function searchConditions(filters: Filters, plan: TextSearchPlan): SQL | undefin
     plan.match,
     status === "published" ? sql`${articleSearchTable.isPublished}` : undefined,
     language ? eq(articleSearchTable.language, language) : undefined,
-    translation === undefined ? undefined : translation === "missing" ? isNull(articleSearchTable.translationId) : isNotNull(articleSearchTable.translationId),
+    translation === undefined ? undefined : hasOtherVersion(articleSearchTable, translation),
     edition ? searchedInEdition(edition, plan.query) : undefined,
     onArticles && inArray(articleSearchTable.articleId, sql`(select ${articles.id} from ${articles} where ${onArticles})`),
   );
@@ -419,15 +429,25 @@ export async function readerSearch(db: Executor, query: NewsQuery, options: List
   return searchListing(db, query.search ?? "", filtersFor(null, query, options), namesFor(query, options), query);
 }
 
-/** The other-language version of each of `ids` that has one, drafts included: for the back office. */
-export async function translationsOf(db: Executor, ids: number[]): Promise<Map<number, ArticleTranslation>> {
+/** The other versions of each of `ids`' story, drafts included, in the site's order of languages: for the back office. */
+export async function translationsOf(db: Executor, ids: number[]): Promise<Map<number, ArticleTranslation[]>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ of: articles.id, id: translations.id, slug: translations.slug, title: translations.title, language: translations.language, isPublished: translations.isPublished })
+    .select({ of: articles.id, id: versions.id, slug: versions.slug, title: versions.title, language: versions.language, isPublished: versions.isPublished })
     .from(articles)
-    .innerJoin(translations, eq(translations.id, articles.translationId))
+    .innerJoin(versions, and(eq(versions.storyId, articles.storyId), ne(versions.id, articles.id)))
     .where(inArray(articles.id, ids));
-  return new Map(rows.map(({ of, isPublished, ...translation }) => [of, { ...translation, is_published: isPublished }]));
+  const byArticle = new Map<number, ArticleTranslation[]>();
+  for (const { of, isPublished, ...version } of inLanguageOrder(rows)) {
+    byArticle.set(of, [...(byArticle.get(of) ?? []), { ...version, is_published: isPublished }]);
+  }
+  return byArticle;
+}
+
+/** Versions in the site's order of languages (LANGUAGES), which every list of them follows. */
+function inLanguageOrder<T extends { language: Language }>(rows: T[]): T[] {
+  const at = (language: Language) => (LANGUAGES.includes(language) ? LANGUAGES.indexOf(language) : LANGUAGES.length);
+  return [...rows].sort((a, b) => at(a.language) - at(b.language));
 }
 
 /** Published articles by id, in the order of `ids`. */
@@ -476,23 +496,22 @@ async function findRow(db: Executor, actor: Actor | null, slug: string, names: L
 }
 
 /**
- * The editor's picks as the article's own edition shows them: a pick in the other language is
- * replaced by its published translation into this one, where there is one.
+ * The editor's picks as the article's own edition shows them: a pick is replaced by the version of
+ * its story that edition lists, where it lists one.
  */
 async function picksInLanguage(db: Executor, relatedIds: number[], language: Language): Promise<number[]> {
   if (relatedIds.length === 0) return [];
   const rows = await db
-    .select({ picked: articles.id, shown: sql<number>`coalesce(${translations.id}, ${articles.id})` })
+    .select({ picked: articles.id, shown: sql<number>`coalesce(${versions.id}, ${articles.id})` })
     .from(articles)
-    .leftJoin(translations, and(eq(translations.id, articles.translationId), eq(translations.language, language), sql`${translations.isPublished}`))
+    .leftJoin(versions, and(eq(versions.storyId, articles.storyId), inEditionSql(versions, language)))
     .where(inArray(articles.id, relatedIds));
   const shown = new Map(rows.map((r) => [r.picked, r.shown]));
   return [...new Set(relatedIds.flatMap((id) => shown.get(id) ?? []))];
 }
 
-async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: number[], names: Language): Promise<ArticleSummary[]> {
-  // The story itself, in the other language, is no related story.
-  const itself = row.translationId === null ? [row.id] : [row.id, row.translationId];
+async function relatedSummaries(db: Executor, row: SummaryRow, itself: number[], relatedIds: number[], names: Language): Promise<ArticleSummary[]> {
+  // The story itself, in another language, is no related story.
   const ids = (await picksInLanguage(db, relatedIds, row.language)).filter((id) => !itself.includes(id));
   const chosen = ids.length ? await selectSummaries(db, names).where(and(inArray(articles.id, ids), eq(articles.isPublished, true))) : [];
   chosen.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
@@ -516,10 +535,19 @@ async function relatedSummaries(db: Executor, row: SummaryRow, relatedIds: numbe
   return chosen.slice(0, RELATED_MAX).map(toSummary);
 }
 
+/** The version a reader of `language` goes to next: the first of its preference (ArticleDetail's `translation`). */
+function nextVersion(language: Language, others: { id: number; slug: string; title: string; language: Language }[]): ArticleDetail["translation"] {
+  for (const preferred of textPreference(language)) {
+    const version = others.find((other) => other.language === preferred);
+    if (version) return { id: version.id, slug: version.slug, title: version.title, language: version.language };
+  }
+  return null;
+}
+
 /** `names`: the reader's language (the page's, the client's), which its section, writer and tags are named in. */
 export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const row = await findRow(db, actor, slug, names);
-  const [media, relatedRows, commentList, translation, notes] = await Promise.all([
+  const [media, relatedRows, commentList, others, notes] = await Promise.all([
     db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),
     db
       .select({ id: relatedArticles.relatedId })
@@ -527,13 +555,11 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
       .where(eq(relatedArticles.articleId, row.id))
       .orderBy(asc(relatedArticles.position)),
     approvedCommentsOf(db, row.id),
-    row.translationId === null
-      ? Promise.resolve([])
-      : db
-          .select({ id: articles.id, slug: articles.slug, title: articles.title, language: articles.language, isPublished: articles.isPublished, authorId: articles.authorId })
-          .from(articles)
-          .where(eq(articles.id, row.translationId))
-          .then((rows) => rows.filter((partner) => partner.isPublished || seesUnpublished(actor, partner))),
+    db
+      .select({ id: articles.id, slug: articles.slug, title: articles.title, language: articles.language, isPublished: articles.isPublished, authorId: articles.authorId })
+      .from(articles)
+      .where(and(eq(articles.storyId, row.storyId), ne(articles.id, row.id)))
+      .then((rows) => inLanguageOrder(rows.filter((version) => version.isPublished || seesUnpublished(actor, version)))),
     notesOf(db, [row.id]),
   ]);
   const relatedIds = relatedRows.map((r) => r.id);
@@ -549,10 +575,11 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
       width: m.width,
       height: m.height,
     })),
-    related: await relatedSummaries(db, row, relatedIds, names),
+    related: await relatedSummaries(db, row, [row.id, ...others.map((version) => version.id)], relatedIds, names),
     related_news_ids: relatedIds,
     comments: commentList,
-    translation: translation[0] ?? null,
+    translation: nextVersion(row.language, others),
+    translations: others.map(({ id, slug, title, language, isPublished }) => ({ id, slug, title, language, is_published: isPublished })),
     notes: notes.get(row.id) ?? [],
     scheduled_at: row.scheduledAt?.toISOString() ?? null,
   };

@@ -7,7 +7,8 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "dri
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { nameIn } from "./names";
-import { type Edition, shownInEdition, translations } from "./editions";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type Edition, fromVersions, qualified, shownInEdition } from "./editions";
 import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
@@ -95,8 +96,8 @@ export interface SitemapArticle {
   slug: string;
   language: Language;
   updatedAt: Date;
-  /** The published translation's slug: the story's address in the other edition. */
-  translationSlug: string | null;
+  /** The slug of the version each edition lists of the story (where it lists one): its address there. */
+  versions: Partial<Record<Language, string>>;
 }
 
 const editionArticles = (edition: Edition) => and(published, shownInEdition(edition));
@@ -110,7 +111,14 @@ export async function countEditionArticles(db: Executor, edition: Edition): Prom
 /** Rows a sitemap file reads at a time: its XML is written as it is read, never held whole. */
 const SITEMAP_BATCH = 2000;
 
-const publishedTranslation = and(eq(translations.id, articles.translationId), eq(translations.isPublished, true));
+const version = (column: AnyPgColumn) => qualified("version", column);
+const article = (column: AnyPgColumn) => qualified("articles", column);
+
+/** Each edition's version of the article's story, as {edition: slug}, read from the story's rows by its index. */
+const storyVersionSlugs = sql<Partial<Record<Language, string>>>`(select coalesce(jsonb_object_agg(shown.edition, ${version(articles.slug)}), '{}'::jsonb) from ${fromVersions} cross join unnest(${version(articles.shownIn)}) as shown(edition) where ${version(articles.storyId)} = ${article(articles.storyId)})`;
+
+/** What of the story's other published versions a sitemap entry names: their ids, changes and editions. */
+const otherVersionsKey = sql<string>`(select string_agg(${version(articles.id)}::text || '@' || ${version(articles.updatedAt)}::text || '@' || array_to_string(${version(articles.shownIn)}, ','), ';' order by ${version(articles.id)}) from ${fromVersions} where ${version(articles.storyId)} = ${article(articles.storyId)} and ${version(articles.id)} <> ${article(articles.id)} and ${version(articles.isPublished)})`;
 
 /**
  * One sitemap file's stories (the `limit` stories of the edition after the first `offset`), oldest
@@ -133,17 +141,16 @@ export async function* sitemapArticleBatches(
         slug: articles.slug,
         language: articles.language,
         updatedAt: articles.updatedAt,
-        translationSlug: translations.slug,
+        versions: storyVersionSlugs,
         publishedAt: sql<string>`${articles.publishedAt}::text`,
       })
       .from(articles)
-      .leftJoin(translations, publishedTranslation)
       .where(and(editionArticles(edition), after && sql`(${articles.publishedAt}, ${articles.id}) > (${after.publishedAt}::timestamptz, ${after.id})`))
       .orderBy(asc(articles.publishedAt), asc(articles.id))
       .offset(after ? 0 : offset)
       .limit(Math.min(batchSize, left));
     if (rows.length === 0) return;
-    yield rows.map(({ slug, language, updatedAt, translationSlug }) => ({ slug, language, updatedAt, translationSlug }));
+    yield rows.map(({ slug, language, updatedAt, versions }) => ({ slug, language, updatedAt, versions }));
     left -= rows.length;
     const last = rows[rows.length - 1]!;
     after = { publishedAt: last.publishedAt, id: last.id };
@@ -152,8 +159,7 @@ export async function* sitemapArticleBatches(
 
 /**
  * What a sitemap file's contents depend on, read without reading them: how many stories it lists,
- * which, when the last of them changed, and their translations (each names its translation's
- * address). Its ETag is made from this, so that a crawler asking again gets a 304 without the
+ * which, when the last of them changed, and their other versions (each names their addresses). Its ETag is made from this, so that a crawler asking again gets a 304 without the
  * file being written.
  */
 export async function sitemapFileVersion(db: Executor, edition: Edition, offset: number, limit: number): Promise<{ articles: number; version: string }> {
@@ -161,11 +167,9 @@ export async function sitemapFileVersion(db: Executor, edition: Edition, offset:
     .select({
       id: articles.id,
       updatedAt: articles.updatedAt,
-      translationId: sql<number | null>`${translations.id}`.as("translation_id"),
-      translationUpdatedAt: sql<Date | null>`${translations.updatedAt}`.as("translation_updated_at"),
+      otherVersions: sql<string | null>`${otherVersionsKey}`.as("other_versions"),
     })
     .from(articles)
-    .leftJoin(translations, publishedTranslation)
     .where(editionArticles(edition))
     .orderBy(asc(articles.publishedAt), asc(articles.id))
     .offset(offset)
@@ -176,7 +180,7 @@ export async function sitemapFileVersion(db: Executor, edition: Edition, offset:
       n: count(),
       ids: sql<string>`coalesce(sum(${file.id}), 0)::text`,
       changed: sql<string>`coalesce(max(${file.updatedAt})::text, '')`,
-      translations: sql<string>`coalesce(sum(${file.translationId}), 0)::text || '/' || coalesce(max(${file.translationUpdatedAt})::text, '')`,
+      translations: sql<string>`coalesce(md5(string_agg(${file.otherVersions}, '|' order by ${file.id})), '')`,
     })
     .from(file);
   const listed = row?.n ?? 0;

@@ -7,8 +7,8 @@ import { apiRequest } from "~/lib/api-client";
 import { articleEditPath } from "~/lib/admin-paths";
 import type { ApiArticleDetail, ArticleDetail } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
-import { otherLocale } from "~/lib/i18n";
 import { languageNameIn } from "~/lib/language-names";
+import { LANGUAGES, type Language } from "~/lib/limits";
 import { secondaryButton } from "./styles";
 
 interface TranslationActionProps {
@@ -20,29 +20,23 @@ interface TranslationActionProps {
 }
 
 /**
- * The editor's way to the article's other-language version: a link to it, or "Translate", which
- * makes it (a linked draft with the section, writer, tags, banner and related stories) and opens it.
+ * The editor's way to the story's other versions: a link to each, and "Translate into …" for each
+ * language of the site the story has none in, which makes it (a draft of the story with the
+ * section, writer, tags, banner and related stories) and opens it.
  */
 export function TranslationAction({ article, dirty, onLeave }: TranslationActionProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<Language | null>(null);
   const hintId = useId();
+  const missing = LANGUAGES.filter((language) => language !== article.language && !article.translations.some((version) => version.language === language));
 
-  if (article.translation) {
-    return (
-      <Link to={articleEditPath(article.translation.slug)} className="font-medium text-brand underline underline-offset-2 hover:no-underline">
-        {formatMessage(messages.openTranslation, { language: languageNameIn(messages, article.translation.language) })}
-      </Link>
-    );
-  }
-
-  async function translate() {
-    setBusy(true);
-    const result = await apiRequest<ApiArticleDetail>(`/api/news/${encodeURIComponent(article.slug)}/translation`, { method: "POST" });
-    setBusy(false);
+  async function translate(language: Language) {
+    setBusy(language);
+    const result = await apiRequest<ApiArticleDetail>(`/api/news/${encodeURIComponent(article.slug)}/translation`, { method: "POST", json: { language } });
+    setBusy(null);
     if (!result.ok) {
       notify(result.error ?? messages.translateFailed, "error");
       return;
@@ -54,10 +48,24 @@ export function TranslationAction({ article, dirty, onLeave }: TranslationAction
 
   return (
     <span className="flex flex-col items-end gap-1">
-      <button type="button" className={secondaryButton} disabled={busy || dirty} aria-describedby={dirty ? hintId : undefined} onClick={() => void translate()}>
-        {busy ? messages.pleaseWait : formatMessage(messages.translateInto, { language: languageNameIn(messages, otherLocale(article.language)) })}
-      </button>
-      {dirty ? (
+      {article.translations.map((version) => (
+        <Link key={version.id} to={articleEditPath(version.slug)} className="font-medium text-brand underline underline-offset-2 hover:no-underline">
+          {formatMessage(messages.openTranslation, { language: languageNameIn(messages, version.language) })}
+        </Link>
+      ))}
+      {missing.map((language) => (
+        <button
+          key={language}
+          type="button"
+          className={secondaryButton}
+          disabled={busy !== null || dirty}
+          aria-describedby={dirty ? hintId : undefined}
+          onClick={() => void translate(language)}
+        >
+          {busy === language ? messages.pleaseWait : formatMessage(messages.translateInto, { language: languageNameIn(messages, language) })}
+        </button>
+      ))}
+      {dirty && missing.length > 0 ? (
         <span id={hintId} className="text-xs text-neutral-600 dark:text-neutral-400">
           {messages.translateSaveFirst}
         </span>

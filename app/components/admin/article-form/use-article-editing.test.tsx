@@ -42,6 +42,7 @@ function storedArticle(changes: Partial<ArticleDetail> = {}): ArticleDetail {
     related_news_ids: [4],
     comments: [],
     translation: null,
+    translations: [],
     notes: [],
     scheduled_at: null,
     ...changes,

@@ -17,26 +17,28 @@ import { previewPath } from "~/lib/preview";
 const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
 /**
- * The article's language, and its version in the other one: a link to edit it, or that there is
+ * The article's language, and the story's other versions: a link to edit each, or that there is
  * none. Each language is written as it calls itself, which keeps the column narrow; the link says
  * in full what it opens.
  */
 function TranslationCell({ article }: { article: AdminArticleRow }) {
   const messages = useMessages();
-  const { translation } = article;
   const selfName = (language: Language) => <span lang={languageConfig(language).tag}>{languageConfig(language).selfName}</span>;
   return (
     <>
       <span className="block">{selfName(article.language)}</span>
-      {translation ? (
-        <Link
-          to={articleEditPath(translation.slug)}
-          className="text-sm whitespace-nowrap text-brand underline underline-offset-2 hover:no-underline dark:text-red-400"
-        >
-          <span aria-hidden="true">⇄ {selfName(translation.language)}</span>
-          <span className="sr-only">{formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}</span>
-          {translation.is_published ? null : ` (${messages.draft})`}
-        </Link>
+      {article.translations.length > 0 ? (
+        article.translations.map((translation) => (
+          <Link
+            key={translation.id}
+            to={articleEditPath(translation.slug)}
+            className="block text-sm whitespace-nowrap text-brand underline underline-offset-2 hover:no-underline dark:text-red-400"
+          >
+            <span aria-hidden="true">⇄ {selfName(translation.language)}</span>
+            <span className="sr-only">{formatMessage(messages.translationLink, { language: languageNameIn(messages, translation.language) })}</span>
+            {translation.is_published ? null : ` (${messages.draft})`}
+          </Link>
+        ))
       ) : (
         <span className="text-sm text-neutral-600 dark:text-neutral-400">{messages.noTranslation}</span>
       )}
