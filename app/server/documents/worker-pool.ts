@@ -7,6 +7,7 @@
  * need more kills its thread, fails its own job, and the next job gets a new thread. A thread idle
  * for `idleMs` ends and gives its memory back.
  */
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Examination, ExaminationProgress } from "./findings";
 import type { PrepareOptions } from "./prepare";
@@ -40,14 +41,19 @@ interface Job {
 }
 
 /**
- * The worker is TypeScript, run through tsx (a devDependency) from the source tree; the server's
- * production bundle does not yet build it (the next round's work, when routes call it).
+ * The worker is TypeScript, run through tsx (a devDependency) from the source tree: tsx's loader
+ * is registered inside the new thread, as a loader given to the parent does not reach a thread's
+ * own imports on Node 20. The server's production bundle does not yet build the worker (the next
+ * round's work, when routes call it).
  */
-const spawnFromSource = (heapMb: number) =>
-  new Worker(sourcePath("app/server/documents/worker.ts"), {
-    execArgv: ["--import", "tsx"],
+export function spawnFromSource(heapMb: number): Worker {
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const worker = pathToFileURL(sourcePath("app/server/documents/worker.ts")).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)}))`, {
+    eval: true,
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
+}
 
 export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spawn = spawnFromSource }: DocumentWorkerOptions = {}) {
   const queue: Job[] = [];
