@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { examine } from "./examine";
 import type { FindingKind } from "./findings";
-import { correctlyRedacted, leaky } from "./test-pdfs";
+import { correctlyRedacted, harmless, leaky } from "./test-pdfs";
 
 // Each file hides one word; the examination must name the kind, the page, and the word.
 const cases: [string, (word: string) => Promise<Uint8Array>, FindingKind, number | null][] = [
   ["a black box over live text", leaky.blackBox, "text_under_box", 2],
   ["a white box over live text", leaky.whiteBox, "text_under_box", 1],
+  ["a picture pasted over live text", leaky.imageOverText, "text_under_box", 1],
   ["a highlight used as a redaction", leaky.highlight, "text_under_annotation", 1],
   ["a redact annotation never applied", leaky.redactAnnotation, "text_under_annotation", 1],
   ["text in render mode 3", leaky.invisibleText, "hidden_text", 1],
@@ -48,6 +49,11 @@ describe("examine", () => {
   test("an OCR layer is not reported as hidden text", async () => {
     const kinds = (await examine(await leaky.scannedWithOcr("KALIMATISOURCE"))).findings.map((finding) => finding.kind);
     expect(kinds).toEqual(["ocr_layer"]);
+  });
+
+  test("text a reader sees through a watermark or a translucent box is no finding", async () => {
+    expect((await examine(await harmless.watermark())).findings).toEqual([]);
+    expect((await examine(await harmless.translucentBox())).findings).toEqual([]);
   });
 
   test("a file redacted as it should be (the words removed, the box drawn) comes out clean", async () => {

@@ -83,6 +83,25 @@ const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
 const SEE_THROUGH = 0.5;
 const UNIT_SQUARE: Box = [0, 0, 1, 1];
 
+interface ImageData {
+  kind?: number;
+  data?: ArrayLike<number>;
+}
+
+/**
+ * Whether a picture hides what is under it: one without an alpha channel does; one with (a
+ * watermark, a scanned signature) only if at least half its pixels, sampled, are mostly opaque.
+ */
+function opaqueImage(image: ImageData | null): boolean {
+  if (!image || image.kind !== pdfjs.ImageKind.RGBA_32BPP || !image.data) return true;
+  const { data } = image;
+  const step = 4 * Math.max(1, Math.floor(data.length / 4 / 10_000));
+  let solid = 0;
+  let sampled = 0;
+  for (let i = 3; i < data.length; i += step, sampled++) if (data[i]! >= 128) solid++;
+  return solid >= sampled / 2;
+}
+
 export async function readPageContent(page: PdfPage, layers: OptionalContentConfig): Promise<PageContent> {
   const list = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
   const chars: DrawnChar[] = [];
@@ -127,6 +146,18 @@ export async function readPageContent(page: PdfPage, layers: OptionalContentConf
     }
     return fonts.get(name) ?? null;
   };
+
+  // Pictures arrive from pdf.js's reader after the operator list does; each is waited for.
+  const images = new Map<string, ImageData | null>();
+  list.fnArray.forEach((fn, i) => {
+    const id: unknown = list.argsArray[i]?.[0];
+    if ((fn === OPS.paintImageXObject || fn === OPS.paintImageXObjectRepeat) && typeof id === "string") images.set(id, null);
+  });
+  for (const id of images.keys()) {
+    const objects = id.startsWith("g_") ? page.commonObjs : page.objs;
+    images.set(id, await new Promise<ImageData>((resolve) => objects.get(id, resolve)));
+  }
+  const imageObject = (id: unknown): ImageData | null => (typeof id === "string" ? (images.get(id) ?? null) : null);
 
   const paint = (box: Box, color: string | null, image: boolean) => {
     if (!hidden) areas.push({ box, order: order++, color, image });
@@ -292,7 +323,9 @@ export async function readPageContent(page: PdfPage, layers: OptionalContentConf
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:
       case OPS.paintImageXObjectRepeat:
-        paint(transformBox(UNIT_SQUARE, state.ctm), null, true);
+        if (state.fillAlpha >= SEE_THROUGH && opaqueImage(fn === OPS.paintInlineImageXObject ? args[0] : imageObject(args[0]))) {
+          paint(transformBox(UNIT_SQUARE, state.ctm), null, true);
+        }
         break;
       case OPS.paintImageMaskXObject:
       case OPS.paintSolidColorImageMask:

@@ -50,6 +50,13 @@ export const leaky = {
     pages[1]!.drawRectangle({ x: 35, y: 140, width: 160, height: 30, color: rgb(0, 0, 0) });
     return doc.save();
   },
+  /** A picture with an alpha channel, every pixel opaque, pasted over the words. */
+  async imageOverText(word: string) {
+    const { doc, pages } = await start();
+    secret(pages[0]!, word);
+    pages[0]!.drawImage(await doc.embedPng(greyPng(16, 4, 255)), { x: 35, y: 140, width: 160, height: 30 });
+    return doc.save();
+  },
   async whiteBox(word: string) {
     const { doc, pages } = await start();
     secret(pages[0]!, word);
@@ -176,6 +183,22 @@ export const leaky = {
   },
 };
 
+/** Ordinary pages with text under things a reader sees through: none of it is a finding. */
+export const harmless = {
+  async watermark() {
+    const { doc, pages } = await start();
+    secret(pages[0]!, "Visible words");
+    pages[0]!.drawImage(await doc.embedPng(greyPng(40, 30, 40)), { x: 0, y: 0, width: SIZE[0], height: SIZE[1] });
+    return doc.save();
+  },
+  async translucentBox() {
+    const { doc, pages } = await start();
+    secret(pages[0]!, "Visible words");
+    pages[0]!.drawRectangle({ x: 35, y: 140, width: 160, height: 30, color: rgb(1, 1, 0), opacity: 0.3 });
+    return doc.save();
+  },
+};
+
 /** Redacted as it should be: the words taken out of the page, and a black box where they stood. */
 export async function correctlyRedacted() {
   const { doc, pages } = await start();
@@ -184,8 +207,8 @@ export async function correctlyRedacted() {
   return doc.save();
 }
 
-/** A plain grey PNG, written here so the tests need no image files. */
-function greyPng(width: number, height: number): Uint8Array {
+/** A plain grey PNG, with an alpha channel when `alpha` is given, written here so the tests need no image files. */
+function greyPng(width: number, height: number, alpha?: number): Uint8Array {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -207,9 +230,11 @@ function greyPng(width: number, height: number): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0xb0);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
+  header.set([8, alpha === undefined ? 0 : 6, 0, 0, 0], 8);
+  const pixel = alpha === undefined ? [0xb0] : [0x60, 0x60, 0x60, alpha];
+  const rowLength = 1 + width * pixel.length;
+  const rows = Buffer.alloc(rowLength * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set(pixel, y * rowLength + 1 + x * pixel.length);
   return new Uint8Array(
     Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]),
   );
