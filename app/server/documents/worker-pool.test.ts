@@ -14,7 +14,8 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((made) => made.stop()));
 });
 
-describe("the documents worker", () => {
+// Each thread compiles the engine and pdf.js through tsx as it starts: seconds, more under load.
+describe("the documents worker", { timeout: 90_000 }, () => {
   test("examines in its thread, telling each page as it is read", async () => {
     const progress: ExaminationProgress[] = [];
     const examination = await pool().examine(await leaky.blackBox("KALIMATISOURCE"), (step) => progress.push(step));
