@@ -14,7 +14,7 @@ export const FLOORS = [
   { name: "assembled", path: "^app/server/(demo|backup)/" },
   { name: "services", path: "^app/server/services/" },
   { name: "stores", path: "^app/server/(db|storage|cache)/" },
-  { name: "platform", path: "^app/server/(platform/|errors\\.ts$)" },
+  { name: "platform", path: "^app/server/(platform/|documents/|errors\\.ts$)" },
 ];
 
 const upward = FLOORS.flatMap((floor, index) =>

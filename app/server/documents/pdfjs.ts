@@ -1,0 +1,28 @@
+/**
+ * pdf.js (Mozilla's PDF reader, Apache-2.0) as this engine opens it: the legacy build, which runs
+ * in Node, with its fonts and character maps read from the package on disk (never fetched), no
+ * eval of font programs, and no system fonts, so a file reads the same on every machine.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
+
+const packageDir = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+
+export { pdfjs };
+export type PdfDocument = Awaited<ReturnType<typeof openPdf>>;
+export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+/** pdf.js takes ownership of the buffer it is given, so it gets a copy and the caller keeps theirs. */
+export function openPdf(bytes: Uint8Array) {
+  return pdfjs.getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    standardFontDataUrl: `${packageDir}/standard_fonts/`,
+    cMapUrl: `${packageDir}/cmaps/`,
+    cMapPacked: true,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  }).promise;
+}

@@ -1,0 +1,95 @@
+/**
+ * "Prepare for publication" (issue 38). Always a new file holding the pages alone: document
+ * information, XMP, embedded files, scripts, forms, annotations, thumbnails, outlines and earlier
+ * versions are left behind. With `flatten`, each page is
+ * drawn as the reader saw it (annotations included, hidden layers left hidden) at `dpi` and the
+ * new file holds those pictures and no text at all. The caller examines the result again.
+ */
+import { createCanvas } from "@napi-rs/canvas";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import { openPdf, pdfjs } from "./pdfjs";
+
+export interface PrepareOptions {
+  flatten: boolean;
+  /** Resolution of a flattened page; 72 to 300. */
+  dpi?: number;
+}
+
+const DEFAULT_DPI = 150;
+const MAX_DPI = 300;
+/** A page drawn at more pixels than this is drawn at a lower resolution, to bound the memory. */
+const MAX_PIXELS = 40_000_000;
+const JPEG_QUALITY = 85;
+/** What is kept of the catalog, of the page tree's nodes and of each page: what draws the pages. */
+const KEPT_IN_CATALOG = new Set(["Type", "Pages", "OCProperties", "Lang"]);
+const KEPT_IN_PAGE = new Set(["Type", "Parent", "Kids", "Count", "Resources", "MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox", "Rotate", "Contents", "Group", "UserUnit"]);
+/** Private data an image or a drawing may carry from the program that made it. */
+const DROPPED_EVERYWHERE = ["Metadata", "PieceInfo"];
+
+export async function prepare(bytes: Uint8Array, { flatten, dpi = DEFAULT_DPI }: PrepareOptions): Promise<Uint8Array> {
+  return flatten ? flattenPages(bytes, Math.min(Math.max(dpi, 72), MAX_DPI)) : rewrite(bytes);
+}
+
+function keepOnly(dict: PDFDict, kept: Set<string>) {
+  for (const key of dict.keys()) if (!kept.has(key.decodeText())) dict.delete(key);
+}
+
+/**
+ * The file rewritten from its catalog: only what its pages draw is kept, and every object that
+ * nothing points to any more (the information dictionary, scripts, files, form fields, earlier
+ * versions of objects) is dropped before it is written.
+ */
+async function rewrite(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { context, catalog } = doc;
+  keepOnly(catalog, KEPT_IN_CATALOG);
+  for (const page of doc.getPages()) {
+    for (let node: PDFDict | undefined = page.node; node; node = node.lookupMaybe(PDFName.of("Parent"), PDFDict)) keepOnly(node, KEPT_IN_PAGE);
+  }
+  context.trailerInfo = { Root: context.trailerInfo.Root };
+  const reachable = new Set<PDFRef>();
+  const visit = (object: PDFObject | undefined) => {
+    if (object instanceof PDFRef) {
+      if (reachable.has(object)) return;
+      reachable.add(object);
+      return visit(context.lookup(object));
+    }
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : null;
+    if (dict) {
+      for (const key of DROPPED_EVERYWHERE) dict.delete(PDFName.of(key));
+      for (const value of dict.values()) visit(value);
+    } else if (object instanceof PDFArray) {
+      for (const value of object.asArray()) visit(value);
+    }
+  };
+  visit(context.trailerInfo.Root);
+  for (const [ref] of context.enumerateIndirectObjects()) if (!reachable.has(ref)) context.delete(ref);
+  return doc.save();
+}
+
+async function flattenPages(bytes: Uint8Array, dpi: number): Promise<Uint8Array> {
+  const doc = await openPdf(bytes);
+  const out = await PDFDocument.create({ updateMetadata: false });
+  try {
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number);
+      const size = page.getViewport({ scale: 1 });
+      const scale = Math.min(dpi / 72, Math.sqrt(MAX_PIXELS / (size.width * size.height)));
+      const viewport = page.getViewport({ scale });
+      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const context = canvas.getContext("2d");
+      context.fillStyle = "#ffffff";
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      // pdf.js draws on the browser's canvas; @napi-rs/canvas is the same interface in Node.
+      const canvasContext = context as unknown as CanvasRenderingContext2D;
+      await page.render({ canvas: null, canvasContext, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE }).promise;
+      const jpeg = await canvas.encode("jpeg", JPEG_QUALITY);
+      page.cleanup();
+      const image = await out.embedJpg(jpeg);
+      out.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, width: size.width, height: size.height });
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return out.save();
+}

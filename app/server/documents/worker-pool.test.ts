@@ -1,0 +1,64 @@
+import { Worker } from "node:worker_threads";
+import { afterEach, describe, expect, test } from "vitest";
+import type { ExaminationProgress } from "./findings";
+import { DocumentJobError, documentWorker, spawnFromSource } from "./worker-pool";
+import { leaky } from "./test-pdfs";
+
+const pools: ReturnType<typeof documentWorker>[] = [];
+const pool = (options?: Parameters<typeof documentWorker>[0]) => {
+  const made = documentWorker(options);
+  pools.push(made);
+  return made;
+};
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((made) => made.stop()));
+});
+
+// Each thread compiles the engine and pdf.js through tsx as it starts: seconds, more under load.
+describe("the documents worker", { timeout: 90_000 }, () => {
+  test("examines in its thread, telling each page as it is read", async () => {
+    const progress: ExaminationProgress[] = [];
+    const examination = await pool().examine(await leaky.blackBox("KALIMATISOURCE"), (step) => progress.push(step));
+    expect(examination.pages).toBe(2);
+    expect(examination.findings).toContainEqual(expect.objectContaining({ kind: "text_under_box", page: 2, text: "KALIMATISOURCE" }));
+    expect(progress).toEqual([
+      { page: 1, pages: 2 },
+      { page: 2, pages: 2 },
+    ]);
+  });
+
+  test("prepares in its thread, and takes jobs in turn", async () => {
+    const documents = pool();
+    const [prepared, examination] = await Promise.all([
+      documents.prepare(await leaky.author("Sita Sharma"), { flatten: true, dpi: 72 }),
+      documents.examine(await leaky.script("KALIMATISOURCE")),
+    ]);
+    expect((await documents.examine(prepared)).findings).toEqual([]);
+    expect(examination.findings.map((finding) => finding.kind)).toEqual(["javascript"]);
+  });
+
+  test("a file that is not a PDF is unreadable, and the thread goes on", async () => {
+    const documents = pool();
+    await expect(documents.examine(new TextEncoder().encode("not a pdf at all"))).rejects.toMatchObject({ reason: "unreadable" });
+    expect((await documents.examine(await leaky.script("X"))).pages).toBe(1);
+  });
+
+  test("more jobs than may wait are refused as busy", async () => {
+    const documents = pool({ waiting: 1 });
+    const bytes = await leaky.script("X");
+    const first = documents.examine(bytes.slice());
+    const second = documents.examine(bytes.slice());
+    await expect(documents.examine(bytes.slice())).rejects.toEqual(new DocumentJobError("busy"));
+    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+  });
+
+  test("a thread that dies fails its own job, and the next job gets a new thread", async () => {
+    let spawned = 0;
+    const documents = pool({
+      spawn: () => (spawned++ === 0 ? new Worker("require('node:worker_threads').parentPort.on('message', () => process.exit(7))", { eval: true }) : spawnFromSource(256)),
+    });
+    const bytes = await leaky.script("X");
+    await expect(documents.examine(bytes.slice())).rejects.toMatchObject({ reason: "failed" });
+    expect((await documents.examine(bytes.slice())).pages).toBe(1);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Examining and preparing PDFs in a worker thread (issue 38): reading a 100-page file takes
+ * seconds of a core and a few hundred megabytes at its peak, which on the request thread would
+ * stop every reader's page meanwhile. One thread, since the machine has two cores and the server
+ * answers on the other; jobs wait their turn in order, at most `waiting` of them, and past that
+ * the answer is "busy", never an unbounded heap. The thread's heap is capped, so a file that would
+ * need more kills its thread, fails its own job, and the next job gets a new thread. A thread idle
+ * for `idleMs` ends and gives its memory back.
+ */
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Examination, ExaminationProgress } from "./findings";
+import type { PrepareOptions } from "./prepare";
+import type { WorkerReply, WorkerRequest } from "./worker";
+import { sourcePath } from "../platform/source-path";
+
+/** Why a job failed: the file is not a PDF we can read, too many wait, or the thread died under it. */
+export class DocumentJobError extends Error {
+  constructor(
+    readonly reason: "unreadable" | "busy" | "failed",
+    detail: string = reason,
+  ) {
+    super(detail);
+    this.name = "DocumentJobError";
+  }
+}
+
+export interface DocumentWorkerOptions {
+  waiting?: number;
+  idleMs?: number;
+  /** The heap of the thread, in megabytes. */
+  heapMb?: number;
+  spawn?: (heapMb: number) => Worker;
+}
+
+interface Job {
+  request: WorkerRequest;
+  onProgress?: (progress: ExaminationProgress) => void;
+  resolve: (value: Examination | Uint8Array) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The worker is TypeScript, run through tsx (a devDependency) from the source tree: tsx's loader
+ * is registered inside the new thread, as a loader given to the parent does not reach a thread's
+ * own imports on Node 20. The server's production bundle does not yet build the worker (the next
+ * round's work, when routes call it).
+ */
+export function spawnFromSource(heapMb: number): Worker {
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const worker = pathToFileURL(sourcePath("app/server/documents/worker.ts")).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)}))`, {
+    eval: true,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+}
+
+export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spawn = spawnFromSource }: DocumentWorkerOptions = {}) {
+  const queue: Job[] = [];
+  let worker: Worker | null = null;
+  let current: Job | null = null;
+  let idle: NodeJS.Timeout | undefined;
+  let nextId = 0;
+
+  const next = () => {
+    current = queue.shift() ?? null;
+    if (!current) {
+      idle = setTimeout(() => {
+        void worker?.terminate();
+        worker = null;
+      }, idleMs);
+      idle.unref();
+      return;
+    }
+    clearTimeout(idle);
+    worker ??= start();
+    const { request } = current;
+    // Moved, not copied, when the bytes fill their buffer; a view into a larger one is copied.
+    const whole = request.bytes.byteOffset === 0 && request.bytes.byteLength === request.bytes.buffer.byteLength;
+    if (!whole) request.bytes = request.bytes.slice();
+    worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+  };
+
+  const start = () => {
+    const thread = spawn(heapMb);
+    thread.unref();
+    thread.on("message", (reply: WorkerReply) => {
+      const job = current;
+      if (!job || job.request.id !== reply.id) return;
+      if ("progress" in reply) return job.onProgress?.(reply.progress);
+      if ("unreadable" in reply) job.reject(new DocumentJobError("unreadable", reply.unreadable));
+      else job.resolve("examination" in reply ? reply.examination : reply.prepared);
+      next();
+    });
+    const died = () => {
+      if (worker !== thread) return;
+      worker = null;
+      current?.reject(new DocumentJobError("failed"));
+      next();
+    };
+    thread.on("error", died);
+    thread.on("exit", died);
+    return thread;
+  };
+
+  const submit = <T extends Examination | Uint8Array>(request: WorkerRequest, onProgress?: (progress: ExaminationProgress) => void) =>
+    new Promise<T>((resolve, reject) => {
+      if (queue.length >= waiting) return reject(new DocumentJobError("busy"));
+      queue.push({ request, onProgress, resolve: resolve as Job["resolve"], reject });
+      if (!current) next();
+    });
+
+  return {
+    /** Bytes that fill their own buffer are moved to the thread: the caller keeps a copy if it needs one. */
+    examine: (bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void) =>
+      submit<Examination>({ id: nextId++, job: "examine", bytes }, onProgress),
+    prepare: (bytes: Uint8Array, options: PrepareOptions) => submit<Uint8Array>({ id: nextId++, job: "prepare", bytes, options }),
+    stop: async () => {
+      clearTimeout(idle);
+      for (const job of queue.splice(0)) job.reject(new DocumentJobError("busy"));
+      const thread = worker;
+      worker = null;
+      current?.reject(new DocumentJobError("busy"));
+      current = null;
+      await thread?.terminate();
+    },
+  };
+}
