@@ -17,6 +17,7 @@
 // bench/results.jsonl and writes docs/performance.md ("Before and after").
 //
 //   npm run bench:compare -- [--before <git ref>] [--scale] [--articles N] [--reuse-seed] [--requests 200]
+//   npm run bench:compare -- [--before <git ref>] [--scale] [--articles N] --seed-only   (build and seed, keep, measure nothing)
 //   BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_THREADS tune each wrk run (10 s, 20, 2).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -42,6 +43,7 @@ const { values: options } = parseArgs({
     articles: { type: "string" },
     requests: { type: "string", default: "200" },
     "reuse-seed": { type: "boolean", default: false },
+    "seed-only": { type: "boolean", default: false },
   },
 });
 const SCENARIOS = options.scale ? "scale" : "readers";
@@ -217,6 +219,10 @@ const beforeCommit = commitOf(options.before);
 const afterCommit = git("rev-parse", "HEAD");
 const uncommitted = git("status", "--porcelain", "--untracked-files=no") !== "";
 const tree = beforeTree(beforeCommit);
+if (options["seed-only"]) {
+  await seeded(beforeCommit, tree);
+  process.exit(0);
+}
 prepareBuild();
 ensureWrk();
 
