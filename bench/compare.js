@@ -89,8 +89,8 @@ function beforeTree(commit) {
   }
   console.log(`Checking out and building ${commit.slice(0, 12)} in ${tree}…`);
   rmSync(tree, { recursive: true, force: true });
-  git("worktree", "prune");
   mkdirSync(CACHE, { recursive: true });
+  // --force: a tree deleted by hand is still registered, and is made again in its place.
   git("worktree", "add", "--detach", "--force", tree, commit);
   runIn(tree, "npm", ["ci", "--no-audit", "--no-fund"]);
   runIn(tree, "npx", ["react-router", "build"]);
