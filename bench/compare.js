@@ -217,7 +217,8 @@ function paired(before, after) {
 
 const beforeCommit = commitOf(options.before);
 const afterCommit = git("rev-parse", "HEAD");
-const uncommitted = git("status", "--porcelain", "--untracked-files=no") !== "";
+// The records this tool itself rewrites are not changes to the build measured.
+const uncommitted = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results.jsonl", ":!docs/performance.md") !== "";
 const tree = beforeTree(beforeCommit);
 if (options["seed-only"]) {
   await seeded(beforeCommit, tree);
