@@ -110,6 +110,55 @@ function scaleSection(line) {
   return out.join("\n");
 }
 
+const ratio = (after, before) => (before ? +(after / before).toFixed(2) : null);
+/** A ratio made bold when it says "more than 10% slower": fewer requests a second, or a longer wait. */
+const judgedRatio = (value, higherIsBetter) => (value === null ? "" : (higherIsBetter ? value < 0.9 : value > 1.1) ? `**${value}**` : String(value));
+const rate = (result) => result.requests_per_second.toLocaleString("en");
+const sideBare = (bare) => `${rate(bare.start)} / ${rate(bare.end)}`;
+
+/** The "Before and after" table of one bench/compare.js record, as Markdown lines. */
+export function compareTable(line) {
+  const database = line.database === "postgres" ? "PostgreSQL" : "the embedded database (PGlite)";
+  const what = line.scenarios === "scale" ? "one client, nothing cached" : "readers, apps and editors under wrk";
+  const after = `${line.after.commit.slice(0, 7)}${line.after.uncommitted_changes ? " with uncommitted changes" : ""}`;
+  const out = [
+    `### ${line.articles.toLocaleString("en")} articles on ${database}, ${what}: ${line.before.commit.slice(0, 7)} → ${after} (${line.date.slice(0, 10)})`,
+    "",
+    `Both builds ran on copies of one archive seeded by ${line.before.commit.slice(0, 7)}${line.seed.reused ? " (kept from an earlier run)" : ""}. ` +
+      `Start-up: before ${line.start_up_ms.before} ms; the upgrade (the new build's first start, its migrations on this archive) ${line.start_up_ms.upgrade} ms; ` +
+      `the new build started again ${line.start_up_ms.after_again} ms. The upgrade kept ${line.upgrade_kept_archive.published.toLocaleString("en")} published articles` +
+      `${line.upgrade_kept_archive.same_newest_100 ? " and the same newest 100" : ", **but not the same newest 100**"}. ` +
+      `Bare node:http server (req/s, at the start / end of each side): before ${sideBare(line.bare_node_http.before)}, after ${sideBare(line.bare_node_http.after)}. ` +
+      `Server memory at its peak: before ${line.server_rss_mb.before.peak} MB, after ${line.server_rss_mb.after.peak} MB. Bold: more than 10% slower.`,
+    "",
+  ];
+  if (line.scenarios === "scale") {
+    out.push(row(["request", "p50 ms before", "p50 ms after", "after/before", "p95 ms before", "p95 ms after", "after/before", "p99 ms before", "p99 ms after", "errors before / after"]));
+    out.push(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+    for (const [name, { before: b, after: a }] of Object.entries(line.results)) {
+      out.push(
+        row([name.replaceAll("_", " "), b.p50_ms, a.p50_ms, judgedRatio(ratio(a.p50_ms, b.p50_ms), false), b.p95_ms ?? "", a.p95_ms ?? "", b.p95_ms === null ? "" : judgedRatio(ratio(a.p95_ms, b.p95_ms), false), b.p99_ms ?? "", a.p99_ms ?? "", `${b.errors} / ${a.errors}`]),
+      );
+    }
+  } else {
+    out.push(row(["path", "encoding", "req/s before", "req/s after", "after/before", "p99 ms before", "p99 ms after", "errors before / after"]));
+    out.push(row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]));
+    const reads = (name, encoding, b, a) =>
+      row([name, encoding === "identity" ? "none" : "br, gzip", rate(b), rate(a), judgedRatio(ratio(a.requests_per_second, b.requests_per_second), true), b.p99_ms, a.p99_ms, `${b.errors} / ${a.errors}`]);
+    out.push(row(["bare node:http (lower of start and end)", "none", ...[line.bare_node_http.before, line.bare_node_http.after].map((bare) => Math.min(bare.start.requests_per_second, bare.end.requests_per_second).toLocaleString("en")), "", "", "", ""].map(String)));
+    for (const [key, { before: b, after: a }] of Object.entries(line.results)) {
+      const [name, encoding] = key.split(".");
+      out.push(reads(name.replaceAll("_", " "), encoding, b, a));
+    }
+    for (const [key, { before: b, after: a }] of Object.entries(line.write_burst ?? {})) {
+      const [name, encoding] = key.split(".");
+      out.push(reads(`hot article while 8 editors save ${name.replace("saving_", "")} (saves/s ${b.saves.saves_per_second} → ${a.saves.saves_per_second})`, encoding, b.readers_hot_article, a.readers_hot_article));
+    }
+  }
+  out.push("");
+  return out;
+}
+
 function newest(lines, test) {
   return lines.filter(test).at(-1);
 }
@@ -153,6 +202,9 @@ export function writePerformanceDoc(machine) {
     .filter(Boolean)
     .map(scaleSection);
   const pageQuality = newest(lines, (l) => l.kind === "lighthouse");
+  const comparisons = [newest(lines, (l) => l.kind === "compare" && l.scenarios === "readers"), newest(lines, (l) => l.kind === "compare" && l.scenarios === "scale")]
+    .filter(Boolean)
+    .flatMap(compareTable);
   const doc = [
     "# Performance",
     "",
@@ -172,6 +224,18 @@ export function writePerformanceDoc(machine) {
     "",
     ...sections,
     ...(scale.length ? ["## A large archive", "", ...scale] : []),
+    ...(comparisons.length
+      ? [
+          "## Before and after",
+          "",
+          "Written by `npm run bench:compare`: an older commit (its own checkout and build) seeds an archive and is",
+          "measured, then the current build starts on a copy of the same archive (its migrations run: the upgrade)",
+          "and is measured on the very same paths, in the same run on the same machine. The bare server's figures",
+          "show how busy the machine was on each side; a side under 10,000 req/s is refused.",
+          "",
+          ...comparisons,
+        ]
+      : []),
     ...(pageQuality ? ["## On a phone: Lighthouse", "", ...pageQualitySection(pageQuality)] : []),
     "## Reproduce",
     "",
@@ -181,6 +245,8 @@ export function writePerformanceDoc(machine) {
     "npm run bench -- --articles 10000",
     "npm run bench:scale                        # 100,000 articles on PostgreSQL, uncached, one client",
     "npm run lighthouse                         # Lighthouse mobile on five reader pages, 3 runs each",
+    "npm run bench:compare -- --reuse-seed      # 53ec6c1 against this build, 2,000 articles (PGlite)",
+    "npm run bench:compare -- --scale --reuse-seed   # the same, 100,000 articles on PostgreSQL, uncached",
     "BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench",
     "```",
     "",

@@ -51,11 +51,14 @@ function databaseEnv({ dataDir, databaseUrl }) {
   };
 }
 
-/** `npm run seed` in a process of its own, before the server starts. */
-export function seedArchive(target, articles) {
+/**
+ * `npm run seed` in a process of its own, before the server starts. `tree` is the checkout whose
+ * seed script and build write the archive: this one, or an older commit's (bench/compare.js).
+ */
+export function seedArchive(target, articles, tree = root) {
   console.log(`Seeding ${articles} articles…`);
   const result = spawnSync(process.execPath, ["scripts/seed.js", "--articles", String(articles)], {
-    cwd: root,
+    cwd: tree,
     env: { ...process.env, ...databaseEnv(target) },
     stdio: "inherit",
   });
@@ -78,23 +81,27 @@ const megabytes = (status, field) => {
  * The process settings `npm start` gives the server, read from package.json's "start" script
  * (`VAR=value … node --flag … scripts/start.js`), so that the bench measures what operators run.
  */
-function startSettings() {
-  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+function startSettings(tree) {
+  const script = JSON.parse(readFileSync(path.join(tree, "package.json"), "utf8")).scripts.start;
   const [assignments, command = ""] = script.split(/\bnode\b/);
   return {
     env: Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
     nodeFlags: command.trim().split(/\s+/).filter((arg) => arg.startsWith("--")),
   };
 }
-const { env: START_ENV, nodeFlags: START_NODE_FLAGS } = startSettings();
 
-/** Our server in production mode on `target`, as `npm start` runs it; `env` adds settings (PAGE_CACHE_MB, …). */
-export async function startServer(target, env = {}) {
+/**
+ * Our server in production mode on `target`, as `npm start` runs it; `env` adds settings
+ * (PAGE_CACHE_MB, …); `tree` is the checkout whose built server runs (this one by default);
+ * `startLimitMs` bounds the start (an upgrade's migrations on a large archive take longer).
+ */
+export async function startServer(target, env = {}, { tree = root, startLimitMs = 120_000 } = {}) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, [...START_NODE_FLAGS, "server.js"], {
-    cwd: root,
-    env: { ...process.env, ...START_ENV, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...databaseEnv(target), ...env },
+  const { env: startEnv, nodeFlags } = startSettings(tree);
+  const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
+    cwd: tree,
+    env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...databaseEnv(target), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -105,7 +112,10 @@ export async function startServer(target, env = {}) {
     } catch {
       // still starting
     }
-    if (Date.now() - started > 120_000) throw new Error("the server did not start within 2 minutes");
+    if (Date.now() - started > startLimitMs) {
+      child.kill("SIGTERM");
+      throw new Error(`the server did not start within ${startLimitMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

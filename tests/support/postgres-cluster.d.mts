@@ -5,7 +5,10 @@ export interface TestCluster {
   pause(): void;
   /** Starts it again on the same port and data. */
   resume(): void;
+  /** Stops the server cleanly, copies its data folder to `to`, and starts it again. */
+  saveCopy(to: string): void;
   stop(): void;
 }
 
-export function startCluster(): Promise<TestCluster>;
+/** `copyOf`: a data folder kept by `saveCopy`, started on a copy instead of an empty cluster. */
+export function startCluster(options?: { copyOf?: string }): Promise<TestCluster>;

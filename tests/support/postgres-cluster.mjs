@@ -18,7 +18,16 @@ function binDir() {
   throw new Error("PostgreSQL server binaries not found: install Debian's package (apt-get install postgresql).");
 }
 
-export async function startCluster() {
+/** `cp -a`: the owner (the `postgres` user when run as root) and the modes PostgreSQL checks are kept. */
+function copyData(from, to) {
+  execFileSync("cp", ["-a", from, to]);
+}
+
+/**
+ * `copyOf`: a data folder kept by `saveCopy` (a seeded archive, bench/compare.js); the cluster
+ * starts on a copy of it instead of an empty one.
+ */
+export async function startCluster({ copyOf } = {}) {
   const bin = binDir();
   const root = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), "khulasa-pg-"));
@@ -32,7 +41,8 @@ export async function startCluster() {
   };
   const port = await freePort();
   const data = path.join(dir, "data");
-  run("initdb", ["-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-U", "postgres", "-A", "trust"]);
+  if (copyOf) copyData(copyOf, data);
+  else run("initdb", ["-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-U", "postgres", "-A", "trust"]);
   const start = () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
   start();
   const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
@@ -46,6 +56,13 @@ export async function startCluster() {
       run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
     },
     resume: start,
+    /** Stops the server cleanly, copies its data folder to `to`, and starts it again. */
+    saveCopy(to) {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      rmSync(to, { recursive: true, force: true });
+      copyData(data, to);
+      start();
+    },
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
