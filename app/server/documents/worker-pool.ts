@@ -7,12 +7,10 @@
  * need more kills its thread, fails its own job, and the next job gets a new thread. A thread idle
  * for `idleMs` ends and gives its memory back.
  */
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Examination, ExaminationProgress } from "./findings";
 import type { PrepareOptions } from "./prepare";
 import type { WorkerReply, WorkerRequest } from "./worker";
-import { sourcePath } from "../platform/source-path";
 
 /** Why a job failed: the file is not a PDF we can read, too many wait, or the thread died under it. */
 export class DocumentJobError extends Error {
@@ -48,7 +46,8 @@ interface Job {
  */
 export function spawnFromSource(heapMb: number): Worker {
   const tsx = import.meta.resolve("tsx/esm/api");
-  const worker = pathToFileURL(sourcePath("app/server/documents/worker.ts")).href;
+  // Beside this module in the source tree, the only place it runs from until the bundle builds it.
+  const worker = new URL("./worker.ts", import.meta.url).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)}))`, {
     eval: true,
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
