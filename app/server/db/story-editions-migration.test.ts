@@ -19,12 +19,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster } from "../../../tests/support/postgres-cluster.mjs";
 import { writeEditionPreferences } from "./edition-preferences";
+import { appliedMigrations, settleAfterRewrite } from "./settle-after-rewrite";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "migrations");
 const THIS_MIGRATION = "0026_story_editions";
 
 /** The migrations folder as it was before this one: its SQL files and a journal that ends before it. */
-async function migrationsBefore(): Promise<{ folder: string; remove: () => Promise<void> }> {
+async function migrationsBefore(): Promise<{ folder: string; count: number; remove: () => Promise<void> }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "khulasa-migrations-"));
   await cp(MIGRATIONS, folder, { recursive: true });
   const journalPath = path.join(folder, "meta", "_journal.json");
@@ -33,7 +34,7 @@ async function migrationsBefore(): Promise<{ folder: string; remove: () => Promi
   expect(at).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, at);
   await writeFile(journalPath, JSON.stringify(journal));
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+  return { folder, count: at, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
 interface Connection {
@@ -53,16 +54,25 @@ const OLD_ROWS = [
 
 async function migratesWithoutLoss(connection: Connection, migrateTo: (folder: string) => Promise<void>) {
   const query = async (text: string) => (await connection.query(text)).rows;
+  expect(await appliedMigrations(connection)).toBe(0);
   const before = await migrationsBefore();
   try {
     await migrateTo(before.folder);
   } finally {
     await before.remove();
   }
+  expect(await appliedMigrations(connection)).toBe(before.count);
   for (const statement of OLD_ROWS) await query(statement);
   await migrateTo(MIGRATIONS);
-  // What the app does after the migrations at every start.
-  await writeEditionPreferences(connection);
+  expect(await appliedMigrations(connection)).toBeGreaterThan(before.count);
+  // What the app does after the migrations at every start: the first computes every story's editions.
+  expect(await writeEditionPreferences(connection)).toBe(true);
+  expect(await writeEditionPreferences(connection)).toBe(false);
+  // The rewritten table is vacuumed: its pages marked all-visible, so that an index-only count needs no table read.
+  const allVisiblePages = async () => ((await query("select relallvisible from pg_class where relname = 'articles'")) as { relallvisible: number }[])[0]!.relallvisible;
+  expect(await allVisiblePages()).toBe(0);
+  await settleAfterRewrite(connection, true);
+  expect(await allVisiblePages()).toBeGreaterThan(0);
 
   expect(await query("select id, story_id, shown_in from articles order by id")).toEqual([
     { id: 1, story_id: 1, shown_in: ["en"] },
