@@ -114,6 +114,11 @@ const ratio = (after, before) => (before ? +(after / before).toFixed(2) : null);
 /** A ratio made bold when it says "more than 10% slower": fewer requests a second, or a longer wait. */
 const judgedRatio = (value, higherIsBetter) => (value === null ? "" : (higherIsBetter ? value < 0.9 : value > 1.1) ? `**${value}**` : String(value));
 const rate = (result) => result.requests_per_second.toLocaleString("en");
+/** The bare server's figures: one pair for a run whose sides ran at once, one per side for an older record. */
+const bareText = ({ interleaved, bare_node_http: bare }) =>
+  interleaved
+    ? `Both builds ran at once, measured in turns. Bare node:http server (req/s, at the start / end): ${rate(bare.start)} / ${rate(bare.end)}. `
+    : `The builds ran one after the other. Bare node:http server (req/s, at the start / end of each side): before ${rate(bare.before.start)} / ${rate(bare.before.end)}, after ${rate(bare.after.start)} / ${rate(bare.after.end)}. `;
 
 /** The "Before and after" table of one bench/compare.js record, as Markdown lines. */
 export function compareTable(line) {
@@ -127,7 +132,7 @@ export function compareTable(line) {
       `Start-up: before ${line.start_up_ms.before} ms; the upgrade (the new build's first start, its migrations on this archive) ${line.start_up_ms.upgrade} ms; ` +
       `the new build started again ${line.start_up_ms.after_again} ms. The upgrade kept ${line.upgrade_kept_archive.published.toLocaleString("en")} published articles` +
       `${line.upgrade_kept_archive.same_newest_100 ? " and the same newest 100" : ", **but not the same newest 100**"}. ` +
-      `Both builds ran at once, measured in turns. Bare node:http server (req/s, at the start / end): ${rate(line.bare_node_http.start)} / ${rate(line.bare_node_http.end)}. ` +
+      bareText(line) +
       `Server memory at its peak: before ${line.server_rss_mb.before.peak} MB, after ${line.server_rss_mb.after.peak} MB. Bold: more than 10% slower.`,
     "",
   ];
