@@ -89,6 +89,15 @@ describe("rendering a PDF's pages for readers", () => {
     expect(page!.thumbnail).toMatchObject({ width: 100, height: 75 });
   });
 
+  test("a very tall page is drawn narrower, its picture within 6 megapixels and its shape kept", async () => {
+    const [page] = await pagesOf(await plain.tall());
+    expect(page!.size).toEqual({ width: 400, height: 4000 });
+    expect(page!.image.width).toBeLessThan(1200);
+    expect(page!.image.width * page!.image.height).toBeLessThanOrEqual(6_000_000);
+    expect(page!.image.height / page!.image.width).toBeCloseTo(10, 1);
+    expect(await sharp(page!.image.bytes).metadata()).toMatchObject({ width: page!.image.width, height: page!.image.height });
+  });
+
   test("a file that is not a PDF is refused", async () => {
     await expect(render(new TextEncoder().encode("not a pdf at all"), () => undefined)).rejects.toThrow();
   });

@@ -76,7 +76,8 @@ async function draw(page: PdfPage, width: number): Promise<Canvas> {
   const size = page.getViewport({ scale: 1 });
   const scale = Math.min(width / size.width, Math.sqrt(MAX_PIXELS / (size.width * size.height)), MAX_SIDE / size.width, MAX_SIDE / size.height);
   const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
+  // Whole pixels, rounded down (but for a float's error), so the bounds above hold.
+  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width + 0.001)), Math.max(1, Math.floor(viewport.height + 0.001)));
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, canvas.width, canvas.height);

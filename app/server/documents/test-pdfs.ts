@@ -220,6 +220,12 @@ export const plain = {
     pages[0]!.setRotation(degrees(90));
     return doc.save();
   },
+  /** A receipt's shape: 400 points wide and 4,000 high. */
+  async tall() {
+    const { doc, pages } = await start();
+    pages[0]!.setSize(400, 4000);
+    return doc.save();
+  },
 };
 
 /** A plain grey PNG, with an alpha channel when `alpha` is given, written here so the tests need no image files. */
