@@ -34,6 +34,12 @@ import { UNCACHED, measureUncached, startUpResult, uncachedPaths } from "./uncac
 /** The last commit before issue 37's work began. */
 const DEFAULT_BEFORE = "53ec6c1";
 const CACHE = process.env.BENCH_CACHE_DIR ?? path.join(os.homedir(), ".cache/khulasa-bench");
+/**
+ * Each path three times on each side in turns, five seconds a time, each side's median run kept: on
+ * this shared machine one ten-second run per side left single rows 0.4 to 1.6 apart on a build that
+ * had not changed them.
+ */
+const READ_ROUNDS = { rounds: 3, seconds: 5 };
 // An upgrade's migrations rewrite every article of a large archive: far longer than a plain start.
 const UPGRADE_START_LIMIT_MS = 30 * 60_000;
 
@@ -201,7 +207,7 @@ async function measureBoth(sides) {
   let writeBursts;
   if (SCENARIOS === "readers") {
     const paths = await readPaths(servers[0].base);
-    results = await measureReads(servers, paths.reads);
+    results = await measureReads(servers, paths.reads, READ_ROUNDS);
     // Writes change the archive: each side's burst on its own copy, one after the other.
     writeBursts = [];
     for (const server of servers) writeBursts.push(await measureWriteBurst(server, paths.reads.hot_article.path, paths.articles));

@@ -87,27 +87,40 @@ async function warm(base, { path: one, paths }) {
   }
 }
 
+/** The run of the middle rate among `runs` (the run itself, so that its latencies are its own). */
+function medianRun(runs) {
+  return [...runs].sort((a, b) => a.requests_per_second - b.requests_per_second)[Math.floor(runs.length / 2)];
+}
+
 /**
  * Each of `reads` under wrk, in both encodings, on each of `servers` (started by support.js's
  * startServer); one result object per server. With several servers (bench:compare's older build and
- * this one), each path is measured on every server in turn, the order reversed from one path to the
- * next, so that a machine that grows busier or quieter during the run weighs on both alike.
+ * this one), each path is measured `rounds` times on every server in turn, the order reversed each
+ * time, and each server's median run kept, so that a machine that grows busier or quieter during
+ * the run weighs on both alike. `seconds` is each wrk run's length.
  */
-export async function measureReads(servers, reads) {
+export async function measureReads(servers, reads, { rounds = 1, seconds = SECONDS } = {}) {
   const results = servers.map(() => ({}));
   let turn = 0;
   for (const [encoding, headers] of Object.entries(ENCODINGS)) {
     for (const [name, { path: one, paths, unique }] of Object.entries(reads)) {
-      // A never-repeated query must stay so in the second encoding too: each takes half the list.
-      const half = unique && Math.floor(paths.length / 2);
-      const list = unique ? (encoding === "identity" ? paths.slice(0, half) : paths.slice(half)) : paths;
-      const order = servers.map((_, i) => i);
-      if (turn++ % 2) order.reverse();
-      for (const i of order) {
-        const server = servers[i];
-        if (!unique) await warm(server.base, { path: one, paths });
-        const stats = await wrk(server.base + (one ?? "/"), { headers, paths: list });
-        results[i][`${name}.${encoding}`] = { ...summary(stats), ...(unique ? { distinct_queries: list.length, requests: stats.requests } : {}) };
+      // A never-repeated query must stay so in the second encoding and in every round: each takes its own share of the list.
+      const shares = unique ? 2 * rounds : 1;
+      const share = Math.floor((unique ? paths.length : 1) / shares);
+      const runs = servers.map(() => []);
+      for (let round = 0; round < rounds; round++) {
+        const list = unique ? paths.slice(share * ((encoding === "identity" ? 0 : rounds) + round)).slice(0, share) : paths;
+        const order = servers.map((_, i) => i);
+        if (turn++ % 2) order.reverse();
+        for (const i of order) {
+          const server = servers[i];
+          if (!unique) await warm(server.base, { path: one, paths });
+          const stats = await wrk(server.base + (one ?? "/"), { headers, paths: list, seconds });
+          runs[i].push({ ...summary(stats), ...(unique ? { distinct_queries: list.length, requests: stats.requests } : {}) });
+        }
+      }
+      for (const [i, server] of servers.entries()) {
+        results[i][`${name}.${encoding}`] = medianRun(runs[i]);
         console.log(servers.length > 1 ? `[${i}]` : "", name, encoding, JSON.stringify(results[i][`${name}.${encoding}`]), `server ${server.rssMb()} MB`);
       }
     }

@@ -158,8 +158,20 @@ export function compareTable(line) {
       out.push(reads(`hot article while 8 editors save ${name.replace("saving_", "")} (saves/s ${b.saves.saves_per_second} → ${a.saves.saves_per_second})`, encoding, b.readers_hot_article, a.readers_hot_article));
     }
   }
-  out.push("");
+  const slower = line.scenarios === "scale" ? "above 1" : "below 1";
+  out.push("", `Geometric mean of after/before over the rows above: ${geometricMean(line)} (${slower}: the new build is slower).`, "");
   return out;
+}
+
+/** One figure for a whole comparison: p50 latency ratios (scale) or rate ratios (readers), start-up left out. */
+function geometricMean(line) {
+  const ratios =
+    line.scenarios === "scale"
+      ? Object.entries(line.results)
+          .filter(([name]) => name !== "start_up")
+          .map(([, { before: b, after: a }]) => a.p50_ms / b.p50_ms)
+      : Object.values(line.results).map(({ before: b, after: a }) => a.requests_per_second / b.requests_per_second);
+  return Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length).toFixed(2);
 }
 
 function newest(lines, test) {
