@@ -981,6 +981,23 @@ export const en = {
   auditSessionSignout: "Signed out another session",
   auditSessionSignoutOthers: "Signed out every other session",
   auditObjectSession: "Session",
+  documentNotPdf: "Only PDF files can be uploaded as documents.",
+  documentTooLarge: "The document is larger than {max} MB.",
+  documentTitleRequired: "Give the document a title.",
+  documentsBusy: "Documents are being examined. Try again in a minute.",
+  documentNotFound: "Document not found",
+  documentExamining: "The document is still being examined.",
+  documentNotPrepared: "Prepare the document for publication before publishing it.",
+  documentPublished: "The document is published: its file can no longer change.",
+  documentHasFindings: "The document's file still has findings. Prepare it again, or give a written reason to publish it anyway.",
+  overrideReasonRequired: "Write the reason for publishing despite the findings.",
+  documentUnreadable: "The file could not be read as a PDF.",
+  documentJobFailed: "The file could not be examined: it may be too large or damaged.",
+  auditDocumentUpload: "Uploaded a document",
+  auditDocumentPrepare: "Prepared a document for publication",
+  auditDocumentPublish: "Published a document",
+  auditDocumentOverride: "Published a document despite its findings",
+  auditObjectDocument: "Document",
 } as const;
 
 export type MessageKey = keyof typeof en;
