@@ -331,7 +331,16 @@ export interface DocumentFileJson {
   findings: DocumentFinding[] | null;
 }
 
-/** GET /api/documents/{id} for the newsroom: everything, findings and progress included. */
+/** An article whose story a document is attached to: each language version of the story is one. */
+export interface DocumentArticle {
+  id: number;
+  slug: string;
+  title: string;
+  language: Language;
+  is_published: boolean;
+}
+
+/** A document as the newsroom's list shows it: everything, findings and progress included. */
 export type DocumentJson = {
   id: number;
   slug: string;
@@ -357,7 +366,10 @@ export type DocumentJson = {
   PerLanguageKeys<"description", string | null> &
   PerLanguageKeys<"source", string | null>;
 
-/** GET /api/documents/{id} for everyone else: a published document, without its findings. */
+/** GET /api/documents/{id} for the newsroom, and the answer of every write: the list's and the stories it is attached to. */
+export type DocumentDetailJson = DocumentJson & { articles: DocumentArticle[] };
+
+/** GET /api/documents/{id} for everyone else: a published document, without its findings, and the published articles of its stories. */
 export type PublicDocumentJson = {
   id: number;
   slug: string;
@@ -367,6 +379,7 @@ export type PublicDocumentJson = {
   size: number;
   url: string;
   published_at: string;
+  articles: Omit<DocumentArticle, "is_published">[];
 } & PerLanguageKeys<"title", string | null> &
   PerLanguageKeys<"description", string | null> &
   PerLanguageKeys<"source", string | null>;

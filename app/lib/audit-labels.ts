@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "document.prepare": "auditDocumentPrepare",
   "document.publish": "auditDocumentPublish",
   "document.override": "auditDocumentOverride",
+  "document.attach": "auditDocumentAttach",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {

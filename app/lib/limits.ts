@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   "document.prepare",
   "document.publish",
   "document.override",
+  "document.attach",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document"] as const;

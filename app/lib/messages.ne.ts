@@ -996,5 +996,6 @@ export const ne: { readonly [K in MessageKey]: string } = {
   auditDocumentPrepare: "कागजात प्रकाशनका लागि तयार गर्नुभयो",
   auditDocumentPublish: "कागजात प्रकाशित गर्नुभयो",
   auditDocumentOverride: "भेटिएका समस्याहरू हुँदाहुँदै कागजात प्रकाशित गर्नुभयो",
+  auditDocumentAttach: "कागजात समाचारहरूसँग जोड्नुभयो",
   auditObjectDocument: "कागजात",
 };

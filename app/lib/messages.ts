@@ -997,6 +997,7 @@ export const en = {
   auditDocumentPrepare: "Prepared a document for publication",
   auditDocumentPublish: "Published a document",
   auditDocumentOverride: "Published a document despite its findings",
+  auditDocumentAttach: "Attached a document to stories",
   auditObjectDocument: "Document",
 } as const;
 

@@ -326,3 +326,6 @@ export const documentsQuerySchema = z.object({
   limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
   page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
 });
+
+/** PUT /api/documents/{id}/articles: the articles whose stories the document belongs to (all of a story's languages). */
+export const documentArticlesSchema = z.object({ articles: z.array(id, { error: "invalidInput" }).max(LIST_LIMIT_MAX, tooLong) });

@@ -1329,6 +1329,17 @@ const rows: Row[] = [
     body: () => ({}),
     expected: ownWork((role) => (can(role, "publish") ? DOCUMENT_NOT_PREPARED : ROLE_FORBIDDEN)),
   },
+  {
+    method: "PUT",
+    route: "/api/documents/:id/articles (another's)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}/articles`,
+    body: () => ({ articles: [fx.published.id] }),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.body.document.articles.map((a: { id: number }) => a.id)).toContain(fx.published.id);
+    },
+  },
 
   // Newsletter
   {
@@ -1632,6 +1643,7 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "PUT", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET" },
   { method: "GET", route: "/api/documents/:id/prepare", path: () => "/api/documents/1/prepare", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/publish", path: () => "/api/documents/1/publish", allow: "POST" },
+  { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },
   { method: "GET", route: "/api/newsletter", path: () => "/api/newsletter", allow: "POST" },
 ];
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentJson } from "~/lib/api-types";
 import type { Role } from "~/lib/limits";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
-import { auditLog, documentFileParts, documents, users } from "../db/schema";
+import { articles, auditLog, documentFileParts, documents, users } from "../db/schema";
 import type { Examination } from "../documents/findings";
 import { openPdf } from "../documents/pdfjs";
 import { leaky } from "../documents/test-pdfs";
@@ -21,7 +21,7 @@ import { documentWorker } from "../documents/worker-pool";
 import { localDiskStorage } from "../storage";
 import type { Actor } from "./actor";
 import { DOCUMENT_LEASE_MS, type DocumentJobs, documentJobs } from "./document-jobs";
-import { getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
+import { attachDocument, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
 
 vi.hoisted(() => {
   // Small enough that a test can send more; read once, by the first upload.
@@ -177,6 +177,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
       size: bytes.byteLength,
       url: published.url,
       published_at: published.published_at,
+      articles: [],
     });
     await expect(prepareDocument(handle.db, jobs, people.author, id, { flatten: false }, "en")).rejects.toEqual(refusal(409, "documentPublished"));
   });
@@ -218,6 +219,35 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     await expect(upload(await leaky.author("Ram"), people.user)).rejects.toEqual(refusal(403, "adminRequired"));
     await expect(uploadDocument(handle.db, jobs, null, { name: "a.pdf", bytes: await leaky.author("Ram") }, { title_en: "Ram" }, "en")).rejects.toEqual(refusal(401, "loginRequiredAdmin"));
     expect((await publish(id, people.admin)).published_at).not.toBeNull();
+  });
+
+  it("attaches a document to stories whose articles one may edit, and shows readers only the published ones", async () => {
+    const article = async (title: string, author: Actor, isPublished: boolean, story?: { storyId: number; language: "ne" }) => {
+      const [row] = await handle.db
+        .insert(articles)
+        .values({ title, slug: title.toLowerCase().replaceAll(" ", "-"), content: "<p>Body</p>", authorId: author.id, isPublished, ...story })
+        .returning();
+      return row!;
+    };
+    const draft = await article("Tender draft", people.author, false);
+    const draftInNepali = await article("Tender draft ne", people.author, false, { storyId: draft.storyId, language: "ne" });
+    const editors = await article("Tender story", people.editor, true);
+    const { id } = await upload(await leaky.author("Ram"), people.author);
+    await jobs.settled();
+
+    const attached = await attachDocument(handle.db, people.author, id, { articles: [draft.id] }, "en");
+    expect(attached.articles.map((a) => a.id).sort()).toEqual([draft.id, draftInNepali.id].sort());
+    await expect(attachDocument(handle.db, people.author, id, { articles: [editors.id] }, "en")).rejects.toEqual(refusal(403, "roleForbidden"));
+    await expect(attachDocument(handle.db, people.author, id, { articles: [999_999] }, "en")).rejects.toEqual(refusal(404, "articleNotFound"));
+    await expect(attachDocument(handle.db, people.otherContributor, id, { articles: [] }, "en")).rejects.toEqual(refusal(404, "documentNotFound"));
+
+    await attachDocument(handle.db, people.editor, id, { articles: [draft.id, editors.id] }, "en");
+    await prepared(id, false);
+    await publish(id);
+    const seen = (await getDocument(handle.db, null, String(id), "en")).document;
+    expect(seen.articles).toEqual([{ id: editors.id, slug: editors.slug, title: "Tender story", language: "en" }]);
+    const actions = await handle.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.objectType, "document"), eq(auditLog.objectId, id)));
+    expect(actions.filter((entry) => entry.action === "document.attach")).toHaveLength(2);
   });
 
   it("refuses what is not a PDF, an empty file, one over the limit, and an untitled one, storing nothing", async () => {

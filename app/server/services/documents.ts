@@ -10,21 +10,21 @@
  * every one. Publishing takes the right to publish articles (authors: their own uploads); publishing
  * despite findings takes an editor's or admin's word.
  */
-import { type SQL, count, desc, eq, or } from "drizzle-orm";
+import { type SQL, asc, count, desc, eq, inArray, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson } from "~/lib/api-types";
+import type { DocumentArticle, DocumentDetailJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
 import type { MessageKey } from "~/lib/messages";
 import { type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
-import { documentInputSchema, documentPrepareSchema, documentPublishSchema, type documentsQuerySchema } from "~/lib/schemas";
+import { documentArticlesSchema, documentInputSchema, documentPrepareSchema, documentPublishSchema, type documentsQuerySchema } from "~/lib/schemas";
 import { slugOrFallback, uniqueSlug } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
-import { documents } from "../db/schema";
+import { articles, documentStories, documents } from "../db/schema";
 import { AppError } from "../errors";
 import { config } from "../platform/config";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
-import { type Actor, requireAbility, seesUnpublished } from "./actor";
+import { type Actor, requireAbility, requireArticleEditor, seesUnpublished } from "./actor";
 import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import type { DocumentJobs } from "./document-jobs";
@@ -93,8 +93,25 @@ export function documentJson(row: DocumentRow, locale: Locale): DocumentJson {
   };
 }
 
+/** The articles of the stories the document is attached to, each story's languages together. */
+async function attachedArticles(db: Executor, documentId: number): Promise<DocumentArticle[]> {
+  const rows = await db
+    .select({ id: articles.id, slug: articles.slug, title: articles.title, language: articles.language, isPublished: articles.isPublished })
+    .from(documentStories)
+    .innerJoin(articles, eq(articles.storyId, documentStories.storyId))
+    .where(eq(documentStories.documentId, documentId))
+    .orderBy(asc(documentStories.storyId), asc(articles.language));
+  return rows.map(({ isPublished, ...article }) => ({ ...article, is_published: isPublished }));
+}
+
+/** One document for the newsroom: the list's fields and the stories it is attached to. */
+async function documentDetail(db: Executor, row: DocumentRow, locale: Locale): Promise<DocumentDetailJson> {
+  return { ...documentJson(row, locale), articles: await attachedArticles(db, row.id) };
+}
+
 /** What readers may know of a published document: its texts and its published file, no findings, nothing of the original. */
-function publicDocumentJson(row: DocumentRow): PublicDocumentJson {
+async function publicDocumentJson(db: Executor, row: DocumentRow): Promise<PublicDocumentJson> {
+  const published = (await attachedArticles(db, row.id)).filter((article) => article.is_published);
   return {
     id: row.id,
     slug: row.slug,
@@ -105,6 +122,7 @@ function publicDocumentJson(row: DocumentRow): PublicDocumentJson {
     size: row.preparedSize!,
     url: row.publishedUrl!,
     published_at: row.publishedAt!.toISOString(),
+    articles: published.map(({ is_published: _, ...article }) => article),
   };
 }
 
@@ -128,7 +146,7 @@ export async function uploadDocument(
   fields: Record<string, unknown>,
   locale: Locale,
   now = new Date(),
-): Promise<DocumentJson> {
+): Promise<DocumentDetailJson> {
   const author = requireAbility(actor, "backOffice");
   if (file.bytes.byteLength === 0) throw new AppError(400, "noFile");
   const max = maxDocumentBytes();
@@ -165,7 +183,7 @@ export async function uploadDocument(
     return inserted!;
   });
   jobs.run(row.id);
-  return documentJson(row, locale);
+  return documentDetail(db, row, locale);
 }
 
 /** The row an address names: by id when the key is one, else by slug. */
@@ -185,10 +203,10 @@ async function findDocument(db: Executor, key: string): Promise<DocumentRow | un
  * everyone else a published document without its findings, and 404 for any other, so that an
  * unpublished document is never known to exist.
  */
-export async function getDocument(db: Executor, actor: Actor | null, key: string, locale: Locale): Promise<{ document: DocumentJson | PublicDocumentJson }> {
+export async function getDocument(db: Executor, actor: Actor | null, key: string, locale: Locale): Promise<{ document: DocumentDetailJson | PublicDocumentJson }> {
   const row = await findDocument(db, key);
-  if (row && sees(actor, row)) return { document: documentJson(row, locale) };
-  if (row?.publishedAt) return { document: publicDocumentJson(row) };
+  if (row && sees(actor, row)) return { document: await documentDetail(db, row, locale) };
+  if (row?.publishedAt) return { document: await publicDocumentJson(db, row) };
   throw new AppError(404, "documentNotFound");
 }
 
@@ -218,7 +236,15 @@ async function lockDocument(tx: Executor, id: number): Promise<DocumentRow | und
  * POST /api/documents/{id}/prepare: a new file made from the original (preparation always starts
  * from it), examined again, in the background like the upload's examination.
  */
-export async function prepareDocument(db: Database, jobs: DocumentJobs, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentJson> {
+export async function prepareDocument(
+  db: Database,
+  jobs: DocumentJobs,
+  actor: Actor | null,
+  id: number,
+  body: unknown,
+  locale: Locale,
+  now = new Date(),
+): Promise<DocumentDetailJson> {
   requireAbility(actor, "backOffice");
   const options = documentPrepareSchema.parse(body);
   const row = await db.transaction(async (tx) => {
@@ -236,7 +262,7 @@ export async function prepareDocument(db: Database, jobs: DocumentJobs, actor: A
     return updated!;
   });
   jobs.run(row.id);
-  return documentJson(row, locale);
+  return documentDetail(db, row, locale);
 }
 
 /**
@@ -244,7 +270,15 @@ export async function prepareDocument(db: Database, jobs: DocumentJobs, actor: A
  * sha256. Refused while it is not prepared or still being examined, and while its findings remain,
  * unless an editor gives a written reason (kept on the document and in the audit trail).
  */
-export async function publishDocument(db: Database, storage: MediaStorage, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentJson> {
+export async function publishDocument(
+  db: Database,
+  storage: MediaStorage,
+  actor: Actor | null,
+  id: number,
+  body: unknown,
+  locale: Locale,
+  now = new Date(),
+): Promise<DocumentDetailJson> {
   requireAbility(actor, "backOffice");
   const { override } = documentPublishSchema.parse(body);
   const row = await db.transaction(async (tx) => {
@@ -276,7 +310,37 @@ export async function publishDocument(db: Database, storage: MediaStorage, actor
     }
     return published!;
   });
-  return documentJson(row, locale);
+  return documentDetail(db, row, locale);
+}
+
+/**
+ * PUT /api/documents/{id}/articles: the stories the document belongs to, named by any of their
+ * articles, replacing those it had. Both sides are changed: the document (its uploader, or an
+ * editor) and each story (an article the actor may edit), since the document will show on them.
+ */
+export async function attachDocument(db: Database, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentDetailJson> {
+  requireAbility(actor, "backOffice");
+  const { articles: ids } = documentArticlesSchema.parse(body);
+  const row = await db.transaction(async (tx) => {
+    const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
+    const wanted = [...new Set(ids)];
+    const found =
+      wanted.length === 0
+        ? []
+        : await tx
+            .select({ id: articles.id, storyId: articles.storyId, authorId: articles.authorId, isPublished: articles.isPublished })
+            .from(articles)
+            .where(inArray(articles.id, wanted));
+    if (found.length !== wanted.length) throw new AppError(404, "articleNotFound");
+    for (const article of found) requireArticleEditor(staff, article);
+    const stories = [...new Set(found.map((article) => article.storyId))];
+    await tx.delete(documentStories).where(eq(documentStories.documentId, id));
+    if (stories.length > 0) await tx.insert(documentStories).values(stories.map((storyId) => ({ documentId: id, storyId })));
+    const [updated] = await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id)).returning();
+    await recordAudit(tx, staff, "document.attach", { id, label: row.slug }, wanted.length > 0 ? `articles ${wanted.join(", ")}` : "none");
+    return updated!;
+  });
+  return documentDetail(db, row, locale);
 }
 
 /**
