@@ -981,7 +981,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   auditSessionSignoutOthers: "अरू सबै सत्रबाट लगआउट गरियो",
   auditObjectSession: "सत्र",
   documentNotPdf: "कागजातका रूपमा PDF फाइल मात्र अपलोड गर्न सकिन्छ।",
-  documentTooLarge: "कागजात {max} MB भन्दा ठूलो छ।",
+  documentTooLarge: "कागजात {max} मेगाबाइटभन्दा ठूलो छ।",
   documentTitleRequired: "कागजातको शीर्षक दिनुहोस्।",
   documentsBusy: "कागजातहरू जाँच हुँदैछन्। एक मिनेटपछि फेरि प्रयास गर्नुहोस्।",
   documentNotFound: "कागजात भेटिएन",

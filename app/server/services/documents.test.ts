@@ -261,6 +261,20 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     expect((await handle.db.select({ id: documents.id }).from(documents)).length).toBe(before);
   });
 
+  it("answers busy, with when to ask again, while this instance's jobs are full, storing nothing", async () => {
+    const full = documentJobs(handle.db, worker, { capacity: 0 });
+    const before = (await handle.db.select({ id: documents.id }).from(documents)).length;
+    const bytes = await leaky.author("Ram");
+    await expect(uploadDocument(handle.db, full, people.editor, { name: "a.pdf", bytes }, { title_en: "Busy" }, "en")).rejects.toEqual(
+      expect.objectContaining({ status: 503, key: "documentsBusy", retryAfterSeconds: 30 }),
+    );
+    expect((await handle.db.select({ id: documents.id }).from(documents)).length).toBe(before);
+    const { id } = await upload(bytes, people.editor);
+    await jobs.settled();
+    await expect(prepareDocument(handle.db, full, people.editor, id, { flatten: false }, "en")).rejects.toEqual(expect.objectContaining({ status: 503, key: "documentsBusy" }));
+    expect(await examined(id)).toMatchObject({ status: "needs_review", prepared: null });
+  });
+
   it("marks a file the worker cannot read as failed, with the reason in the reader's language", async () => {
     const broken = new TextEncoder().encode("%PDF-1.7\nthis is no PDF after its header\n");
     const { id } = await upload(broken, people.editor);
