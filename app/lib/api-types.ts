@@ -367,7 +367,7 @@ export type DocumentJson = {
   PerLanguageKeys<"source", string | null>;
 
 /** GET /api/documents/{id} for the newsroom, and the answer of every write: the list's and the stories it is attached to. */
-export type DocumentDetailJson = DocumentJson & { articles: DocumentArticle[] };
+export type DocumentDetailJson = DocumentJson & { articles: DocumentArticle[]; tags: Tag[] };
 
 /** GET /api/documents/{id} for everyone else: a published document, without its findings, and the published articles of its stories. */
 export type PublicDocumentJson = {
@@ -380,6 +380,7 @@ export type PublicDocumentJson = {
   url: string;
   published_at: string;
   articles: Omit<DocumentArticle, "is_published">[];
+  tags: Tag[];
 } & PerLanguageKeys<"title", string | null> &
   PerLanguageKeys<"description", string | null> &
   PerLanguageKeys<"source", string | null>;

@@ -297,14 +297,16 @@ export const documentSchema = z
     ...textFields("source", NAME_MAX),
     date: z.iso.date({ error: "invalidInput" }).nullish(),
     slug: slugText,
+    tags: idList.optional(),
   })
-  .superRefine(named("documentTitleRequired", "title"));
-export const documentInputSchema = documentSchema.transform((input) => ({
-  titles: byLanguage("title", input),
-  descriptions: byLanguage("description", input),
-  sources: byLanguage("source", input),
-  date: input.date ?? null,
-  slug: input.slug,
+  .superRefine(({ tags: _, ...texts }, context) => named("documentTitleRequired", "title")(texts, context));
+export const documentInputSchema = documentSchema.transform(({ tags, ...texts }) => ({
+  titles: byLanguage("title", texts),
+  descriptions: byLanguage("description", texts),
+  sources: byLanguage("source", texts),
+  date: texts.date ?? null,
+  slug: texts.slug,
+  tags: [...new Set(tags ?? [])],
 }));
 export type DocumentInput = z.infer<typeof documentInputSchema>;
 

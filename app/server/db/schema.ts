@@ -792,3 +792,16 @@ export const documentStories = pgTable(
   },
   (t) => [primaryKey({ columns: [t.documentId, t.storyId] }), index("document_stories_story_idx").on(t.storyId)],
 );
+
+export const documentTags = pgTable(
+  "document_tags",
+  {
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.tagId] }), index("document_tags_tag_idx").on(t.tagId)],
+);

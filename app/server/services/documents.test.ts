@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentJson } from "~/lib/api-types";
 import type { Role } from "~/lib/limits";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
-import { articles, auditLog, documentFileParts, documents, users } from "../db/schema";
+import { articles, auditLog, documentFileParts, documents, tags, users } from "../db/schema";
 import type { Examination } from "../documents/findings";
 import { openPdf } from "../documents/pdfjs";
 import { leaky } from "../documents/test-pdfs";
@@ -116,8 +116,11 @@ const refusal = (status: number, key: string) => expect.objectContaining({ statu
 // Each worker thread compiles the engine through tsx as it starts: seconds, more under load.
 describe("evidence documents", { timeout: 120_000 }, () => {
   it("examines an upload in the background, and finds the words under a box with their page", async () => {
+    const [tag] = await handle.db.insert(tags).values({ names: { en: "Procurement", ne: "खरिद" }, slug: "procurement" }).returning();
     const original = await leaky.blackBox(WORD);
-    const answer = await upload(original);
+    // As a form sends it: the tags' ids as a JSON list in one field.
+    const answer = await upload(original, people.contributor, { tags: JSON.stringify([tag!.id]) });
+    expect(answer.tags).toEqual([{ id: tag!.id, name: "Procurement", name_en: "Procurement", name_ne: "खरिद", slug: "procurement" }]);
     expect(answer).toMatchObject({ status: "examining", sha256: createHash("sha256").update(original).digest("hex"), findings: [] });
 
     const document = await examined(answer.id, people.contributor);
@@ -178,6 +181,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
       url: published.url,
       published_at: published.published_at,
       articles: [],
+      tags: [],
     });
     await expect(prepareDocument(handle.db, jobs, people.author, id, { flatten: false }, "en")).rejects.toEqual(refusal(409, "documentPublished"));
   });
@@ -257,6 +261,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     const large = new Uint8Array(1024 * 1024 + 1);
     large.set(new TextEncoder().encode("%PDF-1.7\n"));
     await expect(upload(large)).rejects.toEqual(expect.objectContaining({ status: 413, key: "documentTooLarge", values: { max: 1 } }));
+    await expect(upload(await leaky.author("Ram"), people.editor, { tags: "[999999]" })).rejects.toEqual(refusal(400, "unknownTags"));
     await expect(upload(await leaky.author("Ram"), people.editor, { title_en: "" })).rejects.toMatchObject({ issues: [expect.objectContaining({ message: "documentTitleRequired" })] });
     expect((await handle.db.select({ id: documents.id }).from(documents)).length).toBe(before);
   });

@@ -12,7 +12,7 @@
  */
 import { type SQL, asc, count, desc, eq, inArray, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { DocumentArticle, DocumentDetailJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson } from "~/lib/api-types";
+import type { DocumentArticle, DocumentDetailJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
 import type { MessageKey } from "~/lib/messages";
@@ -20,7 +20,7 @@ import { type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
 import { documentArticlesSchema, documentInputSchema, documentPrepareSchema, documentPublishSchema, type documentsQuerySchema } from "~/lib/schemas";
 import { slugOrFallback, uniqueSlug } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
-import { articles, documentStories, documents } from "../db/schema";
+import { articles, documentStories, documentTags, documents, tags } from "../db/schema";
 import { AppError } from "../errors";
 import { config } from "../platform/config";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
@@ -28,6 +28,7 @@ import { type Actor, requireAbility, requireArticleEditor, seesUnpublished } fro
 import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import type { DocumentJobs } from "./document-jobs";
+import { namesOf } from "./names";
 import { idOrSlugKey, slugSourceOf } from "./slugs";
 
 type DocumentRow = typeof documents.$inferSelect;
@@ -104,13 +105,24 @@ async function attachedArticles(db: Executor, documentId: number): Promise<Docum
   return rows.map(({ isPublished, ...article }) => ({ ...article, is_published: isPublished }));
 }
 
-/** One document for the newsroom: the list's fields and the stories it is attached to. */
+/** The document's tags, named in the client's language. */
+async function tagsOf(db: Executor, documentId: number, locale: Locale): Promise<Tag[]> {
+  const rows = await db
+    .select({ id: tags.id, names: tags.names, slug: tags.slug })
+    .from(documentTags)
+    .innerJoin(tags, eq(tags.id, documentTags.tagId))
+    .where(eq(documentTags.documentId, documentId))
+    .orderBy(asc(tags.id));
+  return rows.map((row) => ({ id: row.id, ...namesOf(row, locale), slug: row.slug }));
+}
+
+/** One document for the newsroom: the list's fields, its tags and the stories it is attached to. */
 async function documentDetail(db: Executor, row: DocumentRow, locale: Locale): Promise<DocumentDetailJson> {
-  return { ...documentJson(row, locale), articles: await attachedArticles(db, row.id) };
+  return { ...documentJson(row, locale), articles: await attachedArticles(db, row.id), tags: await tagsOf(db, row.id, locale) };
 }
 
 /** What readers may know of a published document: its texts and its published file, no findings, nothing of the original. */
-async function publicDocumentJson(db: Executor, row: DocumentRow): Promise<PublicDocumentJson> {
+async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale): Promise<PublicDocumentJson> {
   const published = (await attachedArticles(db, row.id)).filter((article) => article.is_published);
   return {
     id: row.id,
@@ -123,6 +135,7 @@ async function publicDocumentJson(db: Executor, row: DocumentRow): Promise<Publi
     url: row.publishedUrl!,
     published_at: row.publishedAt!.toISOString(),
     articles: published.map(({ is_published: _, ...article }) => article),
+    tags: await tagsOf(db, row.id, locale),
   };
 }
 
@@ -178,6 +191,11 @@ export async function uploadDocument(
         updatedAt: now,
       })
       .returning();
+    if (input.tags.length > 0) {
+      const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tags));
+      if (found.length !== input.tags.length) throw new AppError(400, "unknownTags");
+      await tx.insert(documentTags).values(input.tags.map((tagId) => ({ documentId: inserted!.id, tagId })));
+    }
     await storeDocumentFile(tx, inserted!.id, "original", file.bytes);
     await recordAudit(tx, author, "document.upload", { id: inserted!.id, label: slug });
     return inserted!;
@@ -206,7 +224,7 @@ async function findDocument(db: Executor, key: string): Promise<DocumentRow | un
 export async function getDocument(db: Executor, actor: Actor | null, key: string, locale: Locale): Promise<{ document: DocumentDetailJson | PublicDocumentJson }> {
   const row = await findDocument(db, key);
   if (row && sees(actor, row)) return { document: await documentDetail(db, row, locale) };
-  if (row?.publishedAt) return { document: await publicDocumentJson(db, row) };
+  if (row?.publishedAt) return { document: await publicDocumentJson(db, row, locale) };
   throw new AppError(404, "documentNotFound");
 }
 
