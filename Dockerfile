@@ -27,6 +27,8 @@ ENV NODE_ENV=production \
 COPY package.json package-lock.json ./
 # No production dependency has an install script (the test checks the lockfile), so none runs.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The server's bundle, and beside it the documents worker's (build/server/documents-worker.js,
+# vite-plugins/documents-worker.ts), which loads pdf.js and @napi-rs/canvas from node_modules.
 COPY --from=build /app/build ./build
 COPY server.js ./
 # start.js and build-if-stale.js, and the operators' scripts (backup, restore, media:migrate).

@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { documentsWorker } from "./vite-plugins/documents-worker";
 import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
 import { tipsManifest } from "./vite-plugins/tips-manifest";
@@ -59,6 +60,7 @@ export default defineConfig({
     // After islandsEntry, whose islands.json it starts from.
     tipsManifest(),
     precompressedAssets(),
+    documentsWorker(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // nepali-date-converter is CJS without "exports"; bundling it avoids a broken default import.

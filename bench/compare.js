@@ -1,20 +1,21 @@
 // `npm run bench:compare`: is this build slower than an older one (issue 37: "no slower than before
 // the change, same run, same machine")? The older commit is checked out in a git worktree of its own
-// (its own `npm ci` and production build, kept for the next run), seeds the archive once, and is
-// measured; then this build is started on the same seeded archive, which runs its new migrations on
-// it (the upgrade an operator makes: how long that start takes is recorded), and is measured the same
-// way, with the very same paths. Two sets of scenarios:
+// (its own `npm ci` and production build, kept for the next run) and seeds the archive once. Each
+// side then starts on a copy of that archive: the older build as it was, this build running its new
+// migrations on it (the upgrade an operator makes: how long that start takes is recorded). Both run
+// at once and are measured in turns on the very same paths, so that whatever else the machine does
+// weighs on both alike. Two sets of scenarios:
 //
 //   default   bench/run.js's readers, apps and editors (wrk), 2,000 articles on the embedded PGlite
 //   --scale   bench/scale.js's one client with nothing cached, 100,000 articles on PostgreSQL
 //
-// Each side starts from a copy of the seeded archive, so that neither measures the other's writes
+// Each side has its own copy of the seeded archive, so that neither measures the other's writes
 // (the editors' burst saves articles) nor its caches. The seeded archive is kept in BENCH_CACHE_DIR
 // (~/.cache/khulasa-bench) with the older build; `--reuse-seed` takes it instead of seeding again, so
 // that a later run only measures (seeding 100,000 articles takes 7 to 15 minutes on 2 cores). A bare
-// node:http server is measured with wrk before and after each side: a side whose bare server stays
-// under 10,000 requests a second is refused, as `npm run bench` refuses it. Appends to
-// bench/results.jsonl and writes docs/performance.md ("Before and after").
+// node:http server is measured with wrk before and after: a run whose bare server stays under 10,000
+// requests a second is refused, as `npm run bench` refuses it. Appends to bench/results.jsonl and
+// writes docs/performance.md ("Before and after").
 //
 //   npm run bench:compare -- [--before <git ref>] [--scale] [--articles N] [--reuse-seed] [--requests 200]
 //   npm run bench:compare -- [--before <git ref>] [--scale] [--articles N] --seed-only   (build and seed, keep, measure nothing)
@@ -160,54 +161,63 @@ async function bareRate(bare, moment) {
   return result;
 }
 
-/**
- * One side: its server on a fresh copy of the seeded archive, measured; then stopped and started
- * again (a plain start, the migrations done). `paths` are the first side's, so both ask the same.
- */
-async function measureSide(label, tree, seed, bare, paths) {
+/** One side's server on a fresh copy of the seeded archive: the after side's first start is the upgrade. */
+async function startSide(label, tree, seed) {
   console.log(`\n== ${label}: ${tree}`);
   const copy = await copyOfSeed(seed);
-  let server;
   try {
-    const bareStart = await bareRate(bare, `before the ${label} side`);
-    if (slowBaseline(bareStart.requests_per_second)) return undefined;
-    server = await startServer(copy.target, SCENARIOS === "scale" ? UNCACHED : {}, { tree, startLimitMs: UPGRADE_START_LIMIT_MS });
-    const firstStartMs = server.startupMs;
-    console.log(`${label}: started in ${firstStartMs} ms`);
-    await new Promise((r) => setTimeout(r, 1000));
-    const rssAfterBoot = server.rssMb();
-    const facts = await archiveFacts(server.base);
-    let results;
-    let writeBurst;
-    if (SCENARIOS === "readers") {
-      paths ??= await readPaths(server.base);
-      results = await measureReads(server, paths.reads);
-      writeBurst = await measureWriteBurst(server, paths.reads.hot_article.path, paths.articles);
-    } else {
-      paths ??= await uncachedPaths(server.base, ARTICLES);
-      results = await measureUncached(server, paths, REQUESTS);
-    }
-    const peak = server.peakRssMb();
-    await server.stop();
-    server = await startServer(copy.target, {}, { tree });
-    const restartMs = server.startupMs;
-    await server.stop();
-    server = undefined;
-    const bareEnd = await bareRate(bare, `after the ${label} side`);
-    if (slowBaseline(bareEnd.requests_per_second)) return undefined;
-    return {
-      paths,
-      facts,
-      results,
-      writeBurst,
-      bare: { start: bareStart, end: bareEnd },
-      startUpMs: { first: firstStartMs, again: restartMs },
-      rssMb: { after_boot: rssAfterBoot, peak },
-    };
-  } finally {
-    await server?.stop();
+    const server = await startServer(copy.target, SCENARIOS === "scale" ? UNCACHED : {}, { tree, startLimitMs: UPGRADE_START_LIMIT_MS });
+    console.log(`${label}: started in ${server.startupMs} ms`);
+    return { label, tree, copy, server, firstStartMs: server.startupMs };
+  } catch (error) {
     copy.discard();
+    throw error;
   }
+}
+
+/** Stopped and started again on its archive (a plain start, the migrations done): how long that takes. */
+async function restartTime(side) {
+  await side.server.stop();
+  side.server = await startServer(side.copy.target, {}, { tree: side.tree });
+  const ms = side.server.startupMs;
+  await side.server.stop();
+  side.server = undefined;
+  return ms;
+}
+
+/**
+ * Both sides run at once and are measured in turns (readers.js and uncached.js alternate them path by
+ * path, or request by request), so that a machine that grows busier or quieter during the run weighs
+ * on both alike: measured one after the other, a side that met a busy minute looked up to twice as
+ * slow as the other on the very same build. `paths` are taken from the before side.
+ */
+async function measureBoth(sides) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const servers = sides.map((side) => side.server);
+  const rssAfterBoot = servers.map((server) => server.rssMb());
+  const facts = [];
+  for (const server of servers) facts.push(await archiveFacts(server.base));
+  let results;
+  let writeBursts;
+  if (SCENARIOS === "readers") {
+    const paths = await readPaths(servers[0].base);
+    results = await measureReads(servers, paths.reads);
+    // Writes change the archive: each side's burst on its own copy, one after the other.
+    writeBursts = [];
+    for (const server of servers) writeBursts.push(await measureWriteBurst(server, paths.reads.hot_article.path, paths.articles));
+  } else {
+    results = await measureUncached(servers, await uncachedPaths(servers[0].base, ARTICLES), REQUESTS);
+  }
+  const peaks = servers.map((server) => server.peakRssMb());
+  const restarts = [];
+  for (const side of sides) restarts.push(await restartTime(side));
+  return sides.map((side, i) => ({
+    facts: facts[i],
+    results: results[i],
+    writeBurst: writeBursts?.[i],
+    startUpMs: { first: side.firstStartMs, again: restarts[i] },
+    rssMb: { after_boot: rssAfterBoot[i], peak: peaks[i] },
+  }));
 }
 
 /** Both sides' figures of each scenario, by its name. */
@@ -229,39 +239,50 @@ ensureWrk();
 
 const seed = await seeded(beforeCommit, tree);
 const bare = await startBare();
+const sides = [];
 try {
-  const before = await measureSide("before", tree, seed, bare);
-  const after = before && (await measureSide("after", root, seed, bare, before.paths));
-  if (after) {
-    const kept = after.facts.published === before.facts.published && after.facts.newest.join() === before.facts.newest.join();
-    if (!kept) {
-      console.error(`The upgrade changed the archive: ${before.facts.published} published articles before, ${after.facts.published} after, or another newest 100.`);
-      process.exitCode = 1;
+  const bareStart = await bareRate(bare, "before the sides start");
+  if (!slowBaseline(bareStart.requests_per_second)) {
+    sides.push(await startSide("before", tree, seed));
+    sides.push(await startSide("after", root, seed));
+    const [before, after] = await measureBoth(sides);
+    const bareEnd = await bareRate(bare, "after both sides");
+    if (!slowBaseline(bareEnd.requests_per_second)) {
+      const kept = after.facts.published === before.facts.published && after.facts.newest.join() === before.facts.newest.join();
+      if (!kept) {
+        console.error(`The upgrade changed the archive: ${before.facts.published} published articles before, ${after.facts.published} after, or another newest 100.`);
+        process.exitCode = 1;
+      }
+      const results = paired(before.results, after.results);
+      if (SCENARIOS === "scale") {
+        results.start_up = { before: startUpResult(before.startUpMs.again), after: startUpResult(after.startUpMs.again) };
+      }
+      const line = record({
+        kind: "compare",
+        scenarios: SCENARIOS,
+        database: DATABASE,
+        articles: ARTICLES,
+        before: { ref: options.before, commit: beforeCommit },
+        after: { commit: afterCommit, uncommitted_changes: uncommitted },
+        seed: { reused: seed.reused, seed_ms: seed.seed_ms },
+        interleaved: true,
+        bare_node_http: { start: bareStart, end: bareEnd },
+        start_up_ms: { before: before.startUpMs.first, upgrade: after.startUpMs.first, before_again: before.startUpMs.again, after_again: after.startUpMs.again },
+        upgrade_kept_archive: { published: after.facts.published, same_newest_100: kept },
+        server_rss_mb: { before: before.rssMb, after: after.rssMb },
+        results,
+        ...(after.writeBurst ? { write_burst: paired(before.writeBurst, after.writeBurst) } : {}),
+      });
+      console.log(`\n${compareTable(line).join("\n")}`);
+      const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s`;
+      writePerformanceDoc(machine);
+      console.log("Recorded in bench/results.jsonl; table in docs/performance.md (Before and after)");
     }
-    const results = paired(before.results, after.results);
-    if (SCENARIOS === "scale") {
-      results.start_up = { before: startUpResult(before.startUpMs.again), after: startUpResult(after.startUpMs.again) };
-    }
-    const line = record({
-      kind: "compare",
-      scenarios: SCENARIOS,
-      database: DATABASE,
-      articles: ARTICLES,
-      before: { ref: options.before, commit: beforeCommit },
-      after: { commit: afterCommit, uncommitted_changes: uncommitted },
-      seed: { reused: seed.reused, seed_ms: seed.seed_ms },
-      bare_node_http: { before: before.bare, after: after.bare },
-      start_up_ms: { before: before.startUpMs.first, upgrade: after.startUpMs.first, before_again: before.startUpMs.again, after_again: after.startUpMs.again },
-      upgrade_kept_archive: { published: after.facts.published, same_newest_100: kept },
-      server_rss_mb: { before: before.rssMb, after: after.rssMb },
-      results,
-      ...(after.writeBurst ? { write_burst: paired(before.writeBurst, after.writeBurst) } : {}),
-    });
-    console.log(`\n${compareTable(line).join("\n")}`);
-    const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s`;
-    writePerformanceDoc(machine);
-    console.log("Recorded in bench/results.jsonl; table in docs/performance.md (Before and after)");
   }
 } finally {
+  for (const side of sides) {
+    await side.server?.stop();
+    side.copy.discard();
+  }
   await bare.stop();
 }

@@ -87,18 +87,29 @@ async function warm(base, { path: one, paths }) {
   }
 }
 
-/** Each of `reads` under wrk, in both encodings, on `server` (started by support.js's startServer). */
-export async function measureReads(server, reads) {
-  const results = {};
+/**
+ * Each of `reads` under wrk, in both encodings, on each of `servers` (started by support.js's
+ * startServer); one result object per server. With several servers (bench:compare's older build and
+ * this one), each path is measured on every server in turn, the order reversed from one path to the
+ * next, so that a machine that grows busier or quieter during the run weighs on both alike.
+ */
+export async function measureReads(servers, reads) {
+  const results = servers.map(() => ({}));
+  let turn = 0;
   for (const [encoding, headers] of Object.entries(ENCODINGS)) {
     for (const [name, { path: one, paths, unique }] of Object.entries(reads)) {
-      if (!unique) await warm(server.base, { path: one, paths });
       // A never-repeated query must stay so in the second encoding too: each takes half the list.
       const half = unique && Math.floor(paths.length / 2);
       const list = unique ? (encoding === "identity" ? paths.slice(0, half) : paths.slice(half)) : paths;
-      const stats = await wrk(server.base + (one ?? "/"), { headers, paths: list });
-      results[`${name}.${encoding}`] = { ...summary(stats), ...(unique ? { distinct_queries: list.length, requests: stats.requests } : {}) };
-      console.log(name, encoding, JSON.stringify(results[`${name}.${encoding}`]), `server ${server.rssMb()} MB`);
+      const order = servers.map((_, i) => i);
+      if (turn++ % 2) order.reverse();
+      for (const i of order) {
+        const server = servers[i];
+        if (!unique) await warm(server.base, { path: one, paths });
+        const stats = await wrk(server.base + (one ?? "/"), { headers, paths: list });
+        results[i][`${name}.${encoding}`] = { ...summary(stats), ...(unique ? { distinct_queries: list.length, requests: stats.requests } : {}) };
+        console.log(servers.length > 1 ? `[${i}]` : "", name, encoding, JSON.stringify(results[i][`${name}.${encoding}`]), `server ${server.rssMb()} MB`);
+      }
     }
   }
   return results;

@@ -114,7 +114,11 @@ const ratio = (after, before) => (before ? +(after / before).toFixed(2) : null);
 /** A ratio made bold when it says "more than 10% slower": fewer requests a second, or a longer wait. */
 const judgedRatio = (value, higherIsBetter) => (value === null ? "" : (higherIsBetter ? value < 0.9 : value > 1.1) ? `**${value}**` : String(value));
 const rate = (result) => result.requests_per_second.toLocaleString("en");
-const sideBare = (bare) => `${rate(bare.start)} / ${rate(bare.end)}`;
+/** The bare server's figures: one pair for a run whose sides ran at once, one per side for an older record. */
+const bareText = ({ interleaved, bare_node_http: bare }) =>
+  interleaved
+    ? `Both builds ran at once, measured in turns. Bare node:http server (req/s, at the start / end): ${rate(bare.start)} / ${rate(bare.end)}. `
+    : `The builds ran one after the other. Bare node:http server (req/s, at the start / end of each side): before ${rate(bare.before.start)} / ${rate(bare.before.end)}, after ${rate(bare.after.start)} / ${rate(bare.after.end)}. `;
 
 /** The "Before and after" table of one bench/compare.js record, as Markdown lines. */
 export function compareTable(line) {
@@ -128,7 +132,7 @@ export function compareTable(line) {
       `Start-up: before ${line.start_up_ms.before} ms; the upgrade (the new build's first start, its migrations on this archive) ${line.start_up_ms.upgrade} ms; ` +
       `the new build started again ${line.start_up_ms.after_again} ms. The upgrade kept ${line.upgrade_kept_archive.published.toLocaleString("en")} published articles` +
       `${line.upgrade_kept_archive.same_newest_100 ? " and the same newest 100" : ", **but not the same newest 100**"}. ` +
-      `Bare node:http server (req/s, at the start / end of each side): before ${sideBare(line.bare_node_http.before)}, after ${sideBare(line.bare_node_http.after)}. ` +
+      bareText(line) +
       `Server memory at its peak: before ${line.server_rss_mb.before.peak} MB, after ${line.server_rss_mb.after.peak} MB. Bold: more than 10% slower.`,
     "",
   ];
@@ -145,7 +149,6 @@ export function compareTable(line) {
     out.push(row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:"]));
     const reads = (name, encoding, b, a) =>
       row([name, encoding === "identity" ? "none" : "br, gzip", rate(b), rate(a), judgedRatio(ratio(a.requests_per_second, b.requests_per_second), true), b.p99_ms, a.p99_ms, `${b.errors} / ${a.errors}`]);
-    out.push(row(["bare node:http (lower of start and end)", "none", ...[line.bare_node_http.before, line.bare_node_http.after].map((bare) => Math.min(bare.start.requests_per_second, bare.end.requests_per_second).toLocaleString("en")), "", "", "", ""].map(String)));
     for (const [key, { before: b, after: a }] of Object.entries(line.results)) {
       const [name, encoding] = key.split(".");
       out.push(reads(name.replaceAll("_", " "), encoding, b, a));
@@ -228,10 +231,10 @@ export function writePerformanceDoc(machine) {
       ? [
           "## Before and after",
           "",
-          "Written by `npm run bench:compare`: an older commit (its own checkout and build) seeds an archive and is",
-          "measured, then the current build starts on a copy of the same archive (its migrations run: the upgrade)",
-          "and is measured on the very same paths, in the same run on the same machine. The bare server's figures",
-          "show how busy the machine was on each side; a side under 10,000 req/s is refused.",
+          "Written by `npm run bench:compare`: an older commit (its own checkout and build) seeds an archive; it",
+          "and the current build each start on a copy of it (the current build's migrations run: the upgrade),",
+          "run at once, and are measured in turns on the very same paths, in the same run on the same machine.",
+          "The bare server's figures show how busy the machine was; a run under 10,000 req/s is refused.",
           "",
           ...comparisons,
         ]

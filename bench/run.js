@@ -47,7 +47,7 @@ try {
   const bareBefore = summary(await wrk(bare.url));
   console.log("bare node:http before", JSON.stringify(bareBefore));
   if (!slowBaseline(bareBefore.requests_per_second)) {
-    const results = await measureReads(server, reads);
+    const [results] = await measureReads([server], reads);
     const burst = await measureWriteBurst(server, reads.hot_article.path, articles);
     const bareAfter = summary(await wrk(bare.url));
     console.log("bare node:http after", JSON.stringify(bareAfter));

@@ -34,7 +34,7 @@ try {
   seedArchive(target, ARTICLES);
   const seedMs = Date.now() - seedStarted;
   server = await startServer(target, UNCACHED);
-  const results = await measureUncached(server, await uncachedPaths(server.base, ARTICLES), REQUESTS);
+  const [results] = await measureUncached([server], await uncachedPaths(server.base, ARTICLES), REQUESTS);
   const peak = server.peakRssMb();
   await server.stop();
 

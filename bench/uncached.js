@@ -7,18 +7,24 @@ import { percentiles, signIn } from "./support.js";
 
 export const UNCACHED = { PAGE_CACHE_MB: "0" };
 
-/** `requests` requests one after another, walking through `paths`; latency percentiles in ms. */
-async function sequential(base, paths, requests, headers = {}) {
-  const latencies = [];
-  let errors = 0;
+/**
+ * `requests` requests one after another, walking through `paths`, on each of `bases`; latency
+ * percentiles in ms, one result per base. With several bases (bench:compare's older build and this
+ * one) they take turns request by request, so that whatever else the machine does weighs on both.
+ */
+async function sequential(bases, paths, requests, headers = []) {
+  const latencies = bases.map(() => []);
+  const errors = bases.map(() => 0);
   for (let i = 0; i < requests; i++) {
-    const started = performance.now();
-    const res = await fetch(base + paths[i % paths.length], { headers });
-    await res.arrayBuffer();
-    if (res.ok) latencies.push(performance.now() - started);
-    else errors += 1;
+    for (const [b, base] of bases.entries()) {
+      const started = performance.now();
+      const res = await fetch(base + paths[i % paths.length], { headers: headers[b] ?? {} });
+      await res.arrayBuffer();
+      if (res.ok) latencies[b].push(performance.now() - started);
+      else errors[b] += 1;
+    }
   }
-  return { requests, ...percentiles(latencies, [0.5, 0.95, 0.99]), errors };
+  return bases.map((_, b) => ({ requests, ...percentiles(latencies[b], [0.5, 0.95, 0.99]), errors: errors[b] }));
 }
 
 function judged(result, target, key, limit) {
@@ -40,38 +46,46 @@ export async function uncachedPaths(base, articleCount) {
   };
 }
 
-/**
- * The first articles sitemap file, then each of `paths` `requests` times, on `server` freshly
- * started (the sitemap comes first so that the memory peak it leaves is its own: a file of 25,000
- * articles is written as it is read).
- */
-export async function measureUncached(server, paths, requests) {
-  const base = server.base;
+/** The first articles sitemap file, asked of a freshly started server: the memory peak it leaves is its own. */
+async function sitemapFile(server) {
   const rssBefore = server.rssMb();
-  const sitemapStarted = performance.now();
-  const sitemap = await fetch(`${base}/sitemap/articles-1.xml`);
-  const sitemapBytes = (await sitemap.arrayBuffer()).byteLength;
-  const sitemapMs = +(performance.now() - sitemapStarted).toFixed(1);
-  const sitemapFile = {
+  const started = performance.now();
+  const sitemap = await fetch(`${server.base}/sitemap/articles-1.xml`);
+  const bytes = (await sitemap.arrayBuffer()).byteLength;
+  return {
     requests: 1,
-    p50_ms: sitemapMs,
+    p50_ms: +(performance.now() - started).toFixed(1),
     p95_ms: null,
     p99_ms: null,
     errors: sitemap.ok ? 0 : 1,
-    bytes: sitemapBytes,
+    bytes,
     rss_mb_before: rssBefore,
     peak_rss_mb_after: server.peakRssMb(),
   };
-  const admin = { cookie: (await signIn(base)).cookie };
-  const results = {
-    home: judged(await sequential(base, paths.home, requests), "p95 < 50 ms", "p95_ms", 50),
-    category: judged(await sequential(base, paths.category, requests), "p95 < 50 ms", "p95_ms", 50),
-    news_pages: judged(await sequential(base, paths.news_pages, requests), "p95 < 50 ms", "p95_ms", 50),
-    search_distinct: judged(await sequential(base, paths.search_distinct, requests), "p99 < 100 ms", "p99_ms", 100),
-    admin_list: judged(await sequential(base, paths.admin_list, requests, admin), "p95 < 100 ms", "p95_ms", 100),
+}
+
+/**
+ * On each of `servers`, freshly started: the first articles sitemap file (a file of 25,000 articles
+ * is written as it is read), then each of `paths` `requests` times, the servers taking turns. One
+ * result object per server.
+ */
+export async function measureUncached(servers, paths, requests) {
+  const sitemaps = [];
+  for (const server of servers) sitemaps.push(await sitemapFile(server));
+  const bases = servers.map((server) => server.base);
+  const admin = [];
+  for (const base of bases) admin.push({ cookie: (await signIn(base)).cookie });
+  const scenarios = {
+    home: [await sequential(bases, paths.home, requests), "p95 < 50 ms", "p95_ms", 50],
+    category: [await sequential(bases, paths.category, requests), "p95 < 50 ms", "p95_ms", 50],
+    news_pages: [await sequential(bases, paths.news_pages, requests), "p95 < 50 ms", "p95_ms", 50],
+    search_distinct: [await sequential(bases, paths.search_distinct, requests), "p99 < 100 ms", "p99_ms", 100],
+    admin_list: [await sequential(bases, paths.admin_list, requests, admin), "p95 < 100 ms", "p95_ms", 100],
   };
-  results.sitemap_file = sitemapFile;
-  return results;
+  return servers.map((_, i) => ({
+    ...Object.fromEntries(Object.entries(scenarios).map(([name, [results, ...target]]) => [name, judged(results[i], ...target)])),
+    sitemap_file: sitemaps[i],
+  }));
 }
 
 /** A start-up result in the shape of the others, judged against issue 11's five seconds. */

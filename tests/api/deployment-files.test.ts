@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { DOCUMENTS_WORKER_FILE } from "../../vite-plugins/documents-worker";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -391,6 +392,28 @@ describe("Dockerfile", () => {
     }
     // sourcePath finds the tree by the package.json beside it.
     expect(copied).toContain(path.posix.resolve(base, "package.json"));
+  });
+
+  it("carries the documents worker the build writes beside the server, and the packages it loads at run time", () => {
+    const worker = path.posix.resolve(workdir(final), "build/server", DOCUMENTS_WORKER_FILE);
+    const carrying = of(final, "COPY").find((copy) => copyTargets(final, copy).some((destination) => worker === destination || worker.startsWith(`${destination}/`)));
+    expect(carrying, `${worker} is in the image`).toBeDefined();
+    // …from a stage that builds with the configuration and its plugins (vite-plugins/documents-worker.ts).
+    const builder = stages.find((stage) => stage.name === flagsOf(carrying!.args).flags.from);
+    expect(builder, "the build comes from a build stage").toBeDefined();
+    expect(runs(builder!).some((command) => /\breact-router build\b/.test(command))).toBe(true);
+    const given = of(builder!, "COPY").flatMap((copy) => copyPaths(flagsOf(copy.args).rest).sources);
+    for (const file of ["vite.config.ts", "vite-plugins"]) expect(given, `${file} in the build stage`).toContain(file);
+    // The worker's packages stay imports of the build, installed in the image as production dependencies.
+    const { dependencies } = JSON.parse(read("package.json")) as { dependencies: Record<string, string> };
+    const engine = sourceFiles("app/server/documents").filter((file) => !file.endsWith("test-pdfs.ts"));
+    const packages = new Set(engine.flatMap((file) => [...read(file).matchAll(/^import (?!type )[^;]*? from "([^".][^"]*)";/gm)].map((match) => match[1]!)));
+    const names = [...packages].filter((name) => !name.startsWith("node:")).map((name) => name.split("/").slice(0, name.startsWith("@") ? 2 : 1).join("/"));
+    expect(names).toContain("@napi-rs/canvas");
+    for (const name of names) expect(Object.keys(dependencies), `${name} is a production dependency`).toContain(name);
+    // @napi-rs/canvas's native library comes in a platform package of the lockfile, as sharp's does: no install script fetches it.
+    const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, unknown> };
+    for (const arch of ["x64", "arm64"]) expect(lock.packages[`node_modules/@napi-rs/canvas-linux-${arch}-gnu`], `@napi-rs/canvas for linux-${arch}`).toBeDefined();
   });
 
   it(".dockerignore keeps out dependencies, data, builds, secrets and history", () => {

@@ -4,6 +4,7 @@ import { preparingClient } from "./prepared-statements";
 import * as schema from "./schema";
 import { writeEditionPreferences } from "./edition-preferences";
 import { writeSearchConfigurations } from "./search-configurations";
+import { appliedMigrations, settleAfterRewrite } from "./settle-after-rewrite";
 import { sourcePath } from "../platform/source-path";
 import { StartupError, databaseUnreachable } from "../platform/startup-error";
 import { log } from "~/server/platform/log";
@@ -100,9 +101,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     try {
       if (target.kind === "postgres") await assertUnicodeDatabase(lock);
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const before = await appliedMigrations(lock);
       await migrate(drizzle(lock, { schema }), { migrationsFolder: sourcePath("app/server/db/migrations") });
+      const upgraded = before > 0 && (await appliedMigrations(lock)) > before;
       await writeSearchConfigurations(lock);
-      await writeEditionPreferences(lock);
+      const recomputed = await writeEditionPreferences(lock);
+      await settleAfterRewrite(lock, upgraded || recomputed);
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();

@@ -23,12 +23,14 @@ interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-export async function writeEditionPreferences(client: Queryable): Promise<void> {
+/** Writes the preferences and the indexes; true when the stories' editions were computed again. */
+export async function writeEditionPreferences(client: Queryable): Promise<boolean> {
   const rows = LANGUAGES.flatMap((edition) => textPreference(edition).map((language, rank) => ({ edition, language, rank })));
   const stored = (await client.query("select edition, language, rank from edition_preferences order by edition, rank")).rows as { edition: string; language: string; rank: number }[];
   const key = (list: { edition: string; language: string; rank: number }[]) =>
     JSON.stringify(list.map((row) => [row.edition, row.language, row.rank]).sort());
-  if (key(stored) !== key(rows)) {
+  const changed = key(stored) !== key(rows);
+  if (changed) {
     // A new language or a changed fallback changes which version an edition shows of every story.
     await client.query("begin");
     try {
@@ -59,4 +61,5 @@ export async function writeEditionPreferences(client: Queryable): Promise<void> 
     if (!wanted.some((index) => index.name === name)) await client.query(`drop index if exists "${name}"`);
   }
   for (const index of wanted) await client.query(`create index if not exists "${index.name}" ${index.definition}`);
+  return changed;
 }

@@ -4,36 +4,8 @@
  * written in the old shape (named in one language or in both, with and without a description or
  * a bio) read back with every text where it was, and the new checks refuse a row named in none.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCluster } from "../../../tests/support/postgres-cluster.mjs";
-
-const MIGRATIONS = path.resolve(import.meta.dirname, "migrations");
-const THIS_MIGRATION = "0024_language_texts";
-
-/** The migrations folder as it was before this one: its SQL files and a journal that ends before it. */
-async function migrationsBefore(): Promise<{ folder: string; remove: () => Promise<void> }> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), "khulasa-migrations-"));
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === THIS_MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
-}
-
-type Query = (text: string) => Promise<Record<string, unknown>[]>;
+import { expect } from "vitest";
+import { onBothDatabases } from "../../../tests/support/migration-run";
 
 const OLD_ROWS = `
   insert into categories (id, name_en, name_ne, slug, description_en, description_ne) values
@@ -47,16 +19,11 @@ const OLD_ROWS = `
     (3, 'Kiran Bhattarai', '', 'kiran@example.com', '', '');
 `;
 
-/** Loads the old shape, runs the migration, and checks what it reads back. */
-async function migratesWithoutLoss(query: Query, migrateTo: (folder: string) => Promise<void>) {
-  const before = await migrationsBefore();
-  try {
-    await migrateTo(before.folder);
-  } finally {
-    await before.remove();
-  }
+onBothDatabases("migration 0024: texts by language in one map, every text moved", async ({ connection, migrateBefore, migrateAll }) => {
+  const query = async (text: string) => (await connection.query(text)).rows;
+  await migrateBefore("0024_language_texts");
   for (const statement of OLD_ROWS.split(";").filter((s) => s.trim())) await query(statement);
-  await migrateTo(MIGRATIONS);
+  await migrateAll();
 
   expect(await query("select id, slug, names, descriptions from categories order by id")).toEqual([
     { id: 1, slug: "politics", names: { en: "Politics", ne: "राजनीति" }, descriptions: { en: "Parliament and parties.", ne: "संसद् र दल।" } },
@@ -83,42 +50,4 @@ async function migratesWithoutLoss(query: Query, migrateTo: (folder: string) => 
   await expect(query(`insert into tags (names, slug) values ('{"en": ""}', 'blank')`)).rejects.toThrow(/tags_names_texts/);
   await expect(query(`insert into writers (names, email, bios) values ('{"en": "A"}', 'a@example.com', '{"ne": 3}')`)).rejects.toThrow(/writers_bios_texts/);
   await expect(query(`insert into categories (names, slug) values ('{"en": "Politics"}', 'politics')`)).rejects.toThrow(/categories_slug_unique|duplicate/);
-}
-
-describe("migration 0024: texts by language in one map", () => {
-  it("moves every text on the embedded database", async () => {
-    // As the app opens it (pglite-worker.mjs): search's migration needs pg_trgm.
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzlePglite(client);
-    try {
-      await migratesWithoutLoss(
-        async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-        (folder) => migratePglite(db, { migrationsFolder: folder }),
-      );
-    } finally {
-      await client.close();
-    }
-  });
-
-  describe("on PostgreSQL", () => {
-    let cluster: Awaited<ReturnType<typeof startCluster>>;
-    let pool: pg.Pool;
-    beforeAll(async () => {
-      cluster = await startCluster();
-      cluster.createDatabase("migration");
-      pool = new pg.Pool({ connectionString: cluster.url("migration") });
-    });
-    afterAll(async () => {
-      await pool?.end();
-      cluster?.stop();
-    });
-
-    it("moves every text", async () => {
-      const db = drizzlePg(pool);
-      await migratesWithoutLoss(
-        async (text) => (await pool.query<Record<string, unknown>>(text)).rows,
-        (folder) => migratePg(db, { migrationsFolder: folder }),
-      );
-    });
-  });
 });

@@ -6,39 +6,10 @@
  * version, and a link the old shape could hold but a story cannot (one-sided, or two articles of one
  * language) leaves each article a story of its own, as every reader saw it.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCluster } from "../../../tests/support/postgres-cluster.mjs";
+import { expect } from "vitest";
+import { onBothDatabases } from "../../../tests/support/migration-run";
 import { writeEditionPreferences } from "./edition-preferences";
-
-const MIGRATIONS = path.resolve(import.meta.dirname, "migrations");
-const THIS_MIGRATION = "0026_story_editions";
-
-/** The migrations folder as it was before this one: its SQL files and a journal that ends before it. */
-async function migrationsBefore(): Promise<{ folder: string; remove: () => Promise<void> }> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), "khulasa-migrations-"));
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === THIS_MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
-}
-
-interface Connection {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
+import { appliedMigrations, settleAfterRewrite } from "./settle-after-rewrite";
 
 const article = (id: number, language: string, published: boolean) =>
   `(${id}, 'Story ${id}', 'story-${id}', '<p>x</p>', '${language}', ${published}, now() - interval '${id} hours')`;
@@ -51,18 +22,22 @@ const OLD_ROWS = [
   "select setval(pg_get_serial_sequence('articles', 'id'), 8)",
 ];
 
-async function migratesWithoutLoss(connection: Connection, migrateTo: (folder: string) => Promise<void>) {
+onBothDatabases("migration 0026: stories and their editions, made of translation pairs", async ({ connection, migrateBefore, migrateAll }) => {
   const query = async (text: string) => (await connection.query(text)).rows;
-  const before = await migrationsBefore();
-  try {
-    await migrateTo(before.folder);
-  } finally {
-    await before.remove();
-  }
+  expect(await appliedMigrations(connection)).toBe(0);
+  const applied = await migrateBefore("0026_story_editions");
+  expect(await appliedMigrations(connection)).toBe(applied);
   for (const statement of OLD_ROWS) await query(statement);
-  await migrateTo(MIGRATIONS);
-  // What the app does after the migrations at every start.
-  await writeEditionPreferences(connection);
+  await migrateAll();
+  expect(await appliedMigrations(connection)).toBeGreaterThan(applied);
+  // What the app does after the migrations at every start: the first computes every story's editions.
+  expect(await writeEditionPreferences(connection)).toBe(true);
+  expect(await writeEditionPreferences(connection)).toBe(false);
+  // The rewritten table is vacuumed: its pages marked all-visible, so that an index-only count needs no table read.
+  const allVisiblePages = async () => ((await query("select relallvisible from pg_class where relname = 'articles'")) as { relallvisible: number }[])[0]!.relallvisible;
+  expect(await allVisiblePages()).toBe(0);
+  await settleAfterRewrite(connection, true);
+  expect(await allVisiblePages()).toBeGreaterThan(0);
 
   expect(await query("select id, story_id, shown_in from articles order by id")).toEqual([
     { id: 1, story_id: 1, shown_in: ["en"] },
@@ -97,39 +72,4 @@ async function migratesWithoutLoss(connection: Connection, migrateTo: (folder: s
   // Deleting the version an edition showed brings the other back into it.
   await query("delete from articles where id = 2");
   expect(await query("select id, shown_in from articles where story_id = 1")).toEqual([{ id: 1, shown_in: ["en", "ne"] }]);
-}
-
-describe("migration 0026: stories and their editions", () => {
-  it("makes stories of translation pairs on the embedded database", async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzlePglite(client);
-    try {
-      await migratesWithoutLoss(client, (folder) => migratePglite(db, { migrationsFolder: folder }));
-    } finally {
-      await client.close();
-    }
-  });
-
-  describe("on PostgreSQL", () => {
-    let cluster: Awaited<ReturnType<typeof startCluster>>;
-    let pool: pg.Pool;
-    beforeAll(async () => {
-      cluster = await startCluster();
-      cluster.createDatabase("migration");
-      pool = new pg.Pool({ connectionString: cluster.url("migration") });
-    });
-    afterAll(async () => {
-      await pool?.end();
-      cluster?.stop();
-    });
-
-    it("makes stories of translation pairs", async () => {
-      const client = await pool.connect();
-      try {
-        await migratesWithoutLoss(client, (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }));
-      } finally {
-        client.release();
-      }
-    });
-  });
 });

@@ -5,6 +5,7 @@
  * layers, an incremental update).
  */
 import {
+  degrees,
   PDFArray,
   PDFDocument,
   PDFName,
@@ -206,6 +207,26 @@ export async function correctlyRedacted() {
   pages[0]!.drawText("after the box", { x: 40, y: 100, size: 12 });
   return doc.save();
 }
+
+/** Ordinary pages, "Public text on page N" at (30, 250) in 12-point Helvetica on each, for drawing them (render.ts). */
+export const plain = {
+  async pages(count: number) {
+    const { doc } = await start(count);
+    return doc.save();
+  },
+  /** Turned a quarter clockwise: shown 300 points wide and 400 high, its text running down. */
+  async turned() {
+    const { doc, pages } = await start();
+    pages[0]!.setRotation(degrees(90));
+    return doc.save();
+  },
+  /** A receipt's shape: 400 points wide and 4,000 high. */
+  async tall() {
+    const { doc, pages } = await start();
+    pages[0]!.setSize(400, 4000);
+    return doc.save();
+  },
+};
 
 /** A plain grey PNG, with an alpha channel when `alpha` is given, written here so the tests need no image files. */
 function greyPng(width: number, height: number, alpha?: number): Uint8Array {

@@ -2,7 +2,8 @@ import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ExaminationProgress } from "./findings";
 import { DocumentJobError, documentWorker, spawnFromSource } from "./worker-pool";
-import { leaky } from "./test-pdfs";
+import type { RenderedPage } from "./render";
+import { leaky, plain } from "./test-pdfs";
 
 const pools: ReturnType<typeof documentWorker>[] = [];
 const pool = (options?: Parameters<typeof documentWorker>[0]) => {
@@ -35,6 +36,41 @@ describe("the documents worker", { timeout: 90_000 }, () => {
     ]);
     expect((await documents.examine(prepared)).findings).toEqual([]);
     expect(examination.findings.map((finding) => finding.kind)).toEqual(["javascript"]);
+  });
+
+  test("renders in its thread, handing over each page before it draws the next", async () => {
+    const events: string[] = [];
+    const pages: RenderedPage[] = [];
+    const rendering = await pool().render(await plain.pages(3), async (page) => {
+      events.push(`taken ${page.page}`);
+      pages.push(page);
+      // Held a while: a thread that drew ahead would hand over the next page meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      events.push(`stored ${page.page}`);
+    });
+    expect(rendering).toEqual({ pages: 3 });
+    expect(events).toEqual(["taken 1", "stored 1", "taken 2", "stored 2", "taken 3", "stored 3"]);
+    expect(pages.map((page) => [page.page, page.pages, page.image.width, page.thumbnail.width, page.text[0]?.text])).toEqual([
+      [1, 3, 1200, 200, "Public text on page 1"],
+      [2, 3, 1200, 200, "Public text on page 2"],
+      [3, 3, 1200, 200, "Public text on page 3"],
+    ]);
+    expect(pages[0]!.image.bytes).toBeInstanceOf(Uint8Array);
+    expect(pages[0]!.image.bytes.byteLength).toBeGreaterThan(1000);
+  });
+
+  test("a rendering whose caller fails on a page stops there with that error, and the thread goes on", async () => {
+    const documents = pool();
+    const taken: number[] = [];
+    const failure = new Error("the store is full");
+    await expect(
+      documents.render(await plain.pages(3), ({ page }) => {
+        taken.push(page);
+        if (page === 2) throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(taken).toEqual([1, 2]);
+    expect((await documents.examine(await leaky.script("X"))).pages).toBe(1);
   });
 
   test("a file that is not a PDF is unreadable, and the thread goes on", async () => {

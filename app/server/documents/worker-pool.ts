@@ -1,5 +1,5 @@
 /**
- * Examining and preparing PDFs in a worker thread (issue 38): reading a 100-page file takes
+ * Examining, preparing and rendering PDFs in a worker thread (issue 38): reading a 100-page file takes
  * seconds of a core and a few hundred megabytes at its peak, which on the request thread would
  * stop every reader's page meanwhile. One thread, since the machine has two cores and the server
  * answers on the other; jobs wait their turn in order, at most `waiting` of them, and past that
@@ -10,7 +10,9 @@
 import { Worker } from "node:worker_threads";
 import type { Examination, ExaminationProgress } from "./findings";
 import type { PrepareOptions } from "./prepare";
-import type { WorkerReply, WorkerRequest } from "./worker";
+import type { RenderedPage, RenderOptions } from "./render";
+import type { WorkerReply, WorkerRequest, WorkerResume } from "./worker";
+import { builtWorker } from "./worker-location";
 
 /** Why a job failed: the file is not a PDF we can read, too many wait, or the thread died under it. */
 export class DocumentJobError extends Error {
@@ -34,19 +36,24 @@ export interface DocumentWorkerOptions {
 interface Job {
   request: WorkerRequest;
   onProgress?: (progress: ExaminationProgress) => void;
-  resolve: (value: Examination | Uint8Array) => void;
+  onPage?: (page: RenderedPage) => void | Promise<void>;
+  /** What `onPage` threw: the job fails with it once the thread has let go of the file. */
+  stopped?: { error: unknown };
+  resolve: (value: Examination | Uint8Array | Rendering) => void;
   reject: (error: unknown) => void;
 }
 
+export interface Rendering {
+  pages: number;
+}
+
 /**
- * The worker is TypeScript, run through tsx (a devDependency) from the source tree: tsx's loader
+ * From the source tree the worker is TypeScript, run through tsx (a devDependency): tsx's loader
  * is registered inside the new thread, as a loader given to the parent does not reach a thread's
- * own imports on Node 20. The server's production bundle does not yet build the worker (the next
- * round's work, when routes call it).
+ * own imports on Node 20.
  */
 export function spawnFromSource(heapMb: number): Worker {
   const tsx = import.meta.resolve("tsx/esm/api");
-  // Beside this module in the source tree, the only place it runs from until the bundle builds it.
   const worker = new URL("./worker.ts", import.meta.url).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)}))`, {
     eval: true,
@@ -54,7 +61,12 @@ export function spawnFromSource(heapMb: number): Worker {
   });
 }
 
-export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spawn = spawnFromSource }: DocumentWorkerOptions = {}) {
+/** The worker as the server's build carries it (worker-location.ts): plain JavaScript, no tsx, no source tree. */
+export function spawnBuilt(file: string): (heapMb: number) => Worker {
+  return (heapMb) => new Worker(new URL(file), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+}
+
+export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spawn = builtWorker ? spawnBuilt(builtWorker) : spawnFromSource }: DocumentWorkerOptions = {}) {
   const queue: Job[] = [];
   let worker: Worker | null = null;
   let current: Job | null = null;
@@ -87,8 +99,10 @@ export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spa
       const job = current;
       if (!job || job.request.id !== reply.id) return;
       if ("progress" in reply) return job.onProgress?.(reply.progress);
-      if ("unreadable" in reply) job.reject(new DocumentJobError("unreadable", reply.unreadable));
-      else job.resolve("examination" in reply ? reply.examination : reply.prepared);
+      if ("page" in reply) return void handOver(thread, job, reply.page);
+      if (job.stopped) job.reject(job.stopped.error);
+      else if ("unreadable" in reply) job.reject(new DocumentJobError("unreadable", reply.unreadable));
+      else job.resolve("examination" in reply ? reply.examination : "prepared" in reply ? reply.prepared : reply.rendered);
       next();
     });
     const died = () => {
@@ -102,18 +116,37 @@ export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spa
     return thread;
   };
 
-  const submit = <T extends Examination | Uint8Array>(request: WorkerRequest, onProgress?: (progress: ExaminationProgress) => void) =>
+  /** The thread reads the next page only once the caller has taken this one (worker.ts). */
+  const handOver = async (thread: Worker, job: Job, page: RenderedPage) => {
+    let resume = true;
+    try {
+      await job.onPage?.(page);
+    } catch (error) {
+      job.stopped = { error };
+      resume = false;
+    }
+    if (worker === thread && current === job) thread.postMessage({ id: job.request.id, resume } satisfies WorkerResume);
+  };
+
+  const submit = <T extends Examination | Uint8Array | Rendering>(request: WorkerRequest, listeners: Pick<Job, "onProgress" | "onPage"> = {}) =>
     new Promise<T>((resolve, reject) => {
       if (queue.length >= waiting) return reject(new DocumentJobError("busy"));
-      queue.push({ request, onProgress, resolve: resolve as Job["resolve"], reject });
+      queue.push({ request, ...listeners, resolve: resolve as Job["resolve"], reject });
       if (!current) next();
     });
 
   return {
     /** Bytes that fill their own buffer are moved to the thread: the caller keeps a copy if it needs one. */
     examine: (bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void) =>
-      submit<Examination>({ id: nextId++, job: "examine", bytes }, onProgress),
+      submit<Examination>({ id: nextId++, job: "examine", bytes }, { onProgress }),
     prepare: (bytes: Uint8Array, options: PrepareOptions) => submit<Uint8Array>({ id: nextId++, job: "prepare", bytes, options }),
+    /**
+     * Each page, in order, as soon as it is drawn (render.ts); the next page is drawn once the
+     * promise `onPage` returns has settled, so pages never pile up in memory. If `onPage` throws,
+     * the rendering stops there and fails with that error.
+     */
+    render: (bytes: Uint8Array, onPage: (page: RenderedPage) => void | Promise<void>, options: RenderOptions = {}) =>
+      submit<Rendering>({ id: nextId++, job: "render", bytes, options }, { onPage }),
     stop: async () => {
       clearTimeout(idle);
       for (const job of queue.splice(0)) job.reject(new DocumentJobError("busy"));

@@ -1,30 +1,63 @@
 /**
- * The documents worker thread: examines and prepares PDFs off the request thread (issue 38),
- * one job at a time, for the pool in worker-pool.ts. A file that pdf.js or pdf-lib cannot read
- * comes back as `unreadable`, not as a dead thread.
+ * The documents worker thread: examines, prepares and renders PDFs off the request thread
+ * (issue 38), one job at a time, for the pool in worker-pool.ts. A file that pdf.js or pdf-lib
+ * cannot read comes back as `unreadable`, not as a dead thread.
  */
 import { parentPort } from "node:worker_threads";
 import { examine } from "./examine";
 import { prepare, type PrepareOptions } from "./prepare";
+import { render, type RenderedPage, type RenderOptions } from "./render";
 
-export type WorkerRequest = { id: number; bytes: Uint8Array } & ({ job: "examine" } | { job: "prepare"; options: PrepareOptions });
+export type WorkerRequest = { id: number; bytes: Uint8Array } & (
+  | { job: "examine" }
+  | { job: "prepare"; options: PrepareOptions }
+  | { job: "render"; options: RenderOptions }
+);
+
+/** The pool's answer to each rendered page: read the next one, or stop there. */
+export interface WorkerResume {
+  id: number;
+  resume: boolean;
+}
 
 export type WorkerReply =
   | { id: number; progress: { page: number; pages: number } }
   | { id: number; examination: Awaited<ReturnType<typeof examine>> }
   | { id: number; prepared: Uint8Array }
+  | { id: number; page: RenderedPage }
+  | { id: number; rendered: { pages: number } }
   | { id: number; unreadable: string };
 
 const port = parentPort!;
+const resumes = new Map<number, (resume: boolean) => void>();
 
-port.on("message", async (request: WorkerRequest) => {
-  const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+/**
+ * Each page is moved to the pool and the next one is read only once the pool has taken it, so
+ * pages never pile up in either thread when the caller stores them slower than they are drawn.
+ */
+const handOver = (id: number) => (page: RenderedPage) =>
+  new Promise<void>((resolve, reject) => {
+    resumes.set(id, (resume) => {
+      resumes.delete(id);
+      if (resume) resolve();
+      else reject(new Error("stopped by the caller"));
+    });
+    reply({ id, page }, [page.image.bytes.buffer as ArrayBuffer, page.thumbnail.bytes.buffer as ArrayBuffer]);
+  });
+
+port.on("message", async (message: WorkerRequest | WorkerResume) => {
+  if ("resume" in message) return resumes.get(message.id)?.(message.resume);
+  const request = message;
   try {
     if (request.job === "examine") {
       reply({ id: request.id, examination: await examine(request.bytes, (progress) => reply({ id: request.id, progress })) });
-    } else {
+    } else if (request.job === "prepare") {
       const prepared = await prepare(request.bytes, request.options);
       reply({ id: request.id, prepared }, [prepared.buffer as ArrayBuffer]);
+    } else {
+      reply({ id: request.id, rendered: await render(request.bytes, handOver(request.id), request.options) });
     }
   } catch (error) {
     reply({ id: request.id, unreadable: error instanceof Error ? error.message : String(error) });

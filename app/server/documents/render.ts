@@ -1,0 +1,142 @@
+/**
+ * A published PDF's pages for the reader's document viewer (issue 38): each page drawn as a
+ * picture for the viewer and a thumbnail for the page list, with its text and where each run of
+ * it lies, so the viewer can lay selectable transparent text over the picture. Runs in the
+ * documents worker (worker.ts); one page is drawn at a time and handed to `onPage` before the next
+ * is read, so a long file needs the memory of one page, not of all of them.
+ */
+import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import type { ExaminationProgress } from "./findings";
+import { openPdf, pdfjs, type PdfPage } from "./pdfjs";
+
+export interface RenderOptions {
+  /** The viewer's picture's width in pixels (a tall page may get less, see MAX_PIXELS). */
+  width?: number;
+  thumbnailWidth?: number;
+}
+
+export interface PageImage {
+  /** WebP. */
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * A run of text as the file draws it (a word, a line or part of one). `box` is [left, top,
+ * right, bottom] in shares (0 to 1) of the page's shown width and height, from its top-left
+ * corner. A run drawn at an angle has its box as if it were upright, to be turned by `angle`
+ * degrees clockwise about its top-left corner.
+ */
+export interface TextRun {
+  text: string;
+  box: [number, number, number, number];
+  angle?: number;
+}
+
+/** `page` counts from 1; `size` is the page as shown (rotation applied), in points. */
+export interface RenderedPage extends ExaminationProgress {
+  size: { width: number; height: number };
+  image: PageImage;
+  thumbnail: PageImage;
+  text: TextRun[];
+}
+
+const DEFAULT_WIDTH = 1200;
+const DEFAULT_THUMBNAIL_WIDTH = 200;
+/** A very tall page (a receipt, a scroll) is drawn narrower, to bound the canvas's memory (24 MB). */
+const MAX_PIXELS = 6_000_000;
+/** WebP's own limit on either side. */
+const MAX_SIDE = 16_383;
+const QUALITY = 80;
+
+export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => void | Promise<void>, options: RenderOptions = {}): Promise<{ pages: number }> {
+  const width = options.width ?? DEFAULT_WIDTH;
+  const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
+  const doc = await openPdf(bytes);
+  try {
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number);
+      const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
+      const canvas = await draw(page, width);
+      const image = await encode(canvas);
+      const thumbnail = await encode(shrink(canvas, thumbnailWidth));
+      const text = await textRuns(page);
+      page.cleanup();
+      await onPage({ page: number, pages: doc.numPages, size: { width: pageWidth, height: pageHeight }, image, thumbnail, text });
+    }
+    return { pages: doc.numPages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** The page as a reader's PDF viewer shows it: annotations' appearances drawn, hidden layers hidden. */
+async function draw(page: PdfPage, width: number): Promise<Canvas> {
+  const size = page.getViewport({ scale: 1 });
+  const scale = Math.min(width / size.width, Math.sqrt(MAX_PIXELS / (size.width * size.height)), MAX_SIDE / size.width, MAX_SIDE / size.height);
+  const viewport = page.getViewport({ scale });
+  // Whole pixels, rounded down (but for a float's error), so the bounds above hold.
+  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width + 0.001)), Math.max(1, Math.floor(viewport.height + 0.001)));
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  // pdf.js draws on the browser's canvas; @napi-rs/canvas is the same interface in Node.
+  const canvasContext = context as unknown as CanvasRenderingContext2D;
+  await page.render({ canvas: null, canvasContext, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE }).promise;
+  return canvas;
+}
+
+/** The thumbnail is the page's picture made smaller, not a second drawing of the page. */
+function shrink(canvas: Canvas, width: number): Canvas {
+  const scale = Math.min(1, width / canvas.width);
+  const small = createCanvas(Math.max(1, Math.round(canvas.width * scale)), Math.max(1, Math.round(canvas.height * scale)));
+  const context = small.getContext("2d");
+  context.imageSmoothingQuality = "high";
+  context.drawImage(canvas, 0, 0, small.width, small.height);
+  return small;
+}
+
+async function encode(canvas: Canvas): Promise<PageImage> {
+  return { bytes: new Uint8Array(await canvas.encode("webp", QUALITY)), width: canvas.width, height: canvas.height };
+}
+
+interface TextContentItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+  fontName?: string;
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/**
+ * Each run placed as pdf.js's own text layer places it (TextLayer in pdfjs-dist): its baseline's
+ * start moved up by the font's ascent, one font size high, as wide as the file says it is.
+ */
+async function textRuns(page: PdfPage): Promise<TextRun[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: TextRun[] = [];
+  for (const item of content.items as TextContentItem[]) {
+    if (!item.str?.trim() || !item.transform) continue;
+    const style = content.styles[item.fontName ?? ""];
+    const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+    let angle = Math.atan2(b!, a!);
+    if (style?.vertical) angle += Math.PI / 2;
+    const fontHeight = Math.hypot(c!, d!);
+    const ascent = fontHeight * (style?.ascent ? style.ascent : style?.descent ? 1 + style.descent : 0.8);
+    const left = angle === 0 ? e! : e! + ascent * Math.sin(angle);
+    const top = angle === 0 ? f! - ascent : f! - ascent * Math.cos(angle);
+    const length = ((style?.vertical ? item.height : item.width) ?? 0) * viewport.scale;
+    const run: TextRun = {
+      text: item.str,
+      box: [round(left / viewport.width), round(top / viewport.height), round((left + length) / viewport.width), round((top + fontHeight) / viewport.height)],
+    };
+    const degrees = Math.round((angle * 180) / Math.PI);
+    if (degrees % 360 !== 0) run.angle = degrees;
+    runs.push(run);
+  }
+  return runs;
+}
