@@ -4,7 +4,7 @@
  * says more than the services' values (an article's missing writer and section), the wire's shape
  * is the Api… one beside it.
  */
-import type { AuditAction, AuditObject, Language, NoteKind, ReviewAction, RevisionKind, Role } from "./limits";
+import type { AuditAction, AuditObject, DocumentStatus, Language, NoteKind, ReviewAction, RevisionKind, Role } from "./limits";
 import type { PerLanguageKeys } from "./language-texts";
 
 export interface MediaItem {
@@ -312,4 +312,82 @@ export interface MostReadItem {
   slug: string;
   title: string;
   language: Language;
+}
+
+/** What an examination found in a document's file (issue 38; app/server/documents/findings.ts). */
+export interface DocumentFinding {
+  kind: string;
+  page: number | null;
+  rect: [number, number, number, number] | null;
+  text: string;
+}
+
+/** One of a document's files, as the back office sees it. */
+export interface DocumentFileJson {
+  sha256: string;
+  size: number;
+  /** Null until the file has been examined. */
+  pages: number | null;
+  findings: DocumentFinding[] | null;
+}
+
+/** An article whose story a document is attached to: each language version of the story is one. */
+export interface DocumentArticle {
+  id: number;
+  slug: string;
+  title: string;
+  language: Language;
+  is_published: boolean;
+}
+
+/** A document as the newsroom's list shows it: everything, findings and progress included. */
+export type DocumentJson = {
+  id: number;
+  slug: string;
+  status: DocumentStatus;
+  /** The current file's (the prepared one once there is one): what would be published. */
+  sha256: string;
+  pages: number | null;
+  findings: DocumentFinding[];
+  /** How far the running job has read, while the status is `examining`. */
+  progress: { page: number; pages: number } | null;
+  /** Why the last job failed, in the client's language. */
+  failure: string | null;
+  date: string | null;
+  original: DocumentFileJson & { name: string };
+  prepared: (DocumentFileJson & { flatten: boolean; dpi: number | null }) | null;
+  published_at: string | null;
+  url: string | null;
+  override: { reason: string; by: number | null; at: string } | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+} & PerLanguageKeys<"title", string | null> &
+  PerLanguageKeys<"description", string | null> &
+  PerLanguageKeys<"source", string | null>;
+
+/** GET /api/documents/{id} for the newsroom, and the answer of every write: the list's and the stories it is attached to. */
+export type DocumentDetailJson = DocumentJson & { articles: DocumentArticle[]; tags: Tag[] };
+
+/** GET /api/documents/{id} for everyone else: a published document, without its findings, and the published articles of its stories. */
+export type PublicDocumentJson = {
+  id: number;
+  slug: string;
+  date: string | null;
+  sha256: string;
+  pages: number | null;
+  size: number;
+  url: string;
+  published_at: string;
+  articles: Omit<DocumentArticle, "is_published">[];
+  tags: Tag[];
+} & PerLanguageKeys<"title", string | null> &
+  PerLanguageKeys<"description", string | null> &
+  PerLanguageKeys<"source", string | null>;
+
+export interface DocumentsPage {
+  documents: DocumentJson[];
+  total: number;
+  page: number;
+  limit: number;
 }

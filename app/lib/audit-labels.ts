@@ -48,6 +48,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "tip.release": "auditTipRelease",
   "tip.delete": "auditTipDelete",
   "tipkey.create": "auditTipkeyCreate",
+  "document.upload": "auditDocumentUpload",
+  "document.prepare": "auditDocumentPrepare",
+  "document.publish": "auditDocumentPublish",
+  "document.override": "auditDocumentOverride",
+  "document.attach": "auditDocumentAttach",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
@@ -63,4 +68,5 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   session: "auditObjectSession",
   tip: "auditObjectTip",
   tipkey: "auditObjectTipkey",
+  document: "auditObjectDocument",
 };

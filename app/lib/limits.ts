@@ -82,10 +82,24 @@ export const AUDIT_ACTIONS = [
   "tip.release",
   "tip.delete",
   "tipkey.create",
+  "document.upload",
+  "document.prepare",
+  "document.publish",
+  "document.override",
+  "document.attach",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey"] as const;
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
+/**
+ * Where an evidence document stands (issue 38): a job (examining or preparing) under way; its
+ * current file examined with findings left, or none; or a file the examination could not read.
+ */
+export const DOCUMENT_STATUSES = ["examining", "needs_review", "clean", "failed"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** Which of a document's files a stored part belongs to: the upload as it came, or its prepared copy. */
+export const DOCUMENT_FILES = ["original", "prepared"] as const;
+export type DocumentFile = (typeof DOCUMENT_FILES)[number];
 /** Why a revision of a story was kept (issue 15): an explicit save, the editor's autosave, a restore. */
 export const REVISION_KINDS = ["save", "autosave", "restore"] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];

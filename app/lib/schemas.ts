@@ -117,10 +117,12 @@ function byLanguage<Field extends string>(field: Field, input: Partial<Record<st
   return texts;
 }
 
-/** At least one of the names is not empty: a section, tag or writer is always named. */
-const named = (required: MessageKey) => (input: Partial<Record<string, string | null | undefined>>, context: z.RefinementCtx) => {
-  if (!Object.values(byLanguage("name", input)).some((name) => name !== "")) context.addIssue({ code: "custom", message: required, path: ["name"] });
-};
+/** At least one of the names is not empty: a section, tag, writer or document is always named. */
+const named =
+  (required: MessageKey, field = "name") =>
+  (input: Partial<Record<string, string | null | undefined>>, context: z.RefinementCtx) => {
+    if (!Object.values(byLanguage(field, input)).some((name) => name !== "")) context.addIssue({ code: "custom", message: required, path: [field] });
+  };
 
 /*
  * Each of these comes twice: as a client sends it (the back office checks its forms with it, then
@@ -282,3 +284,50 @@ export type NewsQuery = z.infer<typeof newsQuerySchema>;
 
 /** GET /api/tips/inbox and its page: the page, as every list reads it. */
 export const tipInboxQuerySchema = z.object({ page: newsQuerySchema.shape.page });
+
+/**
+ * An evidence document's texts (issue 38), sent with its upload as form fields: its title in at
+ * least one language, a description and a source line ("Obtained by Khulasa") per language, and
+ * the date the document bears.
+ */
+export const documentSchema = z
+  .object({
+    ...textFields("title", TITLE_MAX),
+    ...textFields("description", DESCRIPTION_MAX),
+    ...textFields("source", NAME_MAX),
+    date: z.iso.date({ error: "invalidInput" }).nullish(),
+    slug: slugText,
+    tags: idList.optional(),
+  })
+  .superRefine(({ tags: _, ...texts }, context) => named("documentTitleRequired", "title")(texts, context));
+export const documentInputSchema = documentSchema.transform(({ tags, ...texts }) => ({
+  titles: byLanguage("title", texts),
+  descriptions: byLanguage("description", texts),
+  sources: byLanguage("source", texts),
+  date: texts.date ?? null,
+  slug: texts.slug,
+  tags: [...new Set(tags ?? [])],
+}));
+export type DocumentInput = z.infer<typeof documentInputSchema>;
+
+/** POST /api/documents/{id}/prepare: flatten the pages to pictures, at `dpi` (72 to 300). */
+export const documentPrepareSchema = z.object({
+  flatten: z.boolean({ error: "invalidInput" }).default(false),
+  dpi: z.number({ error: "invalidInput" }).int({ error: "invalidInput" }).min(72, { error: "invalidInput" }).max(300, { error: "invalidInput" }).optional(),
+});
+
+/** POST /api/documents/{id}/publish: with `override`, an editor's written reason to publish a file with findings left. */
+export const documentPublishSchema = z.object({
+  override: z
+    .object({ reason: z.string({ error: "overrideReasonRequired" }).trim().min(1, { error: "overrideReasonRequired" }).max(NOTE_MAX, tooLong) }, { error: "overrideReasonRequired" })
+    .optional(),
+});
+
+/** GET /api/documents: the back office's list, newest first, one page at a time. */
+export const documentsQuerySchema = z.object({
+  limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+});
+
+/** PUT /api/documents/{id}/articles: the articles whose stories the document belongs to (all of a story's languages). */
+export const documentArticlesSchema = z.object({ articles: z.array(id, { error: "invalidInput" }).max(LIST_LIMIT_MAX, tooLong) });

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
     readonly key: MessageKey,
     readonly values?: Record<string, string | number>,
+    /** For a failure that passes (a queue that is full): when to ask again, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(key);
     this.name = "AppError";

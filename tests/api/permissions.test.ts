@@ -15,6 +15,7 @@ import type { Ability } from "../../app/lib/roles";
 import { TEST_ADMIN } from "../support/server";
 import { type ApiResponse, asAdmin, asFreshAdmin, call, newReader, reauthenticated, uniqueEmail } from "./client";
 import { createArticle, createCategory, createTag, createWriter } from "./fixtures";
+import { examinedDocument } from "./document-fixtures";
 import { newCodename, sourceKeys } from "../../app/lib/tips/crypto";
 import { newTipKey, sealedForBoth, sendTip, setUpTipKey, solvedPuzzle } from "./tip-fixtures";
 import { ATTACHMENT_BUCKETS, encryptedAttachmentBytes } from "../../app/lib/tips/protocol";
@@ -62,6 +63,8 @@ const PUBLISH_FORBIDDEN = status(403, en.publishForbidden, "publish_forbidden");
 const FORBIDDEN = status(403, en.forbidden, "forbidden");
 const ARTICLE_NOT_FOUND = status(404, en.articleNotFound, "article_not_found");
 const COMMENT_NOT_FOUND = status(404, en.commentNotFound, "comment_not_found");
+const DOCUMENT_NOT_FOUND = status(404, en.documentNotFound, "document_not_found");
+const DOCUMENT_NOT_PREPARED = status(409, en.documentNotPrepared, "document_not_prepared");
 const REAUTHENTICATION_REQUIRED = status(403, en.reauthenticationRequired, "reauthentication_required");
 
 /** The outcome per role; a role for which `outcome` gives nothing has no case in the row. */
@@ -1252,6 +1255,92 @@ const rows: Row[] = [
     },
   },
 
+  // Evidence documents (issue 38): another's unpublished document exists only for editors and admins.
+  {
+    method: "GET",
+    route: "/api/documents",
+    fresh: async () => examinedDocument(),
+    path: () => "/api/documents?limit=100",
+    expected: needs("backOffice", 200),
+    verify: async (f, role, allowed, res) => {
+      if (allowed) expect(res.body.documents.map((d: { id: number }) => d.id).includes(f.id)).toBe(can(role, "editEveryArticle"));
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/documents",
+    path: () => "/api/documents",
+    form: () => {
+      const form = new FormData();
+      form.set("file", new File([Buffer.from("%PDF-1.7\n%%EOF\n")], "papers.pdf", { type: "application/pdf" }));
+      form.set("title_en", unique("Matrix document"));
+      return form;
+    },
+    expected: needs("backOffice", 201),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.body.document).toMatchObject({ status: "examining", findings: [] });
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id (another's unpublished)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}`,
+    expected: perRole((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.body.document).toHaveProperty("findings");
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/prepare (another's)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}/prepare`,
+    body: () => ({ flatten: false }),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(202) : DOCUMENT_NOT_FOUND)),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/prepare (own document)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}/prepare`,
+    body: () => ({ flatten: false }),
+    expected: ownWork(status(202)),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/publish (another's, not prepared)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}/publish`,
+    body: () => ({}),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? DOCUMENT_NOT_PREPARED : DOCUMENT_NOT_FOUND)),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/publish (own document, not prepared)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}/publish`,
+    body: () => ({}),
+    expected: ownWork((role) => (can(role, "publish") ? DOCUMENT_NOT_PREPARED : ROLE_FORBIDDEN)),
+  },
+  {
+    method: "PUT",
+    route: "/api/documents/:id/articles (another's)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}/articles`,
+    body: () => ({ articles: [fx.published.id] }),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.body.document.articles.map((a: { id: number }) => a.id)).toContain(fx.published.id);
+    },
+  },
+
   // Newsletter
   {
     method: "POST",
@@ -1550,6 +1639,11 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "PUT", route: "/api/writers", path: () => "/api/writers", allow: "GET, POST" },
   { method: "PATCH", route: "/api/writers/:id", path: () => `/api/writers/${fx.writerId}`, allow: "GET, PUT, DELETE" },
   { method: "GET", route: "/api/upload", path: () => "/api/upload", allow: "POST" },
+  { method: "DELETE", route: "/api/documents", path: () => "/api/documents", allow: "GET, POST" },
+  { method: "PUT", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET" },
+  { method: "GET", route: "/api/documents/:id/prepare", path: () => "/api/documents/1/prepare", allow: "POST" },
+  { method: "GET", route: "/api/documents/:id/publish", path: () => "/api/documents/1/publish", allow: "POST" },
+  { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },
   { method: "GET", route: "/api/newsletter", path: () => "/api/newsletter", allow: "POST" },
 ];
 

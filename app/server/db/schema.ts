@@ -16,9 +16,12 @@ import {
   uniqueIndex,
   varchar,
   bigint,
+  date,
 } from "drizzle-orm/pg-core";
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES, TIP_SENDERS } from "../../lib/limits";
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, DOCUMENT_FILES, DOCUMENT_STATUSES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES, TIP_SENDERS } from "../../lib/limits";
 import type { LanguageTexts } from "../../lib/language-texts";
+import type { Finding } from "../documents/findings";
+import type { PrepareOptions } from "../documents/prepare";
 
 /**
  * Whether the edition of `language` lists an article: it is the version of its story that edition
@@ -700,4 +703,105 @@ export const tipAttachmentParts = pgTable(
     data: bytea("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.attachmentId, t.part] })],
+);
+
+/** The job a document waits for or is under: examining its original, or preparing it (then examining the result). */
+export type DocumentJob = { kind: "examine" } | ({ kind: "prepare" } & PrepareOptions);
+
+/**
+ * Evidence documents (issue 38). Their files are kept in document_file_parts, in the database and
+ * never in the media store, until one is published (docs/decisions.md, "Evidence documents' files
+ * stay in the database until published"). `job` is what remains to be done while the status is
+ * `examining`; the instance that runs it holds `lease_until` in the future, and any instance takes
+ * over a job whose lease ran out (its instance stopped).
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    titles: languageTexts("titles"),
+    descriptions: languageTexts("descriptions"),
+    /** "Obtained by Khulasa", "Public record: …": where the document comes from, per language. */
+    sources: languageTexts("sources"),
+    documentDate: date("document_date", { mode: "string" }),
+    status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("examining"),
+    job: jsonb("job").$type<DocumentJob>(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** How far the running examination has read: page of pages. */
+    progressPage: integer("progress_page"),
+    progressPages: integer("progress_pages"),
+    /** Why the last job failed (the reader's message), when the status is `failed`. */
+    failure: text("failure"),
+    /** The upload's own name: private, like the file, since a name can say where it came from. */
+    originalName: text("original_name").notNull().default(""),
+    originalSha256: text("original_sha256").notNull(),
+    originalSize: integer("original_size").notNull(),
+    /** Null until the original has been examined. */
+    originalPages: integer("original_pages"),
+    originalFindings: jsonb("original_findings").$type<Finding[]>(),
+    preparedSha256: text("prepared_sha256"),
+    preparedSize: integer("prepared_size"),
+    preparedPages: integer("prepared_pages"),
+    preparedFindings: jsonb("prepared_findings").$type<Finding[]>(),
+    /** How the prepared file was made. */
+    preparedWith: jsonb("prepared_with").$type<PrepareOptions>(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The published file's path under /uploads (its sha256 names it). */
+    publishedUrl: text("published_url"),
+    /** An editor's written reason to publish a file with findings left, who gave it and when. */
+    overrideReason: text("override_reason"),
+    overrideBy: integer("override_by").references(() => users.id, { onDelete: "set null" }),
+    overrideAt: timestamp("override_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("documents_titled", named(t.titles)),
+    check("documents_titles_texts", textsOnly(t.titles)),
+    check("documents_descriptions_texts", textsOnly(t.descriptions)),
+    check("documents_sources_texts", textsOnly(t.sources)),
+    index("documents_created_idx").on(t.createdAt, t.id),
+    index("documents_jobs_idx").on(t.leaseUntil).where(sql`${t.status} = 'examining'`),
+  ],
+);
+
+/** A document's files in parts of at most DOCUMENT_PART_BYTES, so that no single value is a whole 50 MB file. */
+export const documentFileParts = pgTable(
+  "document_file_parts",
+  {
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    file: text("file", { enum: DOCUMENT_FILES }).notNull(),
+    part: integer("part").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.file, t.part] })],
+);
+
+/** The stories a document is attached to: a story (all its language versions), not one article. */
+export const documentStories = pgTable(
+  "document_stories",
+  {
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    storyId: integer("story_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.storyId] }), index("document_stories_story_idx").on(t.storyId)],
+);
+
+export const documentTags = pgTable(
+  "document_tags",
+  {
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.tagId] }), index("document_tags_tag_idx").on(t.tagId)],
 );

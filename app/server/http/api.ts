@@ -36,7 +36,10 @@ export function errorJson(
 
 function errorResponse(error: unknown, locale: Locale): Response {
   if (error instanceof Response) return error;
-  if (error instanceof AppError) return errorJson(error.status, locale, error.key, error.values);
+  if (error instanceof AppError) {
+    const retry: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+    return errorJson(error.status, locale, error.key, error.values, retry);
+  }
   if (error instanceof ZodError) return errorJson(400, locale, firstMessage(error));
   // Two writers raced past a service's own uniqueness check; the database constraint held.
   if (isUniqueViolation(error)) return errorJson(409, locale, "conflict");

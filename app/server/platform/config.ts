@@ -16,6 +16,8 @@ export interface AppConfig {
   demoContent: boolean | undefined;
   maxUploadBytes: number;
   maxVideoBytes: number;
+  /** The largest evidence document (a PDF) the back office may upload (MAX_DOCUMENT_MB). */
+  maxDocumentBytes: number;
   /** The public cache's budget for stored answers, all encodings together; 0 turns it off. */
   pageCacheBytes: number;
   /**
@@ -160,6 +162,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoContent: parseBoolean(env.DEMO_CONTENT),
     maxUploadBytes: parseMegabytes("MAX_UPLOAD_MB", env.MAX_UPLOAD_MB, 10),
     maxVideoBytes: parseMegabytes("MAX_VIDEO_MB", env.MAX_VIDEO_MB, 100),
+    maxDocumentBytes: parseMegabytes("MAX_DOCUMENT_MB", env.MAX_DOCUMENT_MB, 50),
     pageCacheBytes: parseMegabytes("PAGE_CACHE_MB", env.PAGE_CACHE_MB, 64),
     featuredCategorySlug: (env.FEATURED_CATEGORY_SLUG || "featured").normalize("NFC"),
     opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),

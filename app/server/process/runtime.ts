@@ -19,6 +19,8 @@ import { startTipPurge } from "../services/tips";
 import { startSessionPurge } from "../services/sessions";
 import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum";
 import { repeatEvery } from "../platform/repeat";
+import { documentWorker } from "../documents/worker-pool";
+import { type DocumentJobs, documentJobs as makeDocumentJobs, startDocumentJobs } from "../services/document-jobs";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -72,6 +74,20 @@ export async function database(): Promise<Database> {
   return (await databaseHandle()).db;
 }
 
+/** Documents that may wait for the worker, beside the one it works on (services/document-jobs.ts). */
+const DOCUMENT_JOBS_WAITING = 8;
+let documentThread: ReturnType<typeof documentWorker> | undefined;
+let jobs: Promise<DocumentJobs> | undefined;
+
+/** This process's documents jobs: its worker thread (started on the first job) and the jobs it holds. */
+export function documentJobs(): Promise<DocumentJobs> {
+  jobs ??= database().then((db) => {
+    documentThread = documentWorker({ waiting: DOCUMENT_JOBS_WAITING });
+    return makeDocumentJobs(db, documentThread, { capacity: DOCUMENT_JOBS_WAITING + 1 });
+  });
+  return jobs;
+}
+
 /** Reads counted since the last write, and the reader's "Most read" ranking (services/most-read.ts). */
 export const readCounter = new ReadCounter();
 export const mostReadRanking = new MostReadRanking(config().mostReadRefreshMs);
@@ -81,6 +97,7 @@ let stopReadCounter: (() => Promise<void>) | undefined;
 let stopTipPurge: (() => Promise<void>) | undefined;
 let stopVacuum: (() => Promise<void>) | undefined;
 let stopSessionPurge: (() => Promise<void>) | undefined;
+let stopDocumentJobs: (() => Promise<void>) | undefined;
 
 /**
  * Opens, migrates and bootstraps, and starts what runs beside the requests (scheduled publishing,
@@ -95,6 +112,8 @@ export async function startApp(): Promise<void> {
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
   stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
   stopSessionPurge ??= startSessionPurge(database);
+  // Jobs left by a stopped instance are taken over; the embedded database has no other instance.
+  stopDocumentJobs ??= startDocumentJobs(await documentJobs(), handle.kind === "pglite");
   if (handle.kind === "pglite") {
     stopVacuum ??= repeatEvery(() => vacuumWhereDue(handle.pool), EMBEDDED_VACUUM_EVERY_MS, "Vacuuming the embedded database failed; trying again in ten minutes");
   }
@@ -109,6 +128,13 @@ export async function stopApp(): Promise<void> {
   stopTipPurge = undefined;
   await stopSessionPurge?.();
   stopSessionPurge = undefined;
+  await stopDocumentJobs?.();
+  stopDocumentJobs = undefined;
+  // A job cut short keeps its row's job: the next start takes it over.
+  await documentThread?.stop();
+  await (await jobs)?.settled();
+  documentThread = undefined;
+  jobs = undefined;
   await stopVacuum?.();
   stopVacuum = undefined;
   if (!opening) return;

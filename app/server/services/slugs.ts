@@ -57,8 +57,8 @@ const SLUG_SOURCES: readonly Language[] = [
   ...LANGUAGES.filter((language) => languageConfig(language).script !== "Latin"),
 ];
 
-/** What a section's or tag's slug is made from when the editor gives none: its first name in SLUG_SOURCES' order. */
-const slugSourceOf = (names: LanguageTexts) => SLUG_SOURCES.map((language) => names[language]).find((name) => name) || "";
+/** What a section's, tag's or document's slug is made from when the editor gives none: its first name in SLUG_SOURCES' order. */
+export const slugSourceOf = (names: LanguageTexts) => SLUG_SOURCES.map((language) => names[language]).find((name) => name) || "";
 
 /**
  * The slug a category or tag is written with: the one asked for, else made from the names sent,

@@ -9,9 +9,9 @@ export function assertSafeMediaName(name: string): void {
   if (!isSafeMediaName(name)) throw new Error(`unsafe media name: ${name}`);
 }
 
-const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", mp4: "video/mp4" };
+const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", mp4: "video/mp4", pdf: "application/pdf" };
 
-/** The content type a stored file is served with, from its name: services/media.ts stores only these. */
+/** The content type a stored file is served with, from its name: services/media.ts and services/documents.ts store only these. */
 export function contentTypeOf(name: string): string {
   return CONTENT_TYPES[name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? ""] ?? "application/octet-stream";
 }

@@ -1,0 +1,20 @@
+import { json, requestLocale, resource } from "~/server/http/api";
+import { currentActor } from "~/server/http/session";
+import { database } from "~/server/process/runtime";
+import { getDocument } from "~/server/services/documents";
+import type { Route } from "./+types/documents.$id";
+import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
+
+// An unpublished document is 404 to the public and whole to the newsroom: never kept in a shared cache.
+export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
+
+const handle = resource<Route.LoaderArgs>({
+  /** GET /api/documents/{id or slug}: everything for the newsroom; a published one, without findings, for the rest. */
+  GET: async ({ request, params }) =>
+    json(await getDocument(await database(), await currentActor(request), params.id, requestLocale(request))),
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,185 @@
+/**
+ * Examining and preparing evidence documents in the background (issue 38): the request that asks
+ * for a job answers at once, and the job runs in the documents worker (documents/worker-pool.ts),
+ * never on the request thread. The job itself is kept on the document's row (`job`, status
+ * `examining`), so it outlives the process: the instance that runs it holds a lease it renews, and
+ * any instance takes over a job whose lease ran out because its instance stopped.
+ */
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import type { MessageKey } from "~/lib/messages";
+import type { Database } from "../db/connection";
+import { documents } from "../db/schema";
+import type { Finding } from "../documents/findings";
+import { DocumentJobError, type documentWorker } from "../documents/worker-pool";
+import { logError } from "../platform/log";
+import { repeatEvery } from "../platform/repeat";
+import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
+
+/** The worker pool, as the jobs use it. */
+export type DocumentWorker = Pick<ReturnType<typeof documentWorker>, "examine" | "prepare">;
+
+/** How long a job is an instance's after it last said it is alive. */
+export const DOCUMENT_LEASE_MS = 30_000;
+/** How often an instance renews its leases and looks for jobs left behind. */
+const SWEEP_EVERY_MS = 10_000;
+/** Progress is written at most this often: a 100-page file must not cost 100 writes. */
+const PROGRESS_EVERY_MS = 1_000;
+
+export interface DocumentJobs {
+  /** Whether this instance may take one more job now. */
+  hasRoom(): boolean;
+  /** Until when a job taken now is this instance's. */
+  leaseFrom(now: Date): Date;
+  /** Runs the job of a document whose lease this instance holds, in the background. */
+  run(documentId: number): void;
+  /**
+   * Takes over jobs whose lease ran out, as many as there is room for; `everyLease`: every job,
+   * when no other instance can hold one (the embedded database is this process's alone).
+   */
+  resume(now?: Date, options?: { everyLease?: boolean }): Promise<void>;
+  /** Says this instance is still running its jobs. */
+  renew(now?: Date): Promise<void>;
+  /** Settles once no job runs (tests, shutting down). */
+  settled(): Promise<void>;
+}
+
+/** What no longer applies once a job ends, however it ended. */
+const released = { job: null, leaseUntil: null, progressPage: null, progressPages: null };
+/** The columns that end a job that succeeded: the status its file's findings give it. */
+const finished = (findings: Finding[]) => ({
+  status: findings.length > 0 ? ("needs_review" as const) : ("clean" as const),
+  ...released,
+  failure: null,
+  updatedAt: new Date(),
+});
+
+const FAILURES: Record<"unreadable" | "failed", MessageKey> = { unreadable: "documentUnreadable", failed: "documentJobFailed" };
+
+/** `capacity`: jobs this instance runs or queues at once; the worker must let as many wait. */
+export function documentJobs(db: Database, worker: DocumentWorker, { capacity = 8, leaseMs = DOCUMENT_LEASE_MS } = {}): DocumentJobs {
+  const running = new Map<number, Promise<void>>();
+  const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
+  const pending = (id: number) => and(eq(documents.id, id), eq(documents.status, "examining"));
+
+  /** Writes how far the examination has read, in order, at most every PROGRESS_EVERY_MS. */
+  const progressOf = (id: number) => {
+    let last = 0;
+    let written: Promise<unknown> = Promise.resolve();
+    return {
+      report: ({ page, pages }: { page: number; pages: number }) => {
+        if (Date.now() - last < PROGRESS_EVERY_MS) return;
+        last = Date.now();
+        written = written.then(() =>
+          db
+            .update(documents)
+            .set({ progressPage: page, progressPages: pages, leaseUntil: leaseFrom(new Date()) })
+            .where(pending(id))
+            .catch((error: unknown) => logError("Writing a document's progress failed", error)),
+        );
+      },
+      done: () => written,
+    };
+  };
+
+  const execute = async (id: number) => {
+    const [row] = await db.select({ job: documents.job }).from(documents).where(pending(id));
+    if (!row?.job) return;
+    const job = row.job;
+    const original = await readDocumentFile(db, id, "original");
+    const progress = progressOf(id);
+    try {
+      if (!original) throw new DocumentJobError("failed", "the original is not stored");
+      if (job.kind === "examine") {
+        const examination = await worker.examine(original, progress.report);
+        await progress.done();
+        await db
+          .update(documents)
+          .set({ originalPages: examination.pages, originalFindings: examination.findings, ...finished(examination.findings) })
+          .where(pending(id));
+        return;
+      }
+      const options = { flatten: job.flatten, dpi: job.dpi };
+      const prepared = await worker.prepare(original, options);
+      // The examination takes its bytes to the worker: the copy is what is stored.
+      const examination = await worker.examine(prepared.slice(), progress.report);
+      await progress.done();
+      await db.transaction(async (tx) => {
+        await storeDocumentFile(tx, id, "prepared", prepared);
+        await tx
+          .update(documents)
+          .set({
+            preparedSha256: sha256Of(prepared),
+            preparedSize: prepared.byteLength,
+            preparedPages: examination.pages,
+            preparedFindings: examination.findings,
+            preparedWith: options,
+            ...finished(examination.findings),
+          })
+          .where(pending(id));
+      });
+    } catch (error) {
+      await progress.done();
+      if (!(error instanceof DocumentJobError)) throw error;
+      // This instance's worker is full or stopping: the job waits for an instance with room.
+      if (error.reason === "busy") await db.update(documents).set({ leaseUntil: null }).where(pending(id));
+      else await db.update(documents).set({ status: "failed", failure: FAILURES[error.reason], ...released, updatedAt: new Date() }).where(pending(id));
+    }
+  };
+
+  const run = (id: number) => {
+    if (running.has(id)) return;
+    const job = execute(id)
+      .catch((error: unknown) => logError("A document's job failed", error))
+      .finally(() => running.delete(id));
+    running.set(id, job);
+  };
+
+  return {
+    hasRoom: () => running.size < capacity,
+    leaseFrom,
+    run,
+    async resume(now = new Date(), { everyLease = false } = {}) {
+      const room = capacity - running.size;
+      if (room <= 0) return;
+      const unheld = and(eq(documents.status, "examining"), everyLease ? undefined : or(isNull(documents.leaseUntil), lt(documents.leaseUntil, now)));
+      const left = await db.select({ id: documents.id }).from(documents).where(unheld).orderBy(asc(documents.id)).limit(room);
+      for (const { id } of left) {
+        if (running.has(id)) continue;
+        // Taken only if still unheld: two instances looking at once take each job once.
+        const [taken] = await db
+          .update(documents)
+          .set({ leaseUntil: leaseFrom(now) })
+          .where(and(eq(documents.id, id), unheld))
+          .returning({ id: documents.id });
+        if (taken) run(taken.id);
+      }
+    },
+    async renew(now = new Date()) {
+      if (running.size === 0) return;
+      await db
+        .update(documents)
+        .set({ leaseUntil: leaseFrom(now) })
+        .where(and(inArray(documents.id, [...running.keys()]), eq(documents.status, "examining")));
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all(running.values());
+    },
+  };
+}
+
+/**
+ * Beside the requests: renews this instance's leases and takes over jobs left behind, now and
+ * every SWEEP_EVERY_MS. `ownsEveryJob`: at start, no other process can hold one.
+ */
+export function startDocumentJobs(jobs: DocumentJobs, ownsEveryJob: boolean): () => Promise<void> {
+  let first = ownsEveryJob;
+  return repeatEvery(
+    async () => {
+      await jobs.renew();
+      await jobs.resume(new Date(), { everyLease: first });
+      first = false;
+    },
+    SWEEP_EVERY_MS,
+    "Resuming documents' examinations failed; trying again shortly",
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Evidence documents over HTTP (issue 38): what a client sends and reads back. The rules themselves
+ * (findings, preparation, the override) are tested on the service, with the real worker
+ * (app/server/services/documents.test.ts); who may call what is in permissions.test.ts.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { createHash } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { en } from "~/lib/messages";
+import { ne } from "~/lib/messages.ne";
+import { leaky } from "~/server/documents/test-pdfs";
+import { asAdmin, baseUrl, call, newReader } from "./client";
+import { documentForm, examinedDocument } from "./document-fixtures";
+
+const WORD = "KALIMATISOURCE";
+
+describe("POST /api/documents", () => {
+  it("answers 201 at once with the upload examining, and keeps the original out of /uploads", async () => {
+    const bytes = await leaky.blackBox(WORD);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const res = await call("/api/documents", { method: "POST", token: await asAdmin(), form: await documentForm("Procurement letters", bytes) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.document).toMatchObject({ id: expect.any(Number), status: "examining", sha256, pages: null, findings: [], slug: expect.stringMatching(/^procurement-letters/) });
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+
+    expect((await call(`/uploads/${sha256}.pdf`)).status).toBe(404);
+    const folder = path.join(inject("dataDir"), "uploads");
+    const stored = await Promise.all((await readdir(folder)).map(async (name) => createHash("sha256").update(await readFile(path.join(folder, name))).digest("hex")));
+    expect(stored).not.toContain(sha256);
+  });
+
+  it("refuses a file that is not a PDF with 415, in the client's language", async () => {
+    const form = await documentForm("Not a PDF", new TextEncoder().encode("GIF89a, a picture"));
+    const english = await call("/api/documents", { method: "POST", token: await asAdmin(), form });
+    expect(english.status).toBe(415);
+    expect(english.body).toEqual({ error: en.documentNotPdf, code: "document_not_pdf" });
+    const nepali = await call("/api/documents?lang=ne", { method: "POST", token: await asAdmin(), form });
+    expect(nepali.body).toEqual({ error: ne.documentNotPdf, code: "document_not_pdf" });
+  });
+
+  it("asks for a title and a file", async () => {
+    const untitled = await documentForm("");
+    const res = await call("/api/documents", { method: "POST", token: await asAdmin(), form: untitled });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: en.documentTitleRequired, code: "document_title_required" });
+    const fileless = new FormData();
+    fileless.set("title_en", "No file");
+    expect((await call("/api/documents", { method: "POST", token: await asAdmin(), form: fileless })).body).toEqual({ error: en.noFile, code: "no_file" });
+  });
+});
+
+describe("GET /api/documents/{id}", () => {
+  it("is 404 to the public and to readers while unpublished, the same as a document that does not exist", async () => {
+    const { id } = await examinedDocument();
+    const missing = await call("/api/documents/999999999");
+    for (const token of [null, (await newReader()).token]) {
+      const res = await call(`/api/documents/${id}`, { token });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(missing.body);
+      expect(res.body).toEqual({ error: en.documentNotFound, code: "document_not_found" });
+    }
+  });
+
+  it("gives the newsroom the whole document, by id or by slug", async () => {
+    const { id } = await examinedDocument();
+    const byId = await call(`/api/documents/${id}`, { token: await asAdmin() });
+    expect(byId.status).toBe(200);
+    expect(byId.body.document).toMatchObject({ id, original: { name: "papers.pdf" }, prepared: null, published_at: null, url: null });
+    expect(byId.body.document).toMatchObject({ status: "needs_review", pages: 1, findings: expect.arrayContaining([expect.objectContaining({ kind: "metadata", page: null })]) });
+    const bySlug = await call(`/api/documents/${byId.body.document.slug}`, { token: await asAdmin() });
+    expect(bySlug.body).toEqual(byId.body);
+  });
+});
+
+describe("POST /api/documents/{id}/publish", () => {
+  it("refuses an unprepared document with 409, in the client's language", async () => {
+    const { id } = await examinedDocument();
+    const res = await call(`/api/documents/${id}/publish?lang=ne`, { method: "POST", token: await asAdmin(), json: {} });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: ne.documentNotPrepared, code: "document_not_prepared" });
+  });
+
+  it("asks for a written reason when an override is sent without one", async () => {
+    const { id } = await examinedDocument();
+    const res = await call(`/api/documents/${id}/publish`, { method: "POST", token: await asAdmin(), json: { override: { reason: " " } } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: en.overrideReasonRequired, code: "override_reason_required" });
+  });
+});
+
+/** Polls the document as `token` sees it until its job has ended. */
+async function settled(id: number, token: string) {
+  for (;;) {
+    const res = await call(`/api/documents/${id}`, { token });
+    if (res.body.document.status !== "examining") return res.body.document;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("a leaky PDF from upload to publication", () => {
+  it("is found leaking with its page, prepared, and published as bytes that hold no hidden word and match their sha256", async () => {
+    const admin = await asAdmin();
+    const bytes = await leaky.blackBox(WORD);
+    const uploaded = await call("/api/documents", { method: "POST", token: admin, form: await documentForm("Black box letters", bytes) });
+    const id = uploaded.body.document.id as number;
+    const examined = await settled(id, admin);
+    expect(examined).toMatchObject({ status: "needs_review", pages: 2 });
+    expect(examined.findings).toContainEqual({ kind: "text_under_box", page: 2, rect: expect.any(Array), text: WORD });
+
+    const refused = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect(refused.body.code).toBe("document_not_prepared");
+    const preparing = await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: true, dpi: 72 } });
+    expect(preparing.status).toBe(202);
+    expect(preparing.body.document.status).toBe("examining");
+    const prepared = await settled(id, admin);
+    expect(prepared).toMatchObject({ status: "clean", findings: [], prepared: { flatten: true, dpi: 72 } });
+    expect((await call(`/api/documents/${id}`)).status).toBe(404);
+
+    const published = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect(published.status).toBe(200);
+    expect(published.body.document.url).toBe(`/uploads/${prepared.sha256}.pdf`);
+    const file = await fetch(baseUrl() + published.body.document.url);
+    expect(file.status).toBe(200);
+    const served = Buffer.from(await file.arrayBuffer());
+    expect(createHash("sha256").update(served).digest("hex")).toBe(prepared.sha256);
+    const hex = Buffer.from(WORD, "latin1").toString("hex");
+    for (const spelling of [WORD, hex, hex.toUpperCase()]) expect(served.includes(Buffer.from(spelling, "latin1"))).toBe(false);
+
+    const seen = await call(`/api/documents/${id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.document).toMatchObject({ id, sha256: prepared.sha256, pages: 2, url: published.body.document.url, title_en: "Black box letters" });
+    expect(seen.body.document).not.toHaveProperty("findings");
+    expect(seen.body.document).not.toHaveProperty("original");
+  });
+
+  it("is published despite its findings only with an editor's written reason, which the audit trail keeps", async () => {
+    const admin = await asAdmin();
+    const uploaded = await call("/api/documents", { method: "POST", token: admin, form: await documentForm("Covered letters", await leaky.blackBox(WORD)) });
+    const id = uploaded.body.document.id as number;
+    await settled(id, admin);
+    await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
+    expect((await settled(id, admin)).findings).toContainEqual(expect.objectContaining({ kind: "text_under_box", page: 2 }));
+
+    const refused = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: en.documentHasFindings, code: "document_has_findings" });
+    const reason = "The covered names are public officials already named in the court's ruling.";
+    const published = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: { override: { reason } } });
+    expect(published.status).toBe(200);
+    expect(published.body.document.override).toMatchObject({ reason });
+    const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
+    expect(trail.body.entries[0]).toMatchObject({ action: "document.override", object_id: id, summary: expect.stringContaining(reason) });
+  });
+});
