@@ -4,7 +4,7 @@
  */
 import { LOCAL_MEDIA_BASE, publicMediaUrl } from "./media-url";
 
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+const IMAGE_WIDTHS = [480, 960, 1600] as const;
 
 const UPLOAD = /^(\/uploads\/[a-z0-9._-]+?)(\.(?:jpe?g|png))$/i;
 

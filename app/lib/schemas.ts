@@ -31,7 +31,6 @@ import {
   TITLE_MAX,
 } from "./limits";
 
-export { COMMENT_MAX, EMAIL_PATTERN, LANGUAGES, META_TITLE_MAX, PASSWORD_MIN, ROLES };
 export type { Language, Role } from "./limits";
 import type { Language } from "./limits";
 
@@ -260,7 +259,7 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const ARTICLE_STATUSES = ["published", "draft", "scheduled", "all"] as const;
-export const LIST_LIMIT_MAX = 100;
+const LIST_LIMIT_MAX = 100;
 const PAGE_MAX = 100_000;
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
@@ -290,7 +289,7 @@ export const tipInboxQuerySchema = z.object({ page: newsQuerySchema.shape.page }
  * least one language, a description and a source line ("Obtained by Khulasa") per language, and
  * the date the document bears.
  */
-export const documentSchema = z
+const documentSchema = z
   .object({
     ...textFields("title", TITLE_MAX),
     ...textFields("description", DESCRIPTION_MAX),

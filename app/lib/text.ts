@@ -16,7 +16,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 
 export function wordCount(html: string): number {
   const text = htmlToText(html);

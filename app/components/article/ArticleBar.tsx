@@ -7,7 +7,7 @@ import { useScrolledPast } from "~/components/layout/use-scrolled-past";
 import { useMessages } from "~/contexts/i18n";
 
 /** docs/product.md#limits-and-constants: the article bar changes after 100 px of scroll. */
-export const ARTICLE_BAR_SCROLL_PX = 100;
+const ARTICLE_BAR_SCROLL_PX = 100;
 
 /** The site header's height, which changes as it compacts on scroll: the bar sticks just below it. */
 function useSiteHeaderHeight(): number {

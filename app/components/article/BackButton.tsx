@@ -4,7 +4,7 @@ import { Anchor } from "~/components/i18n/anchor";
 import { arrivedInPlace } from "~/islands/navigation";
 
 /** docs/product.md#limits-and-constants: the back button shows its spinner for 500 ms before it leaves. */
-export const BACK_SPINNER_MS = 500;
+const BACK_SPINNER_MS = 500;
 
 /**
  * Whether going back stays on this site: the page was shown in place by a link of ours, or loaded

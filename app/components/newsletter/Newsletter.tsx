@@ -3,7 +3,7 @@ import { apiRequest } from "~/lib/api-client";
 import { useMessages } from "~/contexts/i18n";
 
 /** docs/product.md#limits-and-constants: the subscribing state lasts about 1.2 s, so the reader sees that something happened. */
-export const NEWSLETTER_DELAY_MS = 1200;
+const NEWSLETTER_DELAY_MS = 1200;
 
 type State = { step: "idle"; error: string | null } | { step: "subscribing" } | { step: "subscribed"; email: string };
 

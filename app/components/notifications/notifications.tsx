@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from "react";
 
 /** docs/product.md#messages-and-notifications: notifications auto-dismiss after 3 seconds; red for errors, green for success. */
-export const NOTIFICATION_MS = 3000;
+const NOTIFICATION_MS = 3000;
 
 export type NotificationKind = "success" | "error";
 interface Notification {

@@ -14,7 +14,7 @@ interface SearchOverlayProps {
 }
 
 /** How many results the overlay shows; "See all results" leads to the full, paginated /search page. */
-export const OVERLAY_RESULTS = 8;
+const OVERLAY_RESULTS = 8;
 
 /** Search overlay (docs/product.md#search): results appear while the reader types; Enter opens the full results page. */
 export function SearchOverlay({ open, initialQuery, onClose }: SearchOverlayProps) {

@@ -5,7 +5,7 @@ import { apiRequest } from "~/lib/api-client";
 import { useLocale } from "~/contexts/i18n";
 
 /** Wait this long after the last keystroke before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export type SearchState =
   | { status: "idle" }

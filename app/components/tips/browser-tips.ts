@@ -50,7 +50,7 @@ export async function checkNewsroomKey(): Promise<KeyTrust | null> {
  * A photo without its metadata (EXIF: location, camera, time): drawn onto a canvas and encoded
  * again, which keeps the pixels (turned upright first) and nothing else. Other files pass unchanged.
  */
-export async function withoutMetadata(file: File): Promise<Blob> {
+async function withoutMetadata(file: File): Promise<Blob> {
   if (!IMAGE_TYPES.has(file.type)) return file;
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   const canvas = document.createElement("canvas");

@@ -57,7 +57,7 @@ export async function newCodename(): Promise<string> {
 }
 
 /** What a source types back may differ in case and spacing, not in words. */
-export function normaliseCodename(codename: string): string {
+function normaliseCodename(codename: string): string {
   return codename.normalize("NFKC").toLowerCase().trim().split(/\s+/).join(" ");
 }
 
@@ -223,7 +223,7 @@ function detachedSignatureHolds(lib: Sodium, signature: string, message: Uint8Ar
 }
 
 /** How many words a key's fingerprint has: 88 bits, as many as a codename. */
-export const FINGERPRINT_WORDS = 8;
+const FINGERPRINT_WORDS = 8;
 
 /**
  * A key's fingerprint, in words a person can read aloud and compare with what the newsroom

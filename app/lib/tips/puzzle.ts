@@ -24,7 +24,7 @@ export interface TipPuzzleSolution {
 }
 
 /** The bytes hashed for `nonce`, written in place after the challenge: a search allocates nothing per try. */
-export function puzzleInput(challenge: string): { bytes: Uint8Array<ArrayBuffer>; setNonce: (nonce: number) => void } {
+function puzzleInput(challenge: string): { bytes: Uint8Array<ArrayBuffer>; setNonce: (nonce: number) => void } {
   const prefix = new TextEncoder().encode(challenge);
   const bytes = new Uint8Array(prefix.length + 8);
   bytes.set(prefix);

@@ -17,8 +17,8 @@ import { MANIFEST_FILE, type Manifest, type ManifestFile, PRIVATE_FILE, PRIVATE_
 import { describeMigrations } from "./migrations";
 import { describeDatabase, dumpPostgres, inspectPostgres } from "./postgres";
 
-export const EMBEDDED_DUMP = "database/pglite-data.tar.gz";
-export const POSTGRES_DUMP = "database/postgres.dump";
+const EMBEDDED_DUMP = "database/pglite-data.tar.gz";
+const POSTGRES_DUMP = "database/postgres.dump";
 
 export interface BackupResult {
   dir: string;

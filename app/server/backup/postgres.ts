@@ -16,7 +16,7 @@ const DEBIAN_POSTGRESQL = "/usr/lib/postgresql";
  * The newest installed version of a PostgreSQL program: pg_dump must be at least as new as the
  * server it reads, and Debian keeps each version's programs apart, so those come before PATH.
  */
-export function postgresProgram(name: "pg_dump" | "pg_restore"): string {
+function postgresProgram(name: "pg_dump" | "pg_restore"): string {
   const versions = existsSync(DEBIAN_POSTGRESQL) ? readdirSync(DEBIAN_POSTGRESQL).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
     const candidate = path.join(DEBIAN_POSTGRESQL, version, "bin", name);

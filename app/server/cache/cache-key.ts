@@ -37,7 +37,7 @@ const ROUTE_MANIFEST = "/__manifest";
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 /** Whether a request carries credentials: any Authorization header, or the session cookie. */
-export function hasCredentials(headers: IncomingHttpHeaders): boolean {
+function hasCredentials(headers: IncomingHttpHeaders): boolean {
   return headers.authorization !== undefined || SESSION_COOKIE_PATTERN.test(headers.cookie ?? "");
 }
 

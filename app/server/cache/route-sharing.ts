@@ -32,7 +32,7 @@ export interface RouteDecision {
 }
 
 /** The route of a path that matches none: no part of the path is kept. */
-export const UNMATCHED_ROUTE = "(unmatched)";
+const UNMATCHED_ROUTE = "(unmatched)";
 
 const SHARINGS: readonly Sharing[] = ["public", "public-read", "private"];
 const isSharing = (value: unknown): value is Sharing => SHARINGS.includes(value as Sharing);

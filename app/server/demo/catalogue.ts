@@ -33,7 +33,7 @@ export const DEMO_TAGS = [
 export type TagName = (typeof DEMO_TAGS)[number];
 
 /** Every tag named in Nepali too: the Nepali edition shows these. */
-export const DEMO_TAG_NAMES_NE: Record<TagName, string> = {
+const DEMO_TAG_NAMES_NE: Record<TagName, string> = {
   Corruption: "भ्रष्टाचार",
   Procurement: "सार्वजनिक खरिद",
   Budget: "बजेट",

@@ -46,7 +46,7 @@ export function coveredShare(inner: Box, outer: Box): number {
   return area(intersection(inner, outer)) / own;
 }
 
-export function contains([x0, y0, x1, y1]: Box, [x, y]: [number, number]): boolean {
+function contains([x0, y0, x1, y1]: Box, [x, y]: [number, number]): boolean {
   return x >= x0 && x <= x1 && y >= y0 && y <= y1;
 }
 

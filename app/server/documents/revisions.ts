@@ -11,7 +11,7 @@ const END = new TextEncoder().encode("%%EOF");
 const COMPARED = 3;
 
 /** Where each revision but the last ends (the offset just past its `%%EOF`). */
-export function earlierRevisionEnds(bytes: Uint8Array): number[] {
+function earlierRevisionEnds(bytes: Uint8Array): number[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ends: number[] = [];
   for (let at = buffer.indexOf(END); at !== -1; at = buffer.indexOf(END, at + END.length)) ends.push(at + END.length);

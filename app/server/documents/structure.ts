@@ -31,7 +31,7 @@ function textOf(object: PDFObject | undefined): string {
 }
 
 /** Each value in an XMP packet with the name of the property that holds it ("dc:creator: Sita"). */
-export function xmpValues(xml: string): string[] {
+function xmpValues(xml: string): string[] {
   const values: string[] = [];
   const open: string[] = [];
   for (const [token, tag, attributes, text] of xml.matchAll(/<([/?!]?[\w:.-]*)([^>]*)>|([^<]+)/g)) {

@@ -62,7 +62,7 @@ export function spawnFromSource(heapMb: number): Worker {
 }
 
 /** The worker as the server's build carries it (worker-location.ts): plain JavaScript, no tsx, no source tree. */
-export function spawnBuilt(file: string): (heapMb: number) => Worker {
+function spawnBuilt(file: string): (heapMb: number) => Worker {
   return (heapMb) => new Worker(new URL(file), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 

@@ -26,7 +26,7 @@ const FORM_MAX_BYTES = TIP_LIMITS.maxMessageChars * 4 + 16 * 1024;
  * (Tor Browser) send the page's own form with "Origin: null", which React Router's check of an
  * action's origin answers 400, so the path without JavaScript failed in every browser (issue 36).
  */
-export function tipPageHeaders(request: Request): Headers {
+function tipPageHeaders(request: Request): Headers {
   const headers = new Headers({ "Referrer-Policy": "same-origin" });
   const onion = config().onionUrl;
   if (onion) headers.set("Onion-Location", onion + new URL(request.url).pathname);

@@ -88,7 +88,7 @@ export const log = pino({
  * Writes the hour's counts and the lines its hourly requests logged, each timed to the hour they
  * belong to, and starts the next hour's. Runs as each hour turns, and before the process exits.
  */
-export function flushHour(now = new Date()): void {
+function flushHour(now = new Date()): void {
   const lines = held;
   const dropped = droppedLines;
   const counted = [...tallies.values()];
@@ -126,7 +126,7 @@ export function flushLog(): void {
 
 /** A request id from a proxy in front is kept when it looks like one; otherwise a new one. */
 const FORWARDED_ID = /^[\w.-]{8,64}$/;
-export function requestIdOf(forwarded: string | string[] | undefined): string {
+function requestIdOf(forwarded: string | string[] | undefined): string {
   return typeof forwarded === "string" && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
 }
 

@@ -13,7 +13,7 @@ import { mediaStorage } from "../storage/index";
 import { log } from "../platform/log";
 
 const DEFAULT_ADMIN_EMAIL = "admin@example.com";
-export const FIRST_ADMIN_PASSWORD_FILE = "first-admin-password.txt";
+const FIRST_ADMIN_PASSWORD_FILE = "first-admin-password.txt";
 
 export async function bootstrap(handle: DatabaseHandle, cfg: AppConfig): Promise<void> {
   const { db } = handle;

@@ -9,7 +9,7 @@ import type { Pool } from "pg";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { LOCALES } from "~/lib/i18n";
 
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
 const requests = new Counter({ name: "http_requests_total", help: "Requests answered, by method, route and status.", labelNames: ["method", "route", "status"], registers: [registry] });

@@ -30,7 +30,7 @@ const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML_NS = "http://www.w3.org/1999/xhtml";
 
 /** The reader pages with no data of their own. */
-export const STATIC_PAGES = ["/", "/news", "/about", "/contact", "/support"];
+const STATIC_PAGES = ["/", "/news", "/about", "/contact", "/support"];
 
 export type ListingKind = "category" | "tag" | "writer";
 

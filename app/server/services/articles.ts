@@ -35,7 +35,7 @@ import { textPreference } from "~/lib/bilingual";
 import type { EditionMode } from "../platform/config";
 import { idOrSlugIn, idOrSlugKey } from "./slugs";
 
-export const RELATED_MAX = 3;
+const RELATED_MAX = 3;
 
 /**
  * An article's tags, as a JSON list in the same row: one statement for a whole listing instead of

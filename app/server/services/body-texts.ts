@@ -22,7 +22,7 @@ import { type BodyReader, foldedBody, stringBody } from "./search-snippet";
  * About a 2,000-article archive's bodies (15 MB, half of them in Nepali) with their folded copies
  * (those that differ), and room to spare.
  */
-export const BODY_TEXT_CACHE_BYTES = 48 * 1024 * 1024;
+const BODY_TEXT_CACHE_BYTES = 48 * 1024 * 1024;
 
 /** The version of an article's row, as searches read it alongside the row. */
 export const rowVersion = sql<string>`${articles}.xmin::text`;

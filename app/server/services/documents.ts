@@ -61,7 +61,7 @@ const texts = (row: DocumentRow) => ({
 });
 
 /** Everything, for the newsroom. The top-level sha256, pages and findings are the current file's: the prepared one once there is one. */
-export function documentJson(row: DocumentRow, locale: Locale): DocumentJson {
+function documentJson(row: DocumentRow, locale: Locale): DocumentJson {
   const prepared = row.preparedSha256 !== null;
   return {
     id: row.id,
@@ -140,7 +140,7 @@ async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale
 }
 
 /** Whether the bytes are a PDF by their header (the name and the declared type are the client's word). */
-export const isPdf = (bytes: Uint8Array): boolean => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes(PDF_HEADER);
+const isPdf = (bytes: Uint8Array): boolean => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes(PDF_HEADER);
 
 const busy = () => new AppError(503, "documentsBusy", undefined, BUSY_RETRY_SECONDS);
 

@@ -31,7 +31,7 @@ import { endOtherSessions } from "./sessions";
 import { publicContentUnchanged } from "../cache/public-changes";
 
 /** The site as WebAuthn knows it, from PUBLIC_URL. */
-export function relyingParty(): { id: string; origin: string; name: string } {
+function relyingParty(): { id: string; origin: string; name: string } {
   const url = new URL(config().publicUrl);
   return { id: url.hostname, origin: url.origin, name: en.siteName };
 }

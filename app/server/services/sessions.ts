@@ -111,7 +111,7 @@ const PURGE_BATCH = 5_000;
  * PostgreSQL may run it at the same moment: each deletes rows no other has locked (SKIP LOCKED), so
  * none waits for another, and a row is deleted once.
  */
-export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<number> {
+async function purgeExpiredSessions(db: Database, now = new Date()): Promise<number> {
   let purged = 0;
   for (;;) {
     const expired = db

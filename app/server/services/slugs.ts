@@ -12,7 +12,7 @@ import { slugOrFallback } from "~/lib/slug";
  * Category and tag slugs are chosen by the editor and appear in public URLs, so a clash is reported
  * (409) rather than silently renamed.
  */
-export async function assertSlugFree(
+async function assertSlugFree(
   db: Executor,
   table: typeof categories | typeof tags,
   slug: string,

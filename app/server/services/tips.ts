@@ -34,7 +34,7 @@ import { requireRecentReauthentication } from "./second-factor-policy";
 import { publicContentUnchanged } from "../cache/public-changes";
 
 const MB = 1024 * 1024;
-export const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
+const MAX_ATTACHMENT_BYTES = TIP_LIMITS.maxAttachmentMb * MB;
 /** Base64url without padding: four characters for every three bytes, the last group cut short. */
 const base64Chars = (bytes: number) => Math.ceil((bytes * 4) / 3);
 /** What a sealed message may measure, in characters: a bucket's, and no other (issue 36). */

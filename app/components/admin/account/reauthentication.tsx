@@ -20,7 +20,7 @@ const ReauthenticationContext = createContext<WithReauthentication>((send) => se
 export const useWithReauthentication = () => useContext(ReauthenticationContext);
 
 /** The methods an account can prove itself with, from its status. */
-export function methodsOf(status: SecondFactorStatus): SecondFactorMethod[] {
+function methodsOf(status: SecondFactorStatus): SecondFactorMethod[] {
   const methods: SecondFactorMethod[] = [];
   if (status.totp) methods.push("totp");
   if (status.passkeys.length > 0) methods.push("webauthn");

@@ -34,7 +34,7 @@ const articlePath = (slug: string) => `/api/news/${encodeURIComponent(slug)}`;
  * autosave: the server folds a person's autosaves into one revision per ten minutes. Published
  * stories are never autosaved (the change would go live), nor a save that would publish or move.
  */
-export const SERVER_AUTOSAVE_MS = 30_000;
+const SERVER_AUTOSAVE_MS = 30_000;
 
 export function useArticleEditing(article: ArticleDetail | null, events: ArticleEditingEvents) {
   const messages = useMessages();

@@ -20,10 +20,10 @@ import { KeyFileErrors, KeyFileForm, tipCard } from "./KeyFileLoader";
  * limits, so each guess costs an attacker with a copy of the file about a second and 256 MB; twelve
  * characters put ordinary guessing out of reach where eight do not.
  */
-export const MIN_PASSPHRASE_CHARS = 12;
+const MIN_PASSPHRASE_CHARS = 12;
 
 /** 'khulasa-tip-key-2026-01-31.json': the day it was made, in Nepal, so files of several keys sort by age. */
-export const keyFileName = (file: TipKeyFile) => `khulasa-tip-key-${toNepalLocalInput(file.createdAt).slice(0, 10)}.json`;
+const keyFileName = (file: TipKeyFile) => `khulasa-tip-key-${toNepalLocalInput(file.createdAt).slice(0, 10)}.json`;
 
 /**
  * An admin sets the tip line up, or rotates its key: the key pairs are made in this browser, their
