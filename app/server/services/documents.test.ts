@@ -6,7 +6,6 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { inflateSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -15,8 +14,8 @@ import type { Role } from "~/lib/limits";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
 import { articles, auditLog, documentFileParts, documents, tags, users } from "../db/schema";
 import type { Examination } from "../documents/findings";
-import { openPdf } from "../documents/pdfjs";
 import { leaky } from "../documents/test-pdfs";
+import { extractedText, holds } from "../documents/test-search";
 import { documentWorker } from "../documents/worker-pool";
 import { localDiskStorage } from "../storage";
 import type { Actor } from "./actor";
@@ -79,37 +78,6 @@ async function prepared(id: number, flatten: boolean, by: Actor = people.editor)
 }
 
 const publish = (id: number, by: Actor | null = people.editor, body: unknown = {}) => publishDocument(handle.db, storage(), by, id, body, "en");
-
-/** The word as a PDF may hold it: in the raw bytes or in a deflated stream, in Latin-1, UTF-16 or hex (as pdf-lib writes text). */
-function holds(bytes: Uint8Array, word: string): boolean {
-  const raw = Buffer.from(bytes);
-  const places = [raw];
-  for (let at = raw.indexOf("stream"); at !== -1; at = raw.indexOf("stream", at + 6)) {
-    const start = raw.indexOf("\n", at) + 1;
-    const end = raw.indexOf("endstream", start);
-    if (end === -1) break;
-    try {
-      places.push(inflateSync(raw.subarray(start, end)));
-    } catch {
-      // not deflated: the raw bytes are searched
-    }
-    at = end + 9;
-  }
-  const hex = Buffer.from(word, "latin1").toString("hex");
-  const spellings = [Buffer.from(word, "latin1"), Buffer.from(word, "utf16le").swap16(), Buffer.from(hex), Buffer.from(hex.toUpperCase())];
-  return places.some((place) => spellings.some((spelling) => place.includes(spelling)));
-}
-
-async function extractedText(bytes: Uint8Array): Promise<string> {
-  const doc = await openPdf(bytes);
-  let text = "";
-  for (let number = 1; number <= doc.numPages; number++) {
-    const content = await (await doc.getPage(number)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
-  }
-  await doc.destroy();
-  return text;
-}
 
 const refusal = (status: number, key: string) => expect.objectContaining({ status, key });
 
