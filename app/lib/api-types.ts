@@ -369,6 +369,32 @@ export type DocumentJson = {
 /** GET /api/documents/{id} for the newsroom, and the answer of every write: the list's and the stories it is attached to. */
 export type DocumentDetailJson = DocumentJson & { articles: DocumentArticle[]; tags: Tag[] };
 
+/**
+ * One page of a published document as readers get it: drawn once, when the document is published,
+ * and kept in the public media store beside the file (`/uploads/{sha256}-p{n}.webp` and `-t{n}.webp`).
+ */
+export interface DocumentPageJson {
+  /** Counts from 1. */
+  number: number;
+  /** The page as shown (rotation applied), in PDF points: the viewer's aspect ratio. */
+  width: number;
+  height: number;
+  /** WebP, 1200 px wide (narrower for a very tall page). */
+  image: string;
+  /** WebP, 200 px wide. */
+  thumbnail: string;
+}
+
+/**
+ * A published document's text and where each run of it lies, page by page (`text_url`): what the
+ * viewer lays, transparent and selectable, over each page's picture. `box` is [left, top, right,
+ * bottom] in shares (0 to 1) of the page's shown width and height from its top-left corner; a run
+ * with an `angle` is turned that many degrees clockwise about its box's top-left corner.
+ */
+export interface DocumentTextJson {
+  pages: { number: number; runs: { text: string; box: [number, number, number, number]; angle?: number }[] }[];
+}
+
 /** GET /api/documents/{id} for everyone else: a published document, without its findings, and the published articles of its stories. */
 export type PublicDocumentJson = {
   id: number;
@@ -379,6 +405,9 @@ export type PublicDocumentJson = {
   size: number;
   url: string;
   published_at: string;
+  page_images: DocumentPageJson[];
+  /** The page texts (DocumentTextJson), or null when the published file has no text (a flattened file). */
+  text_url: string | null;
   articles: Omit<DocumentArticle, "is_published">[];
   tags: Tag[];
 } & PerLanguageKeys<"title", string | null> &

@@ -93,9 +93,10 @@ export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag",
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 /**
  * Where an evidence document stands (issue 38): a job (examining or preparing) under way; its
- * current file examined with findings left, or none; or a file the examination could not read.
+ * current file examined with findings left, or none; a file the examination could not read; or
+ * its pages being drawn for readers once an editor has published it (readers see it after that).
  */
-export const DOCUMENT_STATUSES = ["examining", "needs_review", "clean", "failed"] as const;
+export const DOCUMENT_STATUSES = ["examining", "needs_review", "clean", "failed", "publishing"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** Which of a document's files a stored part belongs to: the upload as it came, or its prepared copy. */
 export const DOCUMENT_FILES = ["original", "prepared"] as const;

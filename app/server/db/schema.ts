@@ -749,6 +749,13 @@ export const documents = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** The published file's path under /uploads (its sha256 names it). */
     publishedUrl: text("published_url"),
+    /**
+     * Each published page's size as shown, in points, once its pictures have been drawn beside the
+     * published file (`{sha256}-p{n}.webp`, `-t{n}.webp`); null until then.
+     */
+    pageSizes: jsonb("page_sizes").$type<{ width: number; height: number }[]>(),
+    /** Whether the published file has text to select (`{sha256}-text.json`): a flattened one has none. */
+    hasText: boolean("has_text"),
     /** An editor's written reason to publish a file with findings left, who gave it and when. */
     overrideReason: text("override_reason"),
     overrideBy: integer("override_by").references(() => users.id, { onDelete: "set null" }),
@@ -763,7 +770,7 @@ export const documents = pgTable(
     check("documents_descriptions_texts", textsOnly(t.descriptions)),
     check("documents_sources_texts", textsOnly(t.sources)),
     index("documents_created_idx").on(t.createdAt, t.id),
-    index("documents_jobs_idx").on(t.leaseUntil).where(sql`${t.status} = 'examining'`),
+    index("documents_jobs_idx").on(t.leaseUntil).where(sql`${t.job} is not null`),
   ],
 );
 

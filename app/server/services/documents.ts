@@ -121,6 +121,24 @@ async function documentDetail(db: Executor, row: DocumentRow, locale: Locale): P
   return { ...documentJson(row, locale), articles: await attachedArticles(db, row.id), tags: await tagsOf(db, row.id, locale) };
 }
 
+/**
+ * The pictures and text drawn from the published file, named after it in the same store
+ * (`{sha256}.pdf` → `{sha256}-p{n}.webp`, `-t{n}.webp`, `-text.json`), wherever that store is.
+ */
+function publishedPages(row: DocumentRow): Pick<PublicDocumentJson, "page_images" | "text_url"> {
+  const base = row.publishedUrl!.replace(/\.pdf$/, "");
+  return {
+    page_images: (row.pageSizes ?? []).map(({ width, height }, index) => ({
+      number: index + 1,
+      width,
+      height,
+      image: `${base}-p${index + 1}.webp`,
+      thumbnail: `${base}-t${index + 1}.webp`,
+    })),
+    text_url: row.hasText ? `${base}-text.json` : null,
+  };
+}
+
 /** What readers may know of a published document: its texts and its published file, no findings, nothing of the original. */
 async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale): Promise<PublicDocumentJson> {
   const published = (await attachedArticles(db, row.id)).filter((article) => article.is_published);
@@ -134,6 +152,7 @@ async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale
     size: row.preparedSize!,
     url: row.publishedUrl!,
     published_at: row.publishedAt!.toISOString(),
+    ...publishedPages(row),
     articles: published.map(({ is_published: _, ...article }) => article),
     tags: await tagsOf(db, row.id, locale),
   };
