@@ -3,3 +3,7 @@ export const articleEditPath = (slug: string) => `/admin/articles/edit/${encodeU
 
 /** The back office's account screen, where an account sets up its second factors (issue 35). */
 export const ACCOUNT_SECURITY_PATH = "/admin/account";
+
+/** The back office's library of evidence documents (issue 38), and one document's page in it. */
+export const DOCUMENTS_PATH = "/admin/documents";
+export const documentPath = (id: number) => `${DOCUMENTS_PATH}/${id}`;

@@ -35,7 +35,7 @@ test("a contributor sees only their desk, writes a draft an editor will publish,
   await signInAs(page, request, "contributor");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(sidebar(page).getByRole("link")).toHaveText(["Dashboard", "Articles", "Your account"]);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Dashboard", "Articles", "Documents", "Your account"]);
   await expect(sidebar(page)).toContainText("Contributor");
   // The dashboard counts only what the role may open: its own articles.
   await expect(page.getByRole("definition")).toHaveCount(1);
@@ -89,7 +89,7 @@ test("an admin gives a reader a newsroom role in the users screen, and the new e
   const editor = await context.newPage();
   expect((await editor.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
   await editor.goto("/admin/dashboard");
-  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Categories", "Tags", "Comments", "Writers", "Tip line", "Your account"]);
+  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Documents", "Categories", "Tags", "Comments", "Writers", "Tip line", "Your account"]);
   await editor.goto("/admin/comments");
   await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(editor).toHaveURL(/\/admin\/comments$/);
