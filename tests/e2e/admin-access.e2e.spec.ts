@@ -7,11 +7,12 @@ import { adminGet, adminSend, asGuest, notification, signInAsAdmin } from "./sup
  * totals. Guests and readers are checked in their own browser contexts.
  */
 
-/** The sidebar's seven sections (docs/product.md#the-frame-and-the-sidebar), those issues 15, 17 and 35 added, and the heading each screen opens with. */
+/** The sidebar's seven sections (docs/product.md#the-frame-and-the-sidebar), those issues 15, 17, 35 and 38 added, and the heading each screen opens with. */
 const SECTIONS = [
   { link: "Dashboard", path: "/admin/dashboard", heading: "Dashboard" },
   { link: "Articles", path: "/admin/articles", heading: "Articles" },
   { link: "Review", path: "/admin/review", heading: "Stories waiting for review" },
+  { link: "Documents", path: "/admin/documents", heading: "Documents" },
   { link: "Categories", path: "/admin/categories", heading: "Categories" },
   { link: "Tags", path: "/admin/tags", heading: "Tags" },
   { link: "Users", path: "/admin/users", heading: "Users" },

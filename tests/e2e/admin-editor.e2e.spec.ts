@@ -690,12 +690,12 @@ test.describe("rich-text editor", () => {
   test("the toolbar is accessible: named buttons, pressed states, one Tab stop with arrow keys", async ({ page }) => {
     await page.goto("/admin/articles/new");
     const toolbar = toolbarOf(page);
-    const names = ["Heading 1", "Heading 2", "Bold", "Italic", "Underline", "Code block", "Insert image", "Paste from Preeti"];
+    const names = ["Heading 1", "Heading 2", "Bold", "Italic", "Underline", "Code block", "Insert image", "Cite a document", "Paste from Preeti"];
     await expect(toolbar.getByRole("button")).toHaveCount(names.length);
     for (const name of names) await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
-    for (const name of names.slice(0, -2)) await expect(toolbar.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "false");
+    for (const name of names.slice(0, -3)) await expect(toolbar.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "false");
     // Actions that open a dialog are no toggles.
-    for (const name of names.slice(-2)) await expect(toolbar.getByRole("button", { name, exact: true })).not.toHaveAttribute("aria-pressed", /.*/);
+    for (const name of names.slice(-3)) await expect(toolbar.getByRole("button", { name, exact: true })).not.toHaveAttribute("aria-pressed", /.*/);
 
     const button = (name: string) => toolbar.getByRole("button", { name, exact: true });
     const editor = editorOf(page);
@@ -723,7 +723,7 @@ test.describe("rich-text editor", () => {
     await page.keyboard.press("End");
     await expect(button("Paste from Preeti")).toBeFocused();
     await page.keyboard.press("ArrowLeft");
-    await expect(button("Insert image")).toBeFocused();
+    await expect(button("Cite a document")).toBeFocused();
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowRight");
     await expect(button("Heading 1")).toBeFocused();

@@ -49,8 +49,8 @@ test("a leaky PDF is shown with what it leaks on its page, refused while it leak
   await expect(onPage2.getByText("Text under a box", { exact: true })).toBeVisible();
   await expect(onPage2.locator("[data-leaking-text]")).toHaveText(WORD);
 
-  // The page's picture, drawn by the server, with the box's area outlined where the words lie
-  // (the test file's box: 35–195 pt across a 400 pt page, 130–160 pt down a 300 pt one).
+  // The page's picture, drawn by the server, with the hidden words' area outlined where they lie
+  // (the test file writes them 40 pt from the left of a 400 × 300 pt page, 147–162 pt from its foot).
   const picture = onPage2.getByRole("img", { name: "Page 2, with what was found outlined" });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
@@ -59,16 +59,17 @@ test("a leaky PDF is shown with what it leaks on its page, refused while it leak
   const frame = (await picture.boundingBox())!;
   const area = (await outline.boundingBox())!;
   const share = (value: number, from: number, of: number) => (value - from) / of;
-  expect(share(area.x, frame.x, frame.width)).toBeGreaterThan(0.05);
+  expect(share(area.x, frame.x, frame.width)).toBeGreaterThan(0.08);
   expect(share(area.x, frame.x, frame.width)).toBeLessThan(0.12);
-  expect(share(area.x + area.width, frame.x, frame.width)).toBeGreaterThan(0.4);
-  expect(share(area.y, frame.y, frame.height)).toBeGreaterThan(0.35);
-  expect(share(area.y + area.height, frame.y, frame.height)).toBeLessThan(0.6);
+  expect(share(area.x + area.width, frame.x, frame.width)).toBeGreaterThan(0.2);
+  expect(share(area.x + area.width, frame.x, frame.width)).toBeLessThan(0.35);
+  expect(share(area.y, frame.y, frame.height)).toBeGreaterThan(0.4);
+  expect(share(area.y + area.height, frame.y, frame.height)).toBeLessThan(0.58);
 
   // Rewritten, the words stay under the box: publishing is refused as the server words it.
   await page.getByRole("button", { name: "Prepare", exact: true }).click();
   await expect(page.getByText("Needs review: 1 found")).toBeVisible();
-  await expect(page.getByText("Findings in the Prepared for publication file")).toBeVisible();
+  await expect(page.getByText("Findings in the file prepared for publication")).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("The document's file still has findings. Prepare it again, or give a written reason to publish it anyway.");
 
@@ -110,7 +111,7 @@ test("a contributor examines and prepares their upload but is offered neither pu
   await uploadLeaky(page, `A contributor's letters ${Date.now()}`);
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   await page.getByRole("button", { name: "Prepare", exact: true }).click();
-  await expect(page.getByText("Findings in the Prepared for publication file")).toBeVisible();
+  await expect(page.getByText("Findings in the file prepared for publication")).toBeVisible();
   await expect(page.getByText("Needs review: 1 found")).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Publish despite the findings…" })).toHaveCount(0);
@@ -133,4 +134,31 @@ test("a refused upload is explained next to the file, in the page's language, an
   await expect(page.getByLabel("शीर्षक (अंग्रेजी)")).toHaveValue("Notes that are not a PDF");
   await expect(page.getByLabel("स्रोत (नेपाली)")).toHaveValue("खुलासाले प्राप्त गरेको");
   await expect(page).toHaveURL(/\/ne\/admin\/documents\/new$/);
+});
+
+test("the article editor cites a document's page: the selected words link to it in the story's edition", async ({ page }) => {
+  await signInAsAdmin(page);
+  const title = `Letters to cite ${Date.now()}`;
+  await uploadLeaky(page, title);
+  const slug = ((await (await page.request.get(page.url().replace("/admin/documents/", "/api/documents/"))).json()).document as { slug: string }).slug;
+
+  await page.goto("/admin/articles/new");
+  await page.getByLabel("Title", { exact: true }).fill("The ministry's letters");
+  const editor = page.getByRole("textbox", { name: "Content" });
+  await editor.click();
+  await page.keyboard.type("As the letter shows");
+  await page.keyboard.press("Shift+Home");
+  await page.getByRole("toolbar").getByRole("button", { name: "Cite a document" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cite a document" });
+  await expect(dialog.getByText("The selected words will link to the document's page.")).toBeVisible();
+  await dialog.getByLabel("Find a document by its title").fill(title);
+  await dialog.getByRole("radio", { name: new RegExp(title) }).check();
+  await dialog.getByLabel("Page", { exact: true }).fill("3");
+  await dialog.getByRole("button", { name: "Insert the citation" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Give a page from 1 to 2.");
+  await dialog.getByLabel("Page", { exact: true }).fill("2");
+  await dialog.getByRole("button", { name: "Insert the citation" }).click();
+  await expect(dialog).toBeHidden();
+  const link = editor.getByRole("link", { name: "As the letter shows" });
+  await expect(link).toHaveAttribute("href", `/en/documents/${slug}#p=2`);
 });

@@ -15,7 +15,6 @@ import { useLocale, useMessages } from "~/contexts/i18n";
 import { DOCUMENTS_PATH } from "~/lib/admin-paths";
 import { apiRequest } from "~/lib/api-client";
 import type { DocumentDetailJson } from "~/lib/api-types";
-import { formatMessage } from "~/lib/format-message";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { pageLocale } from "~/server/http/page-locale";
 import { namesNothing } from "~/server/errors";
@@ -102,25 +101,27 @@ function DocumentView({ loaded, sizes, sizesOf }: { loaded: DocumentDetailJson; 
         {uploaded && document.status === "examining" ? <p className="mt-2 text-sm">{messages.documentUploaded}</p> : null}
         {document.status === "publishing" ? <p className="mt-2 text-sm">{messages.documentPublishingNow}</p> : null}
       </div>
+      {/* One column on a phone, in the order of the work (findings, what to do, the details); on a
+          wide screen the actions stand beside both. */}
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
-        <div className="min-w-0 space-y-6">
-          <section aria-labelledby="document-findings">
-            <h2 id="document-findings" className="text-xl font-bold">
-              {messages.documentFindingsHeading}
-            </h2>
-            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-              {formatMessage(messages.documentFindingsOfFile, { file: file === "prepared" ? messages.documentFilePrepared : messages.documentFileOriginal })}
-            </p>
-            {document.status === "examining" || document.status === "failed" ? null : (
-              <FindingsByPage documentId={document.id} file={file} findings={document.findings} sizes={sizesOf === document.sha256 ? sizes : {}} />
-            )}
-          </section>
-          <DocumentTexts document={document} />
-          <DocumentFiles document={document} />
-        </div>
-        <div className="min-w-0 space-y-6">
+        <section aria-labelledby="document-findings" className="min-w-0">
+          <h2 id="document-findings" className="text-xl font-bold">
+            {messages.documentFindingsHeading}
+          </h2>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+            {file === "prepared" ? messages.documentFindingsInPrepared : messages.documentFindingsInOriginal}
+          </p>
+          {document.status === "examining" || document.status === "failed" ? null : (
+            <FindingsByPage documentId={document.id} file={file} findings={document.findings} sizes={sizesOf === document.sha256 ? sizes : {}} />
+          )}
+        </section>
+        <div className="min-w-0 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1">
           <DocumentActions document={document} onChanged={setDocument} />
           {mayChange ? <AttachStories document={document} onChanged={setDocument} /> : null}
+        </div>
+        <div className="min-w-0 space-y-6">
+          <DocumentTexts document={document} />
+          <DocumentFiles document={document} />
         </div>
       </div>
     </>

@@ -40,13 +40,17 @@ export async function documentPageSizes(
   if (pages.length === 0) return {};
   const bytes = await readDocumentFile(db, id, file);
   if (!bytes) return {};
-  let pdf: PDFDocument;
   try {
-    pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    return await shownPageSizes(bytes, pages);
   } catch (error) {
     console.error(`document ${id}: its ${file} file's page sizes could not be read`, error);
     return {};
   }
+}
+
+/** The shown sizes of `pages` of a PDF; a page the file lacks is left out. Throws when pdf-lib cannot parse the file. */
+export async function shownPageSizes(bytes: Uint8Array, pages: readonly number[]): Promise<Record<number, PageSize>> {
+  const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
   const count = pdf.getPageCount();
   const sizes: Record<number, PageSize> = {};
   for (const number of new Set(pages)) {

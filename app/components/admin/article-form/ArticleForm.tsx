@@ -316,6 +316,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
                   onChange={(html) => set("content", html)}
                   labelledBy={`${id}-content-label`}
                   invalid={invalid.has("content")}
+                  language={language}
                 />
               ) : (
                 <EditorPlaceholder />

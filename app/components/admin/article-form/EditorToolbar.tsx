@@ -63,7 +63,7 @@ const BUTTONS: ToolbarButton[] = [
 ];
 
 /**
- * The formatting toolbar of docs/product.md#the-article-form (headings 1 and 2, bold, italic, underline, code block, image),
+ * The formatting toolbar of docs/product.md#the-article-form (headings 1 and 2, bold, italic, underline, code block, image), with issue 38's citation of a document,
  * following the ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons.
  */
 interface EditorToolbarProps {
@@ -71,9 +71,10 @@ interface EditorToolbarProps {
   controls: string;
   onInsertImage: () => void;
   onPastePreeti: () => void;
+  onCiteDocument: () => void;
 }
 
-export function EditorToolbar({ editor, controls, onInsertImage, onPastePreeti }: EditorToolbarProps) {
+export function EditorToolbar({ editor, controls, onInsertImage, onPastePreeti, onCiteDocument }: EditorToolbarProps) {
   const messages = useMessages();
   const active = useEditorState({
     editor,
@@ -81,8 +82,8 @@ export function EditorToolbar({ editor, controls, onInsertImage, onPastePreeti }
   });
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const [focused, setFocused] = useState(0);
-  // The formatting toggles, then Insert image and Paste from Preeti.
-  const count = BUTTONS.length + 2;
+  // The formatting toggles, then Insert image, Cite a document and Paste from Preeti.
+  const count = BUTTONS.length + 3;
 
   function onKeyDown(event: React.KeyboardEvent) {
     const moves: Record<string, number> = { ArrowRight: focused + 1, ArrowLeft: focused - 1, Home: 0, End: count - 1 };
@@ -150,8 +151,28 @@ export function EditorToolbar({ editor, controls, onInsertImage, onPastePreeti }
         }}
         type="button"
         tabIndex={focused === BUTTONS.length + 1 ? 0 : -1}
+        aria-label={messages.citeDocument}
+        title={messages.citeDocument}
         aria-haspopup="dialog"
         onFocus={() => setFocused(BUTTONS.length + 1)}
+        // Keeps the text selection, which the citation's link is laid on.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onCiteDocument}
+        className={buttonClass}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+          <path d="M6 3h8l4 4v14H6z" />
+          <path d="M14 3v4h4M9 12h6M9 16h4" />
+        </svg>
+      </button>
+      <button
+        ref={(element) => {
+          buttons.current[BUTTONS.length + 2] = element;
+        }}
+        type="button"
+        tabIndex={focused === BUTTONS.length + 2 ? 0 : -1}
+        aria-haspopup="dialog"
+        onFocus={() => setFocused(BUTTONS.length + 2)}
         onClick={onPastePreeti}
         className={`${buttonClass} font-medium`}
       >

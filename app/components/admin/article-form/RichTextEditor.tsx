@@ -8,8 +8,10 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef, useState } from "react";
 import { ARTICLE_BODY_STYLES } from "~/components/article/ArticleBody";
+import type { Language } from "~/lib/limits";
 import { EditorPlaceholder } from "./EditorPlaceholder";
 import { EditorToolbar } from "./EditorToolbar";
+import { CiteDocumentDialog } from "./CiteDocumentDialog";
 import { ImageDialog } from "./ImageDialog";
 import { PreetiDialog } from "./PreetiDialog";
 
@@ -31,13 +33,16 @@ export interface RichTextEditorProps {
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
+  /** The story's language, whose edition a citation of a document links to. */
+  language: Language;
 }
 
-export default function RichTextEditor({ id, initialContent, onChange, labelledBy, describedBy, invalid }: RichTextEditorProps) {
+export default function RichTextEditor({ id, initialContent, onChange, labelledBy, describedBy, invalid, language }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [imageDialog, setImageDialog] = useState(false);
   const [preetiDialog, setPreetiDialog] = useState(false);
+  const [citeDialog, setCiteDialog] = useState(false);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -68,7 +73,7 @@ export default function RichTextEditor({ id, initialContent, onChange, labelledB
     >
       {editor ? (
         <>
-          <EditorToolbar editor={editor} controls={id} onInsertImage={() => setImageDialog(true)} onPastePreeti={() => setPreetiDialog(true)} />
+          <EditorToolbar editor={editor} controls={id} onInsertImage={() => setImageDialog(true)} onPastePreeti={() => setPreetiDialog(true)} onCiteDocument={() => setCiteDialog(true)} />
           <EditorContent editor={editor} />
           <ImageDialog
             open={imageDialog}
@@ -82,6 +87,21 @@ export default function RichTextEditor({ id, initialContent, onChange, labelledB
               const chain = editor.chain().focus();
               // An image just inserted stays selected: the next one goes after it instead of replacing it.
               (selection instanceof NodeSelection ? chain.insertContentAt(selection.to, image) : chain.insertContent(image)).run();
+            }}
+          />
+          <CiteDocumentDialog
+            open={citeDialog}
+            language={language}
+            hasSelection={!editor.state.selection.empty}
+            onClose={() => {
+              setCiteDialog(false);
+              editor.commands.focus();
+            }}
+            onInsert={({ href, text }) => {
+              const chain = editor.chain().focus();
+              // Selected words become the link; with none, the document's title and page are written as one.
+              if (editor.state.selection.empty) chain.insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] }).run();
+              else chain.extendMarkRange("link").setLink({ href }).run();
             }}
           />
           <PreetiDialog
