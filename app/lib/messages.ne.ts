@@ -182,6 +182,8 @@ export const ne: { readonly [K in MessageKey]: string } = {
   searchDescription: "खुलासाले नेपाली र अंग्रेजीमा प्रकाशित गरेका सबै समाचार खोज्नुहोस्।",
   searching: "समाचार खोज्दै...",
   noResults: "कुनै नतिजा भेटिएन",
+  searchDocumentsFound: "कागजातहरू",
+  documentPageCount: "{count} पृष्ठ",
   noResultsHint: "अरू शब्द राखेर खोज्नुहोस्, वा हिज्जे जाँच्नुहोस्।",
   seeAllResults: "सबै नतिजा हेर्नुहोस्",
   searchFailed: "खोज्न सकिएन। कृपया फेरि प्रयास गर्नुहोस्।",

@@ -180,6 +180,8 @@ export const en = {
   searchDescription: "Search every story Khulasa has published, in Nepali and English.",
   searching: "Searching articles...",
   noResults: "No results found",
+  searchDocumentsFound: "Documents",
+  documentPageCount: "{count} pages",
   noResultsHint: "Try different keywords, or check the spelling.",
   seeAllResults: "See all results",
   searchFailed: "Search failed. Please try again.",
