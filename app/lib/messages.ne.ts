@@ -992,6 +992,8 @@ export const ne: { readonly [K in MessageKey]: string } = {
   overrideReasonRequired: "भेटिएका समस्याहरू हुँदाहुँदै प्रकाशित गर्नुको कारण लेख्नुहोस्।",
   documentUnreadable: "फाइललाई PDF का रूपमा पढ्न सकिएन।",
   documentJobFailed: "फाइल जाँच्न सकिएन: यो धेरै ठूलो वा बिग्रिएको हुन सक्छ।",
+  documentPageNotFound: "कागजातको त्यो पृष्ठ देखाउन सकिँदैन।",
+  documentRenderFailed: "पाठकहरूका लागि कागजातका पृष्ठहरू बनाउन सकिएन। यसलाई फेरि तयार गरेर प्रकाशित गर्नुहोस्।",
   auditDocumentUpload: "कागजात अपलोड गर्नुभयो",
   auditDocumentPrepare: "कागजात प्रकाशनका लागि तयार गर्नुभयो",
   auditDocumentPublish: "कागजात प्रकाशित गर्नुभयो",

@@ -993,6 +993,8 @@ export const en = {
   overrideReasonRequired: "Write the reason for publishing despite the findings.",
   documentUnreadable: "The file could not be read as a PDF.",
   documentJobFailed: "The file could not be examined: it may be too large or damaged.",
+  documentPageNotFound: "That page of the document cannot be shown.",
+  documentRenderFailed: "The document's pages could not be drawn for readers. Prepare it again, then publish it.",
   auditDocumentUpload: "Uploaded a document",
   auditDocumentPrepare: "Prepared a document for publication",
   auditDocumentPublish: "Published a document",

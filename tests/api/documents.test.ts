@@ -93,7 +93,7 @@ describe("POST /api/documents/{id}/publish", () => {
 async function settled(id: number, token: string) {
   for (;;) {
     const res = await call(`/api/documents/${id}`, { token });
-    if (res.body.document.status !== "examining") return res.body.document;
+    if (res.body.document.status !== "examining" && res.body.document.status !== "publishing") return res.body.document;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -110,6 +110,13 @@ describe("a leaky PDF from upload to publication", () => {
 
     const refused = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
     expect(refused.body.code).toBe("document_not_prepared");
+    // The newsroom sees the page the finding is on, drawn now; nobody else, and no shared cache, does.
+    const page = await fetch(`${baseUrl()}/api/documents/${id}/pages/2?file=original`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("image/webp");
+    expect(page.headers.get("cache-control")).toMatch(/private|no-store/);
+    expect(Buffer.from(await page.arrayBuffer()).subarray(8, 12).toString()).toBe("WEBP");
+    expect((await fetch(`${baseUrl()}/api/documents/${id}/pages/2?file=original`)).status).toBe(401);
     const preparing = await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: true, dpi: 72 } });
     expect(preparing.status).toBe(202);
     expect(preparing.body.document.status).toBe("examining");
@@ -117,8 +124,10 @@ describe("a leaky PDF from upload to publication", () => {
     expect(prepared).toMatchObject({ status: "clean", findings: [], prepared: { flatten: true, dpi: 72 } });
     expect((await call(`/api/documents/${id}`)).status).toBe(404);
 
-    const published = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
-    expect(published.status).toBe(200);
+    const publishing = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect(publishing.status).toBe(202);
+    expect(publishing.body.document).toMatchObject({ status: "publishing", published_at: null });
+    const published = { body: { document: await settled(id, admin) } };
     expect(published.body.document.url).toBe(`/uploads/${prepared.sha256}.pdf`);
     const file = await fetch(baseUrl() + published.body.document.url);
     expect(file.status).toBe(200);
@@ -132,6 +141,13 @@ describe("a leaky PDF from upload to publication", () => {
     expect(seen.body.document).toMatchObject({ id, sha256: prepared.sha256, pages: 2, url: published.body.document.url, title_en: "Black box letters" });
     expect(seen.body.document).not.toHaveProperty("findings");
     expect(seen.body.document).not.toHaveProperty("original");
+    expect(seen.body.document.text_url).toBeNull();
+    const [first, second] = seen.body.document.page_images;
+    expect(second).toMatchObject({ number: 2, image: `/uploads/${prepared.sha256}-p2.webp`, thumbnail: `/uploads/${prepared.sha256}-t2.webp` });
+    for (const url of [first.image, second.thumbnail]) {
+      const image = await fetch(baseUrl() + url);
+      expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    }
   });
 
   it("is published despite its findings only with an editor's written reason, which the audit trail keeps", async () => {
@@ -147,8 +163,9 @@ describe("a leaky PDF from upload to publication", () => {
     expect(refused.body).toEqual({ error: en.documentHasFindings, code: "document_has_findings" });
     const reason = "The covered names are public officials already named in the court's ruling.";
     const published = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: { override: { reason } } });
-    expect(published.status).toBe(200);
+    expect(published.status).toBe(202);
     expect(published.body.document.override).toMatchObject({ reason });
+    expect(await settled(id, admin)).toMatchObject({ status: "needs_review", published_at: expect.any(String) });
     const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
     expect(trail.body.entries[0]).toMatchObject({ action: "document.override", object_id: id, summary: expect.stringContaining(reason) });
   });

@@ -1330,6 +1330,26 @@ const rows: Row[] = [
     expected: ownWork((role) => (can(role, "publish") ? DOCUMENT_NOT_PREPARED : ROLE_FORBIDDEN)),
   },
   {
+    method: "GET",
+    route: "/api/documents/:id/pages/:page (another's)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}/pages/1?file=original`,
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.headers.get("content-type")).toBe("image/webp");
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/pages/:page (own document)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}/pages/1?file=original`,
+    expected: ownWork(status(200)),
+  },
+  {
     method: "PUT",
     route: "/api/documents/:id/articles (another's)",
     fresh: async () => examinedDocument(),
@@ -1644,6 +1664,7 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "GET", route: "/api/documents/:id/prepare", path: () => "/api/documents/1/prepare", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/publish", path: () => "/api/documents/1/publish", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },
+  { method: "POST", route: "/api/documents/:id/pages/:page", path: () => "/api/documents/1/pages/1", allow: "GET" },
   { method: "GET", route: "/api/newsletter", path: () => "/api/newsletter", allow: "POST" },
 ];
 

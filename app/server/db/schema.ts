@@ -705,8 +705,11 @@ export const tipAttachmentParts = pgTable(
   (t) => [primaryKey({ columns: [t.attachmentId, t.part] })],
 );
 
-/** The job a document waits for or is under: examining its original, or preparing it (then examining the result). */
-export type DocumentJob = { kind: "examine" } | ({ kind: "prepare" } & PrepareOptions);
+/**
+ * The job a document waits for or is under: examining its original, preparing it (then examining
+ * the result), or drawing the pages of the file an editor published.
+ */
+export type DocumentJob = { kind: "examine" } | ({ kind: "prepare" } & PrepareOptions) | { kind: "render" };
 
 /**
  * Evidence documents (issue 38). Their files are kept in document_file_parts, in the database and

@@ -13,11 +13,13 @@ export interface RenderOptions {
   /** The viewer's picture's width in pixels (a tall page may get less, see MAX_PIXELS). */
   width?: number;
   thumbnailWidth?: number;
+  /** Only this page (counting from 1): the back office's look at one page; a page past the end draws nothing. */
+  page?: number;
 }
 
 export interface PageImage {
   /** WebP. */
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   width: number;
   height: number;
 }
@@ -55,7 +57,9 @@ export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => 
   const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
   const doc = await openPdf(bytes);
   try {
-    for (let number = 1; number <= doc.numPages; number++) {
+    const first = options.page ?? 1;
+    const last = options.page ?? doc.numPages;
+    for (let number = first; number <= Math.min(last, doc.numPages); number++) {
       const page = await doc.getPage(number);
       const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
       const canvas = await draw(page, width);

@@ -76,16 +76,25 @@ export async function database(): Promise<Database> {
 
 /** Documents that may wait for the worker, beside the one it works on (services/document-jobs.ts). */
 const DOCUMENT_JOBS_WAITING = 8;
-let documentThread: ReturnType<typeof documentWorker> | undefined;
+let thread: ReturnType<typeof documentWorker> | undefined;
 let jobs: Promise<DocumentJobs> | undefined;
 
 /** This process's documents jobs: its worker thread (started on the first job) and the jobs it holds. */
 export function documentJobs(): Promise<DocumentJobs> {
-  jobs ??= database().then((db) => {
-    documentThread = documentWorker({ waiting: DOCUMENT_JOBS_WAITING });
-    return makeDocumentJobs(db, documentThread, { capacity: DOCUMENT_JOBS_WAITING + 1 });
-  });
+  jobs ??= database().then((db) =>
+    makeDocumentJobs(db, documentThread(), mediaStorage(), {
+      capacity: DOCUMENT_JOBS_WAITING + 1,
+      // A document readers could not see is on its page, in search and in the stories that show it.
+      onPublished: () => pageCache.invalidate(),
+    }),
+  );
   return jobs;
+}
+
+/** This process's documents worker: the jobs' and the back office's page drawings wait their turn in it. */
+export function documentThread(): ReturnType<typeof documentWorker> {
+  thread ??= documentWorker({ waiting: DOCUMENT_JOBS_WAITING });
+  return thread;
 }
 
 /** Reads counted since the last write, and the reader's "Most read" ranking (services/most-read.ts). */
@@ -131,9 +140,9 @@ export async function stopApp(): Promise<void> {
   await stopDocumentJobs?.();
   stopDocumentJobs = undefined;
   // A job cut short keeps its row's job: the next start takes it over.
-  await documentThread?.stop();
+  await thread?.stop();
   await (await jobs)?.settled();
-  documentThread = undefined;
+  thread = undefined;
   jobs = undefined;
   await stopVacuum?.();
   stopVacuum = undefined;

@@ -5,18 +5,20 @@
  * `examining`), so it outlives the process: the instance that runs it holds a lease it renews, and
  * any instance takes over a job whose lease ran out because its instance stopped.
  */
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { MessageKey } from "~/lib/messages";
 import type { Database } from "../db/connection";
-import { documents } from "../db/schema";
+import { type DocumentJob, documents } from "../db/schema";
 import type { Finding } from "../documents/findings";
 import { DocumentJobError, type documentWorker } from "../documents/worker-pool";
 import { logError } from "../platform/log";
 import { repeatEvery } from "../platform/repeat";
+import type { MediaStorage } from "../storage";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
+import { publishPages } from "./document-pages";
 
 /** The worker pool, as the jobs use it. */
-export type DocumentWorker = Pick<ReturnType<typeof documentWorker>, "examine" | "prepare">;
+export type DocumentWorker = Pick<ReturnType<typeof documentWorker>, "examine" | "prepare" | "render">;
 
 /** How long a job is an instance's after it last said it is alive. */
 export const DOCUMENT_LEASE_MS = 30_000;
@@ -53,13 +55,30 @@ const finished = (findings: Finding[]) => ({
   updatedAt: new Date(),
 });
 
-const FAILURES: Record<"unreadable" | "failed", MessageKey> = { unreadable: "documentUnreadable", failed: "documentJobFailed" };
+/** Why a job failed, as the back office says it: a file the examination could not read, or pages that could not be drawn. */
+const failureOf = (reason: "unreadable" | "failed", kind: DocumentJob["kind"]): MessageKey =>
+  kind === "render" ? "documentRenderFailed" : reason === "unreadable" ? "documentUnreadable" : "documentJobFailed";
 
-/** `capacity`: jobs this instance runs or queues at once; the worker must let as many wait. */
-export function documentJobs(db: Database, worker: DocumentWorker, { capacity = 8, leaseMs = DOCUMENT_LEASE_MS } = {}): DocumentJobs {
+export interface DocumentJobsOptions {
+  /** Jobs this instance runs or queues at once; the worker must let as many wait. */
+  capacity?: number;
+  leaseMs?: number;
+  /** Once a document's pages are drawn and readers can see it. */
+  onPublished?: (documentId: number) => void;
+}
+
+/** A job waits or runs while its row names it; every end of a job clears it. */
+const underJob = isNotNull(documents.job);
+
+export function documentJobs(
+  db: Database,
+  worker: DocumentWorker,
+  storage: MediaStorage,
+  { capacity = 8, leaseMs = DOCUMENT_LEASE_MS, onPublished }: DocumentJobsOptions = {},
+): DocumentJobs {
   const running = new Map<number, Promise<void>>();
   const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
-  const pending = (id: number) => and(eq(documents.id, id), eq(documents.status, "examining"));
+  const pending = (id: number) => and(eq(documents.id, id), underJob);
 
   /** Writes how far the examination has read, in order, at most every PROGRESS_EVERY_MS. */
   const progressOf = (id: number) => {
@@ -82,11 +101,27 @@ export function documentJobs(db: Database, worker: DocumentWorker, { capacity = 
   };
 
   const execute = async (id: number) => {
-    const [row] = await db.select({ job: documents.job }).from(documents).where(pending(id));
+    const [row] = await db.select({ job: documents.job, preparedFindings: documents.preparedFindings }).from(documents).where(pending(id));
     if (!row?.job) return;
     const job = row.job;
-    const original = await readDocumentFile(db, id, "original");
     const progress = progressOf(id);
+    if (job.kind === "render") {
+      try {
+        const published = await publishPages(db, worker, storage, id, progress.report);
+        await progress.done();
+        const [done] = await db
+          .update(documents)
+          .set({ ...published, publishedAt: new Date(), ...finished(row.preparedFindings ?? []) })
+          .where(pending(id))
+          .returning({ id: documents.id });
+        if (done) onPublished?.(id);
+      } catch (error) {
+        await progress.done();
+        await failed(id, error, job.kind);
+      }
+      return;
+    }
+    const original = await readDocumentFile(db, id, "original");
     try {
       if (!original) throw new DocumentJobError("failed", "the original is not stored");
       if (job.kind === "examine") {
@@ -119,11 +154,15 @@ export function documentJobs(db: Database, worker: DocumentWorker, { capacity = 
       });
     } catch (error) {
       await progress.done();
-      if (!(error instanceof DocumentJobError)) throw error;
-      // This instance's worker is full or stopping: the job waits for an instance with room.
-      if (error.reason === "busy") await db.update(documents).set({ leaseUntil: null }).where(pending(id));
-      else await db.update(documents).set({ status: "failed", failure: FAILURES[error.reason], ...released, updatedAt: new Date() }).where(pending(id));
+      await failed(id, error, job.kind);
     }
+  };
+
+  const failed = async (id: number, error: unknown, kind: DocumentJob["kind"]) => {
+    if (!(error instanceof DocumentJobError)) throw error;
+    // This instance's worker is full or stopping: the job waits for an instance with room.
+    if (error.reason === "busy") await db.update(documents).set({ leaseUntil: null }).where(pending(id));
+    else await db.update(documents).set({ status: "failed", failure: failureOf(error.reason, kind), ...released, updatedAt: new Date() }).where(pending(id));
   };
 
   const run = (id: number) => {
@@ -141,7 +180,7 @@ export function documentJobs(db: Database, worker: DocumentWorker, { capacity = 
     async resume(now = new Date(), { everyLease = false } = {}) {
       const room = capacity - running.size;
       if (room <= 0) return;
-      const unheld = and(eq(documents.status, "examining"), everyLease ? undefined : or(isNull(documents.leaseUntil), lt(documents.leaseUntil, now)));
+      const unheld = and(underJob, everyLease ? undefined : or(isNull(documents.leaseUntil), lt(documents.leaseUntil, now)));
       const left = await db.select({ id: documents.id }).from(documents).where(unheld).orderBy(asc(documents.id)).limit(room);
       for (const { id } of left) {
         if (running.has(id)) continue;
@@ -159,7 +198,7 @@ export function documentJobs(db: Database, worker: DocumentWorker, { capacity = 
       await db
         .update(documents)
         .set({ leaseUntil: leaseFrom(now) })
-        .where(and(inArray(documents.id, [...running.keys()]), eq(documents.status, "examining")));
+        .where(and(inArray(documents.id, [...running.keys()]), underJob));
     },
     async settled() {
       while (running.size > 0) await Promise.all(running.values());

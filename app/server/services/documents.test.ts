@@ -9,7 +9,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DocumentJson } from "~/lib/api-types";
+import type { DocumentJson, DocumentTextJson, PublicDocumentJson } from "~/lib/api-types";
 import type { Role } from "~/lib/limits";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
 import { articles, auditLog, documentFileParts, documents, tags, users } from "../db/schema";
@@ -20,7 +20,7 @@ import { documentWorker } from "../documents/worker-pool";
 import { localDiskStorage } from "../storage";
 import type { Actor } from "./actor";
 import { DOCUMENT_LEASE_MS, type DocumentJobs, documentJobs } from "./document-jobs";
-import { attachDocument, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
+import { attachDocument, documentPageImage, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
 
 vi.hoisted(() => {
   // Small enough that a test can send more; read once, by the first upload.
@@ -38,8 +38,8 @@ const people = {} as Record<Role | "otherContributor", Actor>;
 beforeAll(async () => {
   handle = await openDatabase({ kind: "pglite", dataDir: "memory" });
   worker = documentWorker();
-  jobs = documentJobs(handle.db, worker);
   mediaDir = await mkdtemp(path.join(os.tmpdir(), "documents-media-"));
+  jobs = documentJobs(handle.db, worker, storage());
   const roles: [keyof typeof people, Role][] = [
     ["user", "user"],
     ["contributor", "contributor"],
@@ -77,7 +77,11 @@ async function prepared(id: number, flatten: boolean, by: Actor = people.editor)
   return examined(id, by);
 }
 
-const publish = (id: number, by: Actor | null = people.editor, body: unknown = {}) => publishDocument(handle.db, storage(), by, id, body, "en");
+/** Published, once its pages are drawn. */
+async function publish(id: number, by: Actor | null = people.editor, body: unknown = {}) {
+  expect(await publishDocument(handle.db, jobs, by, id, body, "en")).toMatchObject({ status: "publishing", published_at: null });
+  return examined(id, people.editor);
+}
 
 const refusal = (status: number, key: string) => expect.objectContaining({ status, key });
 
@@ -148,6 +152,15 @@ describe("evidence documents", { timeout: 120_000 }, () => {
       size: bytes.byteLength,
       url: published.url,
       published_at: published.published_at,
+      page_images: [1, 2].map((number) => ({
+        number,
+        width: 400,
+        height: 300,
+        image: `/uploads/${flattened.sha256}-p${number}.webp`,
+        thumbnail: `/uploads/${flattened.sha256}-t${number}.webp`,
+      })),
+      // Flattened: pictures of pages, no text to select.
+      text_url: null,
       articles: [],
       tags: [],
     });
@@ -162,6 +175,45 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     const { sha256 } = await publish(id);
     const bytes = await readFile(path.join(mediaDir, `${sha256}.pdf`));
     expect(holds(bytes, "Sita Sharma")).toBe(false);
+  });
+
+  it("draws a published file's pages and its text for readers; the text stays where the page shows it", async () => {
+    const { id } = await upload(await leaky.author("Sita Sharma"), people.editor);
+    await jobs.settled();
+    await prepared(id, false);
+    const { slug, sha256 } = await publish(id);
+    const seen = (await getDocument(handle.db, null, slug, "en")).document as PublicDocumentJson;
+    expect(seen.page_images).toHaveLength(1);
+    const picture = await readFile(path.join(mediaDir, `${sha256}-p1.webp`));
+    const thumbnail = await readFile(path.join(mediaDir, `${sha256}-t1.webp`));
+    for (const image of [picture, thumbnail]) expect([image.subarray(0, 4).toString(), image.subarray(8, 12).toString()]).toEqual(["RIFF", "WEBP"]);
+    expect(thumbnail.byteLength).toBeLessThan(picture.byteLength);
+    expect(seen.text_url).toBe(`/uploads/${sha256}-text.json`);
+    const text = JSON.parse(await readFile(path.join(mediaDir, `${sha256}-text.json`), "utf8")) as DocumentTextJson;
+    // "Public text on page 1" is drawn at x 30, y 250 (from the bottom) of a 400 × 300 page.
+    const [run] = text.pages[0]!.runs;
+    expect(text.pages[0]!.number).toBe(1);
+    expect(run!.text).toBe("Public text on page 1");
+    expect(run!.box[0]).toBeCloseTo(30 / 400, 2);
+    expect(run!.box[3]).toBeGreaterThan(40 / 300);
+    expect(run!.box[1]).toBeLessThan(50 / 300);
+  });
+
+  it("draws a page of either file for the newsroom only, now, and no page past the end", async () => {
+    const { id } = await upload(await leaky.blackBox(WORD), people.contributor);
+    await jobs.settled();
+    const page = await documentPageImage(handle.db, worker, people.contributor, id, 2, "original");
+    expect(Buffer.from(page).subarray(8, 12).toString()).toBe("WEBP");
+    const strangers: [Actor | null, number][] = [
+      [null, 401],
+      [people.user, 403],
+      [people.otherContributor, 404],
+    ];
+    for (const [stranger, status] of strangers) {
+      await expect(documentPageImage(handle.db, worker, stranger, id, 2, "original")).rejects.toEqual(expect.objectContaining({ status }));
+    }
+    await expect(documentPageImage(handle.db, worker, people.editor, id, 3, "original")).rejects.toEqual(refusal(404, "documentPageNotFound"));
+    await expect(documentPageImage(handle.db, worker, people.editor, id, 1, "prepared")).rejects.toEqual(refusal(404, "documentPageNotFound"));
   });
 
   it("publishes despite findings only with an editor's written reason, and audits it", async () => {
@@ -235,7 +287,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
   });
 
   it("answers busy, with when to ask again, while this instance's jobs are full, storing nothing", async () => {
-    const full = documentJobs(handle.db, worker, { capacity: 0 });
+    const full = documentJobs(handle.db, worker, storage(), { capacity: 0 });
     const before = (await handle.db.select({ id: documents.id }).from(documents)).length;
     const bytes = await leaky.author("Ram");
     await expect(uploadDocument(handle.db, full, people.editor, { name: "a.pdf", bytes }, { title_en: "Busy" }, "en")).rejects.toEqual(
@@ -264,8 +316,9 @@ describe("evidence documents", { timeout: 120_000 }, () => {
         return new Promise((resolve) => (release = resolve));
       },
       prepare: () => new Promise(() => {}),
+      render: () => new Promise(() => {}),
     };
-    const stopped = documentJobs(handle.db, stalled);
+    const stopped = documentJobs(handle.db, stalled, storage());
     const start = new Date();
     const { id } = await uploadDocument(handle.db, stopped, people.editor, { name: "a.pdf", bytes: await leaky.blackBox(WORD) }, { title_en: "Stalled" }, "en", start);
     await vi.waitFor(async () => expect((await getDocument(handle.db, people.editor, String(id), "en")).document).toMatchObject({ status: "examining", progress: { page: 1, pages: 2 } }));
@@ -279,6 +332,24 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     release({ pages: 2, sha256: "", findings: [] });
     await stopped.settled();
     expect((await examined(id)).status).toBe("needs_review");
+  });
+
+  it("keeps a document from readers while its pages are drawn; drawing left by a stopped instance is taken over", async () => {
+    const { id } = await upload(await leaky.author("Ram"), people.editor);
+    await jobs.settled();
+    await prepared(id, false);
+    const stalled: Parameters<typeof documentJobs>[1] = { examine: () => new Promise(() => {}), prepare: () => new Promise(() => {}), render: () => new Promise(() => {}) };
+    const stopped = documentJobs(handle.db, stalled, storage());
+    const start = new Date();
+    expect(await publishDocument(handle.db, stopped, people.editor, id, {}, "en", start)).toMatchObject({ status: "publishing", published_at: null });
+    // Asked twice, it is still one job.
+    expect(await publishDocument(handle.db, stopped, people.editor, id, {}, "en", start)).toMatchObject({ status: "publishing" });
+    await expect(getDocument(handle.db, null, String(id), "en")).rejects.toEqual(refusal(404, "documentNotFound"));
+    await expect(prepareDocument(handle.db, jobs, people.editor, id, { flatten: false }, "en")).rejects.toEqual(refusal(409, "documentPublished"));
+
+    await jobs.resume(new Date(start.getTime() + DOCUMENT_LEASE_MS + 1000));
+    expect(await examined(id)).toMatchObject({ status: "clean", published_at: expect.any(String) });
+    expect((await getDocument(handle.db, null, String(id), "en")).document).toMatchObject({ page_images: [expect.objectContaining({ number: 1 })] });
   });
 
   it("after a restart of the only instance, takes over every job left examining at once", async () => {

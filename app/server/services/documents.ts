@@ -14,6 +14,7 @@ import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, or } from "dri
 import type { z } from "zod";
 import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
+import type { DocumentFile } from "~/lib/limits";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
 import type { MessageKey } from "~/lib/messages";
 import { type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
@@ -23,11 +24,12 @@ import type { Database, Executor } from "../db/connection";
 import { articles, documentStories, documentTags, documents, tags } from "../db/schema";
 import { AppError } from "../errors";
 import { config } from "../platform/config";
-import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
 import { type Actor, requireAbility, requireArticleEditor, seesUnpublished } from "./actor";
+import { DocumentJobError } from "../documents/worker-pool";
 import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
-import type { DocumentJobs } from "./document-jobs";
+import type { DocumentJobs, DocumentWorker } from "./document-jobs";
+import { drawPage } from "./document-pages";
 import { namesOf } from "./names";
 import { idOrSlugKey, slugSourceOf } from "./slugs";
 
@@ -72,7 +74,7 @@ function documentJson(row: DocumentRow, locale: Locale): DocumentJson {
     sha256: prepared ? row.preparedSha256! : row.originalSha256,
     pages: prepared ? row.preparedPages : row.originalPages,
     findings: findingsJson(prepared ? row.preparedFindings : row.originalFindings) ?? [],
-    progress: row.status === "examining" && row.progressPage !== null && row.progressPages !== null ? { page: row.progressPage, pages: row.progressPages } : null,
+    progress: row.job !== null && row.progressPage !== null && row.progressPages !== null ? { page: row.progressPage, pages: row.progressPages } : null,
     failure: row.failure ? translate(locale, row.failure as MessageKey) : null,
     original: { name: row.originalName, sha256: row.originalSha256, size: row.originalSize, pages: row.originalPages, findings: findingsJson(row.originalFindings) },
     prepared: prepared
@@ -315,7 +317,7 @@ export async function prepareDocument(
   const options = documentPrepareSchema.parse(body);
   const row = await db.transaction(async (tx) => {
     const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
-    if (row.publishedAt) throw new AppError(409, "documentPublished");
+    if (row.publishedAt || row.status === "publishing") throw new AppError(409, "documentPublished");
     if (row.status === "examining") throw new AppError(409, "documentExamining");
     if (!jobs.hasRoom()) throw busy();
     const job = options.flatten ? { kind: "prepare" as const, flatten: true, dpi: options.dpi } : { kind: "prepare" as const, flatten: false };
@@ -332,13 +334,14 @@ export async function prepareDocument(
 }
 
 /**
- * POST /api/documents/{id}/publish: the prepared file, copied to the public media store under its
- * sha256. Refused while it is not prepared or still being examined, and while its findings remain,
+ * POST /api/documents/{id}/publish: the prepared file's pages are drawn for readers in the
+ * background (document-pages.ts; status `publishing`), and the document is published once they
+ * are. Refused while it is not prepared or still being examined, and while its findings remain,
  * unless an editor gives a written reason (kept on the document and in the audit trail).
  */
 export async function publishDocument(
   db: Database,
-  storage: MediaStorage,
+  jobs: DocumentJobs,
   actor: Actor | null,
   id: number,
   body: unknown,
@@ -347,22 +350,26 @@ export async function publishDocument(
 ): Promise<DocumentDetailJson> {
   requireAbility(actor, "backOffice");
   const { override } = documentPublishSchema.parse(body);
-  const row = await db.transaction(async (tx) => {
+  const { row, started } = await db.transaction(async (tx) => {
     const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
     if (!roleCan(staff.role, "publish")) throw new AppError(403, "roleForbidden");
-    if (row.publishedAt) return row;
+    if (row.publishedAt || row.status === "publishing") return { row, started: false };
     if (row.status === "examining") throw new AppError(409, "documentExamining");
     if (row.status === "failed" || row.preparedSha256 === null) throw new AppError(409, "documentNotPrepared");
     const findings = row.preparedFindings ?? [];
     if (findings.length > 0 && !override) throw new AppError(409, "documentHasFindings");
     const overridden = findings.length > 0 && override !== undefined;
     if (overridden && !roleCan(staff.role, "editEveryArticle")) throw new AppError(403, "roleForbidden");
-    const url = await copyToMediaStore(tx, storage, row);
+    if (!jobs.hasRoom()) throw busy();
     const [published] = await tx
       .update(documents)
       .set({
-        publishedAt: now,
-        publishedUrl: url,
+        status: "publishing",
+        job: { kind: "render" },
+        leaseUntil: jobs.leaseFrom(now),
+        failure: null,
+        progressPage: null,
+        progressPages: null,
         updatedAt: now,
         ...(overridden ? { overrideReason: override.reason, overrideBy: staff.id, overrideAt: now } : {}),
       })
@@ -374,8 +381,9 @@ export async function publishDocument(
     } else {
       await recordAudit(tx, staff, "document.publish", { id, label: row.slug });
     }
-    return published!;
+    return { row: published!, started: true };
   });
+  if (started) jobs.run(row.id);
   return documentDetail(db, row, locale);
 }
 
@@ -410,17 +418,31 @@ export async function attachDocument(db: Database, actor: Actor | null, id: numb
 }
 
 /**
- * The prepared bytes, checked against the sha256 they were examined under, written to the public
- * store named by that sha256: the same file published twice is one file.
+ * GET /api/documents/{id}/pages/{n}?file=original|prepared: one page of either file drawn now, for
+ * those in the newsroom who may see the document (the findings are shown on it). An unpublished
+ * file has no picture anywhere else, and this one is never stored.
  */
-async function copyToMediaStore(tx: Executor, storage: MediaStorage, row: DocumentRow): Promise<string> {
-  const bytes = await readDocumentFile(tx, row.id, "prepared");
-  if (!bytes || sha256Of(bytes) !== row.preparedSha256) throw new Error(`document ${row.id}: the stored prepared file does not match its sha256`);
-  const name = `${row.preparedSha256}.pdf`;
-  try {
-    return await storage.save(name, bytes, "application/pdf");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return UPLOADS_URL_PREFIX + name;
-  }
+export async function documentPageImage(
+  db: Executor,
+  worker: DocumentWorker,
+  actor: Actor | null,
+  id: number,
+  page: number,
+  file: DocumentFile,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const staff = requireAbility(actor, "backOffice");
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  if (!row || !sees(staff, row)) throw new AppError(404, "documentNotFound");
+  const pages = file === "original" ? row.originalPages : row.preparedPages;
+  const bytes = pages !== null && page <= pages ? await readDocumentFile(db, id, file) : null;
+  const image = bytes ? await drawPage(worker, bytes, page).catch(workerRefusal) : null;
+  if (!image) throw new AppError(404, "documentPageNotFound");
+  return image;
+}
+
+/** The worker's "busy" is the client's 503; a file it cannot draw is no page to show. */
+function workerRefusal(error: unknown): null {
+  if (error instanceof DocumentJobError && error.reason === "busy") throw busy();
+  if (error instanceof DocumentJobError) return null;
+  throw error;
 }
