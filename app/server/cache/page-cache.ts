@@ -171,14 +171,3 @@ export class PageCache {
     this.listeners.push(listener);
   }
 }
-
-/**
- * A document's publication has finished, outside any request: the render job drew its pages, then
- * set `published_at` (services/document-jobs.ts). The publish request itself cleared the cache while
- * the document was still `publishing`, so what was rendered since shows it unpublished: the stories
- * it is attached to (their cards), the public API, search. It happens a few times a day, so
- * everything is cleared rather than each of those found, on every instance.
- */
-export function documentPublished(cache: Pick<PageCache, "invalidate">): void {
-  cache.invalidate("everything");
-}
