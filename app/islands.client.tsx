@@ -20,7 +20,7 @@ import { showRelativeTimes } from "./islands/relative-times";
 import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";
 import { handBack, typedValues } from "./islands/typed-values";
 import { replayKeptTaps } from "./islands/kept-taps";
-import { openDocumentsInPlace } from "./components/documents/open-embeds";
+import { openDocumentsInPlace } from "./components/document-embeds/open-embeds";
 
 const pageOf = (document: Document) => JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? "null") as IslandPage;
 

@@ -1009,7 +1009,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   documentSizeMb: "{size} एमबी",
   documentDownload: "PDF डाउनलोड गर्नुहोस् ({size})",
   documentFingerprint: "SHA-256",
-  documentFingerprintHelp: "फाइलको एउटा बाइट मात्र बदलिए पनि यो औँठाछाप बदलिन्छ। आफ्नो प्रति जाँच्न डाउनलोड गरेको फाइलमा लिनक्समा `sha256sum`, म्याकमा `shasum -a 256` वा विन्डोज पावरशेलमा `Get-FileHash` चलाउनुहोस्: यही ६४ अक्षर देखिनुपर्छ।",
+  documentFingerprintHelp: "फाइलको एउटा बाइट मात्र बदलिए पनि यो औँठाछाप बदलिन्छ। आफ्नो प्रति जाँच्न डाउनलोड गरेको फाइलमा लिनक्समा {linux}, म्याकमा {mac} वा विन्डोज पावरशेलमा {windows} चलाउनुहोस्: यही ६४ अक्षर देखिनुपर्छ।",
   documentStories: "यी समाचारहरूमा",
   documentPages: "पृष्ठहरू",
   documentPageAlt: "{pages} मध्ये पृष्ठ {page}",

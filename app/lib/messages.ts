@@ -1011,7 +1011,7 @@ export const en = {
   documentSizeMb: "{size} MB",
   documentDownload: "Download the PDF ({size})",
   documentFingerprint: "SHA-256",
-  documentFingerprintHelp: "This fingerprint changes if a single byte of the file does. To check your copy, run `sha256sum` on Linux, `shasum -a 256` on a Mac or `Get-FileHash` in Windows PowerShell on the downloaded file: it should print the same 64 characters.",
+  documentFingerprintHelp: "This fingerprint changes if a single byte of the file does. To check your copy, run {linux} on Linux, {mac} on a Mac or {windows} in Windows PowerShell on the downloaded file: it should print the same 64 characters.",
   documentStories: "In these stories",
   documentPages: "Pages",
   documentPageAlt: "Page {page} of {pages}",

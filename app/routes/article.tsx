@@ -16,7 +16,7 @@ import { database } from "~/server/process/runtime";
 import { pageLocale } from "~/server/http/page-locale";
 import { getArticle, listArticles } from "~/server/services/articles";
 import { storyDocuments } from "~/server/services/documents";
-import { DocumentEmbeds } from "~/components/documents/DocumentEmbeds";
+import { DocumentEmbeds } from "~/components/document-embeds/DocumentEmbeds";
 import { isPreview } from "~/lib/preview";
 import { currentActor } from "~/server/http/session";
 import { categoryNameIn } from "~/lib/fallback-names";

@@ -1,5 +1,6 @@
 import { Anchor } from "~/components/i18n/anchor";
 import { ContentName } from "~/components/i18n/ContentName";
+import { Message } from "~/components/layout/Message";
 import { useMediaBase } from "~/components/media/use-media-base";
 import { useFormatDate, useFormatNumber, useLocale, useMessages, useTranslate } from "~/contexts/i18n";
 import type { PublicDocumentJson } from "~/lib/api-types";
@@ -64,7 +65,9 @@ export function DocumentDetails({ document }: { document: PublicDocumentJson }) 
           <code data-sha256="" className="break-all font-mono text-xs">
             {document.sha256}
           </code>
-          <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{messages.documentFingerprintHelp}</p>
+          <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+            <Message id="documentFingerprintHelp" slots={{ linux: <code>sha256sum</code>, mac: <code>shasum -a 256</code>, windows: <code>Get-FileHash</code> }} />
+          </p>
         </dd>
       </dl>
       <p>

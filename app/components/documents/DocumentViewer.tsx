@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useMediaBase } from "~/components/media/use-media-base";
 import { useFormatNumber, useLocalizePath, useMessages, useTranslate } from "~/contexts/i18n";
 import type { DocumentTextJson } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
 import { publicMediaUrl } from "~/lib/media-url";
 import { ZOOMS, type ViewerDocument, aspectRatio, documentPath, pageFromHash, pageHash } from "./document-view";
 
@@ -90,11 +91,14 @@ export function DocumentViewer({
   document: doc,
   initialPage,
   embedded = false,
+  title = null,
   onClose,
 }: {
   document: ViewerDocument;
   initialPage: number;
   embedded?: boolean;
+  /** Inside a story, where the card that named it is hidden while the viewer is open. */
+  title?: { text: string; language: Language } | null;
   onClose?: () => void;
 }) {
   const pages = doc.page_images;
@@ -170,55 +174,60 @@ export function DocumentViewer({
 
   return (
     <section ref={root} aria-label={messages.documentViewer} onKeyDown={onKeyDown} data-document-viewer="" className="scroll-mt-24 space-y-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={controlClass} onClick={() => show(page - 1)} disabled={page === 1} aria-label={messages.documentPrevious} title={messages.documentPrevious}>
-          <span aria-hidden="true">‹</span>
-        </button>
-        <form
-          className="flex items-center gap-1 text-sm"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const wanted = typedNumber(draft);
-            if (Number.isInteger(wanted)) show(wanted);
-            else setDraft(formatNumber(page));
-          }}
-        >
-          <label>
-            <span className="sr-only">{messages.documentPageField}</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              onBlur={(event) => event.currentTarget.form?.requestSubmit()}
-              className="h-9 w-14 rounded border border-neutral-300 bg-white px-2 text-center dark:border-neutral-600 dark:bg-neutral-900"
-            />
-          </label>
-          <span>{t("documentOfPages", { pages: formatNumber(pages.length) })}</span>
-        </form>
-        <button type="button" className={controlClass} onClick={() => show(page + 1)} disabled={page === pages.length} aria-label={messages.documentNext} title={messages.documentNext}>
-          <span aria-hidden="true">›</span>
-        </button>
-        <span className="mx-1 h-6 w-px bg-neutral-300 dark:bg-neutral-700" aria-hidden="true" />
-        <button type="button" className={controlClass} onClick={zoomOut} disabled={zoom === 0} aria-label={messages.documentZoomOut} title={messages.documentZoomOut}>
-          <span aria-hidden="true">−</span>
-        </button>
-        <button type="button" className={controlClass} onClick={() => setZoom(0)} aria-pressed={zoom === 0}>
-          {messages.documentFitWidth}
-        </button>
-        <button type="button" className={controlClass} onClick={zoomIn} disabled={zoom === ZOOMS.length - 1} aria-label={messages.documentZoomIn} title={messages.documentZoomIn}>
-          <span aria-hidden="true">+</span>
-        </button>
-        {embedded ? (
-          <span className="ms-auto flex flex-wrap items-center gap-2">
-            <a href={pageLink(page)} className="text-sm font-semibold text-brand hover:underline">
-              {messages.documentOpenPage}
-            </a>
-            <button type="button" className={controlClass} onClick={onClose}>
-              {messages.documentClose}
-            </button>
-          </span>
-        ) : null}
+      {embedded ? (
+        <div className="flex items-start justify-between gap-3">
+          {title ? (
+            <h3 lang={title.language} className="font-bold leading-snug">
+              {title.text}
+            </h3>
+          ) : null}
+          <button type="button" className={`${controlClass} ms-auto shrink-0`} onClick={onClose}>
+            {messages.documentClose}
+          </button>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex items-center gap-1">
+          <button type="button" className={controlClass} onClick={() => show(page - 1)} disabled={page === 1} aria-label={messages.documentPrevious} title={messages.documentPrevious}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <form
+            className="flex items-center gap-1 text-sm"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const wanted = typedNumber(draft);
+              if (Number.isInteger(wanted)) show(wanted);
+              else setDraft(formatNumber(page));
+            }}
+          >
+            <label>
+              <span className="sr-only">{messages.documentPageField}</span>
+              <input
+                type="text"
+                inputMode="numeric"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                onBlur={(event) => event.currentTarget.form?.requestSubmit()}
+                className="h-9 w-12 rounded border border-neutral-300 bg-white px-1 text-center dark:border-neutral-600 dark:bg-neutral-900"
+              />
+            </label>
+            <span className="whitespace-nowrap">{t("documentOfPages", { pages: formatNumber(pages.length) })}</span>
+          </form>
+          <button type="button" className={controlClass} onClick={() => show(page + 1)} disabled={page === pages.length} aria-label={messages.documentNext} title={messages.documentNext}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+        <div className="flex items-center gap-1">
+          <button type="button" className={controlClass} onClick={zoomOut} disabled={zoom === 0} aria-label={messages.documentZoomOut} title={messages.documentZoomOut}>
+            <span aria-hidden="true">−</span>
+          </button>
+          <button type="button" className={controlClass} onClick={() => setZoom(0)} aria-pressed={zoom === 0}>
+            {messages.documentFitWidth}
+          </button>
+          <button type="button" className={controlClass} onClick={zoomIn} disabled={zoom === ZOOMS.length - 1} aria-label={messages.documentZoomIn} title={messages.documentZoomIn}>
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
       </div>
       <p aria-live="polite" className="sr-only">
         {pageAlt(page)}
@@ -231,7 +240,7 @@ export function DocumentViewer({
       >
         <div className="relative mx-auto bg-white" style={{ width: `${ZOOMS[zoom]! * 100}%`, aspectRatio: aspectRatio(current) }}>
           <img
-            key={current.number}
+            key={`picture-${current.number}`}
             src={publicMediaUrl(current.image, mediaBase)}
             alt={pageAlt(current.number)}
             width={current.width}
@@ -239,7 +248,7 @@ export function DocumentViewer({
             className="absolute inset-0 h-full w-full select-none"
             draggable={false}
           />
-          {runs.length > 0 ? <TextLayer key={current.number} runs={runs} /> : null}
+          {runs.length > 0 ? <TextLayer key={`text-${current.number}`} runs={runs} /> : null}
         </div>
       </div>
       <nav aria-label={messages.documentThumbnails}>
@@ -274,6 +283,13 @@ export function DocumentViewer({
           })}
         </ol>
       </nav>
+      {embedded ? (
+        <p>
+          <a href={pageLink(page)} className="text-sm font-semibold text-brand hover:underline">
+            {messages.documentOpenPage}
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -10,9 +10,13 @@ import { PAGE_CHANGE_EVENT } from "~/islands/navigation";
 import type { IslandPage } from "~/islands/page";
 import { DocumentViewer } from "./DocumentViewer";
 import { viewerDocumentOf } from "./document-view";
+import type { Language } from "~/lib/limits";
 
 export function mountEmbeddedViewer(embed: HTMLElement, link: HTMLAnchorElement, document: PublicDocumentJson, page: IslandPage): void {
   const card = embed.firstElementChild as HTMLElement;
+  // The title as the card showed it, in the story's language where there is one.
+  const heading = card.querySelector("h3");
+  const title = heading?.textContent ? { text: heading.textContent, language: heading.lang as Language } : null;
   const container = window.document.createElement("div");
   embed.append(container);
   const root = createRoot(container);
@@ -28,7 +32,7 @@ export function mountEmbeddedViewer(embed: HTMLElement, link: HTMLAnchorElement,
   card.hidden = true;
   root.render(
     <IslandRoot page={page}>
-      <DocumentViewer document={viewerDocumentOf(document)} initialPage={1} embedded onClose={close} />
+      <DocumentViewer document={viewerDocumentOf(document)} initialPage={1} embedded title={title} onClose={close} />
     </IslandRoot>,
   );
 }

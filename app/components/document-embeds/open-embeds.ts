@@ -1,7 +1,8 @@
 /**
  * A story's documents open where they are (issue 38). The cards are plain HTML that no script runs
- * for, and a story with them costs its reader nothing: this listener is part of the islands' entry,
- * and the viewer's code and the document's pages are fetched only when a reader opens one. Should
+ * for, and a story with them costs its reader nothing: this listener is part of the islands' code
+ * that every reader page loads, and the viewer's code (components/documents, a chunk of its own,
+ * vite.config.ts) and the document's pages are fetched only when a reader opens one. Should
  * either fail, the card's link leads to the document's own page.
  */
 import type { IslandPage } from "~/islands/page";
@@ -27,7 +28,7 @@ async function open(embed: HTMLElement, link: HTMLAnchorElement, page: IslandPag
   try {
     // Anonymous, as any reader: a signed-in editor's answer is the newsroom's, without the pages.
     const [{ mountEmbeddedViewer }, response] = await Promise.all([
-      import("./embedded-viewer"),
+      import("~/components/documents/embedded-viewer"),
       fetch(`/api/documents/${encodeURIComponent(link.getAttribute(OPEN_ATTRIBUTE) ?? "")}`, { credentials: "omit", headers: { Accept: "application/json" } }),
     ]);
     if (!response.ok) throw new Error(`document ${response.status}`);
