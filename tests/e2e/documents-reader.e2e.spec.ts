@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, type Page, expect, test } from "./support/test";
+import { type APIRequestContext, type Page, request as anonymous, expect, test } from "./support/test";
 import axe from "axe-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { adminToken } from "./support/article-fixtures";
@@ -51,7 +51,7 @@ let published: Promise<Published> | undefined;
  * One published document for every test, as the newsroom makes it: uploaded, prepared (its text
  * kept), attached to a published story whose text cites its second page, and published.
  */
-function publishedDocument(request: APIRequestContext): Promise<Published> {
+function publishedDocument(request: APIRequestContext, baseURL: string | undefined): Promise<Published> {
   published ??= (async () => {
     const token = await adminToken(request);
     const title = `Road tender papers ${Date.now()}`;
@@ -88,7 +88,14 @@ function publishedDocument(request: APIRequestContext): Promise<Published> {
     expect((await request.post(`/api/documents/${id}/prepare`, { headers: bearer(token), data: { flatten: false } })).status()).toBe(202);
     const prepared = await untilSettled(request, token, id);
     expect(prepared.status).toBe("clean");
+    // Prepared but not published: the site's 404, like any page that is not there.
+    expect((await request.get(`/documents/${slug}`)).status()).toBe(404);
     expect((await request.post(`/api/documents/${id}/publish`, { headers: bearer(token), data: {} })).status()).toBe(202);
+    // While its pages are drawn, the story is read (and cached) without it: the render job's end
+    // must clear that, or the story's card would wait for the next write anywhere.
+    const reader = await anonymous.newContext({ baseURL });
+    expect((await reader.get(`/article/${storySlug}`)).status()).toBe(200);
+    await reader.dispose();
     const done = await untilSettled(request, token, id);
     expect(done.published_at).not.toBeNull();
     return { id, slug, sha256: done.sha256 as string, title, story: { id: storyId, slug: storySlug } };
@@ -113,7 +120,7 @@ const shownPage = (page: Page) => viewer(page).locator("[tabindex='0'] img");
 
 test.describe("a published document's page", () => {
   test("shows what the document is, its file and fingerprint, and its pages one at a time", async ({ page, request, baseURL }) => {
-    const document = await publishedDocument(request);
+    const document = await publishedDocument(request, baseURL);
     const urls = requestsOf(page);
     await page.goto(`/documents/${document.slug}`);
 
@@ -159,7 +166,7 @@ test.describe("a published document's page", () => {
   });
 
   test("without script, shows every page's picture in order and the download", async ({ browser, request, baseURL }) => {
-    const document = await publishedDocument(request);
+    const document = await publishedDocument(request, baseURL);
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     const urls = requestsOf(page);
@@ -184,8 +191,8 @@ test.describe("a published document's page", () => {
     await context.close();
   });
 
-  test("opens page 2 by its link, in either edition", async ({ page, request }) => {
-    const document = await publishedDocument(request);
+  test("opens page 2 by its link, in either edition", async ({ page, request, baseURL }) => {
+    const document = await publishedDocument(request, baseURL);
     await page.goto(`/documents/${document.slug}#p=2`);
     await expect(shownPage(page)).toHaveAttribute("alt", "Page 2 of 3");
     await page.goto(`/ne/documents/${document.slug}#p=2`);
@@ -196,8 +203,8 @@ test.describe("a published document's page", () => {
     );
   });
 
-  test("lays the page's own text over it, to select and copy", async ({ page, request }) => {
-    const document = await publishedDocument(request);
+  test("lays the page's own text over it, to select and copy", async ({ page, request, baseURL }) => {
+    const document = await publishedDocument(request, baseURL);
     await page.goto(`/documents/${document.slug}#p=2`);
     const layer = viewer(page).locator("[data-text-layer]");
     const word = layer.getByText(WORDS[1]!, { exact: true });
@@ -213,8 +220,8 @@ test.describe("a published document's page", () => {
     expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toBe(WORDS[1]);
   });
 
-  test("downloads the file whose SHA-256 the page gives", async ({ page, request }) => {
-    const document = await publishedDocument(request);
+  test("downloads the file whose SHA-256 the page gives", async ({ page, request, baseURL }) => {
+    const document = await publishedDocument(request, baseURL);
     await page.goto(`/documents/${document.slug}`);
     const shown = await page.locator("code[data-sha256]").textContent();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download the PDF/ }).click()]);
@@ -233,7 +240,7 @@ test.describe("a published document's page", () => {
 
 test.describe("a document inside its story", () => {
   test("is a card that asks for nothing more until opened, then opens the viewer in place", async ({ page, request, baseURL }) => {
-    const document = await publishedDocument(request);
+    const document = await publishedDocument(request, baseURL);
     const urls = requestsOf(page);
     await page.goto(`/article/${document.story.slug}`);
     const card = page.locator("[data-document-embed]");
@@ -266,7 +273,7 @@ test.describe("a document inside its story", () => {
   });
 
   test("loads no more script on load than a story without one", async ({ browser, request, baseURL }) => {
-    const document = await publishedDocument(request);
+    const document = await publishedDocument(request, baseURL);
     // Each in a fresh browser, so that nothing comes from the other's cache unasked.
     const scripts = async (path: string) => {
       const context = await browser.newContext({ baseURL });
@@ -280,8 +287,8 @@ test.describe("a document inside its story", () => {
     expect(await scripts(`/article/${document.story.slug}`)).toEqual(await scripts(`/article/${plain.slug}`));
   });
 
-  test("a citation in the story's text opens the document at its page", async ({ page, request }) => {
-    const document = await publishedDocument(request);
+  test("a citation in the story's text opens the document at its page", async ({ page, request, baseURL }) => {
+    const document = await publishedDocument(request, baseURL);
     await page.goto(`/article/${document.story.slug}`);
     await page.getByRole("link", { name: "page 2 of the tender papers" }).click();
     await expect(page).toHaveURL(new RegExp(`/documents/${document.slug}#p=2$`));
@@ -291,7 +298,7 @@ test.describe("a document inside its story", () => {
 
 test("the document's page and its story, the viewer open, are accessible in both themes on a phone and a desktop", async ({ browser, request, baseURL }) => {
   test.setTimeout(180_000);
-  const document = await publishedDocument(request);
+  const document = await publishedDocument(request, baseURL);
   const found: string[] = [];
   const check = async (page: Page, where: string) => {
     await page.evaluate(axe.source);
