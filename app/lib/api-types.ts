@@ -425,6 +425,16 @@ export type DocumentEmbedJson = {
   PerLanguageKeys<"description", string | null> &
   PerLanguageKeys<"source", string | null>;
 
+/** A published document a search found (the search page lists them above the stories). */
+export interface DocumentSearchHit {
+  slug: string;
+  /** In the edition's language, else another. */
+  title: string;
+  source: string | null;
+  pages: number | null;
+  date: string | null;
+}
+
 export interface DocumentsPage {
   documents: DocumentJson[];
   total: number;
