@@ -186,6 +186,8 @@ test.describe("a published document's page", () => {
       await expect(picture).toHaveAttribute("src", `/uploads/${document.sha256}-p${index + 1}.webp`);
     }
     await expect(page.getByRole("link", { name: /^Download the PDF/ })).toHaveAttribute("href", `/uploads/${document.sha256}.pdf`);
+    // A citation's `#p=2` finds its page here too, by the picture's id.
+    await expect(page.locator(`[id="p=2"] img`)).toHaveAttribute("alt", "Page 2 of 3");
     // The text is the viewer's: a page without it never asks for it.
     expect(urls.filter((url) => url.endsWith("-text.json"))).toEqual([]);
     await context.close();
