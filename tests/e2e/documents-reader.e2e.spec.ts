@@ -170,7 +170,9 @@ test.describe("a published document's page", () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     const urls = requestsOf(page);
-    await page.goto(`/documents/${document.slug}`);
+    const response = await page.goto(`/documents/${document.slug}`);
+    // The same for every reader: shared, as a story is.
+    expect(response?.headers()["cache-control"]).toMatch(/^public\b/);
     const pictures = page.getByRole("img", { name: /^Page \d of 3$/ });
     await expect(pictures).toHaveCount(3);
     for (const [index, size] of [
