@@ -18,6 +18,7 @@ describe("islands", () => {
       import("~/routes/category"),
       import("~/routes/login"),
       import("~/routes/tips"),
+      import("~/routes/document"),
     ]);
     const names = Object.keys(islandLoaders) as IslandName[];
     expect([...placedIslands.keys()].sort()).toEqual([...names].sort());

@@ -28,4 +28,5 @@ export const islandLoaders = {
   comments: () => import("~/components/article/CommentsSection").then((m) => m.CommentsSection),
   "login-form": () => import("~/components/auth/LoginForm").then((m) => m.LoginForm),
   "tip-line": () => import("~/components/tips/TipLine").then((m) => m.TipLine),
+  "document-reader": () => import("~/components/documents/DocumentReader").then((m) => m.DocumentReader),
 } satisfies Record<IslandName, () => Promise<AnyIsland>>;

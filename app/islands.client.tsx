@@ -20,6 +20,7 @@ import { showRelativeTimes } from "./islands/relative-times";
 import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";
 import { handBack, typedValues } from "./islands/typed-values";
 import { replayKeptTaps } from "./islands/kept-taps";
+import { openDocumentsInPlace } from "./components/document-embeds/open-embeds";
 
 const pageOf = (document: Document) => JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? "null") as IslandPage;
 
@@ -78,6 +79,8 @@ async function show(next: Document) {
 async function start() {
   keepImagesWhole();
   showRelativeTimes(() => page.locale);
+  // First: a story's document opens where it is, not as a page followed in place.
+  openDocumentsInPlace(() => page);
   followLinksInPlace({ show, loadingLabel: () => catalogFor(page.locale).loading });
   await hydrateIslands();
 }

@@ -27,6 +27,7 @@ function localized(locale: Mount): RouteConfigEntry[] {
       route("news", "routes/news.tsx", id("news")),
       route("writer/:writerId", "routes/writer.tsx", id("writer")),
       route("tag/:slug", "routes/tag.tsx", id("tag")),
+      route("documents/:slug", "routes/document.tsx", id("document")),
       route("search", "routes/search.tsx", id("search")),
       route("about", "routes/about.tsx", id("about")),
       route("contact", "routes/contact.tsx", id("contact")),

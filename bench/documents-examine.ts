@@ -6,43 +6,19 @@
 // its thread, which alone costs a few hundred megabytes and seconds.
 //
 //   npx tsx bench/documents-examine.ts [--pages 100] [--dpi 100]
-import { createCanvas } from "@napi-rs/canvas";
 import { build as bundle } from "esbuild";
 import { mkdir, mkdtemp } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { documentWorker } from "../app/server/documents/worker-pool";
+import { largePdf } from "./large-pdf";
 
 const { values } = parseArgs({ options: { pages: { type: "string", default: "100" }, dpi: { type: "string", default: "100" }, heap: { type: "string", default: "256" } } });
 const pageCount = Number(values.pages);
 
-async function build(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  for (let number = 1; number <= pageCount; number++) {
-    const canvas = createCanvas(900, 1270);
-    const context = canvas.getContext("2d");
-    const pixels = context.createImageData(900, 1270);
-    for (let i = 0; i < pixels.data.length; i += 4) {
-      const grey = 200 + ((i * 7919 + number * 104729) % 56);
-      pixels.data.set([grey, grey, grey, 255], i);
-    }
-    context.putImageData(pixels, 0, 0);
-    const image = await doc.embedJpg(new Uint8Array(await canvas.encode("jpeg", 75)));
-    const page = doc.addPage([595, 842]);
-    page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
-    for (let line = 0; line < 45; line++) {
-      page.drawText(`Page ${number}, line ${line}: the contract between the ministry and the supplier, clause ${line}.`, { x: 40, y: 800 - line * 17, size: 10, font });
-    }
-    if (number % 10 === 0) page.drawRectangle({ x: 35, y: 400, width: 300, height: 30, color: rgb(0, 0, 0) });
-  }
-  return doc.save();
-}
-
-const bytes = await build();
+const bytes = await largePdf(pageCount);
 await mkdir("node_modules/.cache", { recursive: true });
 // Inside the project, so the bundle finds the packages it leaves out.
 const workerFile = path.resolve(await mkdtemp("node_modules/.cache/documents-bench-"), "worker.mjs");

@@ -19,4 +19,5 @@ export type IslandName =
   | "read-beacon"
   | "comments"
   | "login-form"
-  | "tip-line";
+  | "tip-line"
+  | "document-reader";

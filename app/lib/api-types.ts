@@ -414,6 +414,27 @@ export type PublicDocumentJson = {
   PerLanguageKeys<"description", string | null> &
   PerLanguageKeys<"source", string | null>;
 
+/** A published document attached to a story, as the story's card shows it (a reader opens the rest). */
+export type DocumentEmbedJson = {
+  id: number;
+  slug: string;
+  pages: number | null;
+  /** The first page's pictures, null until they have been drawn. */
+  first_page: DocumentPageJson | null;
+} & PerLanguageKeys<"title", string | null> &
+  PerLanguageKeys<"description", string | null> &
+  PerLanguageKeys<"source", string | null>;
+
+/** A published document a search found (the search page lists them above the stories). */
+export interface DocumentSearchHit {
+  slug: string;
+  /** In the edition's language, else another. */
+  title: string;
+  source: string | null;
+  pages: number | null;
+  date: string | null;
+}
+
 export interface DocumentsPage {
   documents: DocumentJson[];
   total: number;

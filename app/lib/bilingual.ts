@@ -3,7 +3,7 @@
  * more. A reader is shown the name in the page's language, and where the editors gave none, the
  * name in another language (which the page then marks with its own `lang`).
  */
-import type { LanguageTexts } from "./language-texts";
+import { type LanguageTexts, type PerLanguageKeys, perLanguageKey } from "./language-texts";
 import { catalogChain } from "./languages";
 import { LANGUAGES, type Language } from "./limits";
 
@@ -31,4 +31,21 @@ export function inLanguage(texts: LanguageTexts, language: Language): string {
     if (text) return text;
   }
   return "";
+}
+
+/**
+ * A field an answer gives once per language (`title_en`, `title_ne`), in `language` or else in the
+ * first of its preference that has it, with the language it is in (for the text's `lang`); null
+ * when none has.
+ */
+export function keyedInLanguage<Field extends string>(
+  values: PerLanguageKeys<Field, string | null>,
+  field: Field,
+  language: Language,
+): { text: string; language: Language } | null {
+  for (const each of textPreference(language)) {
+    const text = (values as Record<string, string | null>)[perLanguageKey(field, each)];
+    if (text) return { text, language: each };
+  }
+  return null;
 }

@@ -15,6 +15,8 @@ import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/process/runtime";
 import { pageLocale } from "~/server/http/page-locale";
 import { getArticle, listArticles } from "~/server/services/articles";
+import { storyDocuments } from "~/server/services/documents";
+import { DocumentEmbeds } from "~/components/document-embeds/DocumentEmbeds";
 import { isPreview } from "~/lib/preview";
 import { currentActor } from "~/server/http/session";
 import { categoryNameIn } from "~/lib/fallback-names";
@@ -51,13 +53,14 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   // The one exception is a newsroom member's `?preview`, which may show a draft they may see
   // (app/lib/roles.ts) and is never cached.
   const previewer = isPreview(request) ? await currentActor(request) : null;
-  const [article, latest, mostRead] = await Promise.all([
-    getArticle(db, previewer, params.slug, pageLocale(request)),
+  const [{ article, documents }, latest, mostRead] = await Promise.all([
+    getArticle(db, previewer, params.slug, pageLocale(request)).then(async (article) => ({ article, documents: await storyDocuments(db, article.id) })),
     listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 2, edition: pageLocale(request) })),
     mostReadOf(db, pageLocale(request)),
   ]);
   return {
     article: articlePageOf(article),
+    documents,
     latest: latest.articles
       // Neither this story nor another version of it is news next to it.
       .filter((a) => a.id !== article.id && !article.translations.some((version) => version.id === a.id))
@@ -99,7 +102,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-export default function ArticlePage({ loaderData: { article, latest, mostRead } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, documents, latest, mostRead } }: Route.ComponentProps) {
   const messages = useMessages();
   const banner = article.media.find((m) => m.kind === "banner");
   // Content media the editor has not already placed in the body follow it.
@@ -118,6 +121,7 @@ export default function ArticlePage({ loaderData: { article, latest, mostRead } 
             {contentMedia.map((media) => (
               <MediaFigure key={media.position} media={media} />
             ))}
+            <DocumentEmbeds documents={documents} language={article.language} />
             <ArticleNotes notes={article.notes} />
             {article.tags.length > 0 ? (
               <footer className="mt-8">

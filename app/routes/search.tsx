@@ -10,6 +10,8 @@ import { database } from "~/server/process/runtime";
 import { pageLocale } from "~/server/http/page-locale";
 import { listingOf } from "~/lib/article-cards";
 import { readerSearch } from "~/server/services/articles";
+import { searchDocuments } from "~/server/services/document-search";
+import { DocumentHits } from "~/components/search/DocumentHits";
 import { canonicalSearchQuery, searchResultsListable } from "~/lib/seo/search-indexing";
 import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
@@ -26,10 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A hand-made URL may carry a longer query than the form allows: search its beginning.
   const parsed = searchSchema.safeParse({ q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX) });
-  if (!parsed.success) return { query: "", listing: null, listable: false };
+  if (!parsed.success) return { query: "", listing: null, documents: [], listable: false };
   const query = newsQuerySchema.parse({ search: parsed.data.q, page: params.get("page") ?? undefined, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) });
-  const { list, asTyped } = await readerSearch(await database(), query);
-  return { query: parsed.data.q, listing: listingOf(list), listable: searchResultsListable({ query: parsed.data.q, total: list.total, page: list.page, asTyped }) };
+  const db = await database();
+  const { list, asTyped } = await readerSearch(db, query);
+  // The documents it found head the first page of results.
+  const documents = list.page === 1 ? await searchDocuments(db, parsed.data.q, pageLocale(request)) : [];
+  return { query: parsed.data.q, listing: listingOf(list), documents, listable: searchResultsListable({ query: parsed.data.q, total: list.total, page: list.page, asTyped }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -44,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-export default function SearchPage({ loaderData: { query, listing } }: Route.ComponentProps) {
+export default function SearchPage({ loaderData: { query, listing, documents } }: Route.ComponentProps) {
   const messages = useMessages();
   const localize = useLocalizePath();
   const id = useId();
@@ -72,14 +77,15 @@ export default function SearchPage({ loaderData: { query, listing } }: Route.Com
         </button>
       </Form>
       <div className="mt-6">
+        <DocumentHits documents={documents} />
         {listing === null ? (
           <SearchStatus>{messages.searchRequired}</SearchStatus>
-        ) : listing.total === 0 ? (
+        ) : listing.total === 0 && documents.length === 0 ? (
           <SearchStatus>
             <strong className="block text-base text-neutral-900 dark:text-neutral-100">{messages.noResults}</strong>
             {messages.noResultsHint}
           </SearchStatus>
-        ) : (
+        ) : listing.total === 0 ? null : (
           <>
             <ArticleListing articles={listing.articles} emptyText={messages.noResults} eagerFirst={listing.page === 1} headingLevel="h2" />
             <Pagination page={listing.page} total={listing.total} pageSize={LISTING_PAGE_SIZE} />

@@ -148,6 +148,9 @@ describe("a leaky PDF from upload to publication", () => {
       const image = await fetch(baseUrl() + url);
       expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
     }
+    // Readers find it by its title on the search page, above the stories.
+    const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent("black box letters")}`)).text();
+    expect(search).toContain(`href="/documents/${seen.body.document.slug}"`);
   });
 
   it("is published despite its findings only with an editor's written reason, which the audit trail keeps", async () => {

@@ -4,6 +4,8 @@
  * (tests/api/seo-pages.test.ts checks it with a title containing `</script>`).
  */
 import type { ArticlePageArticle } from "~/lib/article-cards";
+import type { PublicDocumentJson } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { languageConfig } from "~/lib/languages";
 import { DEFAULT_SHARE_IMAGE, LOGO, type PageSeo, absoluteUrl, pageUrl } from "./page-meta";
@@ -84,5 +86,41 @@ export function articleBreadcrumbJsonLd(seo: PageSeo, article: ArticlePageArticl
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, name: step.name, item: step.url })),
+  };
+}
+
+/**
+ * A published evidence document (issue 38): what it is, where it comes from (`creditText`), and its
+ * file with the fingerprint a reader can check it against.
+ */
+export function documentJsonLd(
+  seo: PageSeo,
+  document: PublicDocumentJson,
+  texts: { title: string; description: string | null; source: string | null; language: Language },
+): object {
+  const canonical = pageUrl(seo, `/documents/${document.slug}`);
+  const first = document.page_images[0];
+  return {
+    "@context": "https://schema.org",
+    "@type": "DigitalDocument",
+    "@id": canonical,
+    name: texts.title,
+    ...(texts.description ? { description: texts.description } : {}),
+    ...(texts.source ? { creditText: texts.source } : {}),
+    url: canonical,
+    inLanguage: languageConfig(texts.language).tag,
+    ...(document.date ? { dateCreated: document.date } : {}),
+    datePublished: document.published_at,
+    publisher: organization(seo),
+    ...(first ? { thumbnailUrl: absoluteUrl(seo.site, first.thumbnail) } : {}),
+    keywords: document.tags.map((tag) => tag.name),
+    encoding: {
+      "@type": "MediaObject",
+      contentUrl: absoluteUrl(seo.site, document.url),
+      encodingFormat: "application/pdf",
+      contentSize: `${document.size} B`,
+      sha256: document.sha256,
+    },
+    subjectOf: document.articles.map((article) => ({ "@type": "NewsArticle", headline: article.title, url: pageUrl(seo, articlePath(article.slug)) })),
   };
 }

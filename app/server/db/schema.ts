@@ -759,6 +759,12 @@ export const documents = pgTable(
     pageSizes: jsonb("page_sizes").$type<{ width: number; height: number }[]>(),
     /** Whether the published file has text to select (`{sha256}-text.json`): a flattened one has none. */
     hasText: boolean("has_text"),
+    /**
+     * What search matches a published document by (services/document-search.ts): its titles, then
+     * its descriptions, then the published file's text, each in every language's configuration and
+     * word for word. Written when it is published; null before.
+     */
+    searchVector: tsvector("search_vector"),
     /** An editor's written reason to publish a file with findings left, who gave it and when. */
     overrideReason: text("override_reason"),
     overrideBy: integer("override_by").references(() => users.id, { onDelete: "set null" }),
@@ -774,6 +780,7 @@ export const documents = pgTable(
     check("documents_sources_texts", textsOnly(t.sources)),
     index("documents_created_idx").on(t.createdAt, t.id),
     index("documents_jobs_idx").on(t.leaseUntil).where(sql`${t.job} is not null`),
+    index("documents_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
   ],
 );
 

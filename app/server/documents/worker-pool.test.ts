@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ExaminationProgress } from "./findings";
@@ -26,6 +27,20 @@ describe("the documents worker", { timeout: 90_000 }, () => {
       { page: 1, pages: 2 },
       { page: 2, pages: 2 },
     ]);
+  });
+
+  test("runs at the lowest scheduling priority, so that readers' requests on the other threads come first", async () => {
+    const niceness = () =>
+      readdirSync("/proc/self/task").map((task) => {
+        // The fields after the command's closing parenthesis; niceness is the 19th field of the line.
+        const fields = readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return { task: Number(task), nice: Number(fields[16]) };
+      });
+    const before = niceness();
+    await pool().examine(await plain.pages(1));
+    const started = niceness().filter((thread) => !before.some((old) => old.task === thread.task));
+    expect(started.map((thread) => thread.nice)).toContain(19);
+    expect(niceness().find((thread) => thread.task === process.pid)?.nice).toBe(0);
   });
 
   test("prepares in its thread, and takes jobs in turn", async () => {

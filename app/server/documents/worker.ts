@@ -3,6 +3,8 @@
  * (issue 38), one job at a time, for the pool in worker-pool.ts. A file that pdf.js or pdf-lib
  * cannot read comes back as `unreadable`, not as a dead thread.
  */
+import { readlinkSync } from "node:fs";
+import { constants, setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { examine } from "./examine";
 import { prepare, type PrepareOptions } from "./prepare";
@@ -28,6 +30,22 @@ export type WorkerReply =
   | { id: number; rendered: { pages: number } }
   | { id: number; unreadable: string };
 
+/**
+ * The thread's own scheduling priority, lowest: on a small machine this thread and the one that
+ * answers readers share the cores, and a reader's request must not wait behind a page being read.
+ * Linux takes a thread's id where a process's is asked for (setpriority(2)); elsewhere, or where
+ * the process may not change it, the thread keeps the process's priority.
+ */
+function yieldToRequests() {
+  try {
+    const thread = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(thread)) setPriority(thread, constants.priority.PRIORITY_LOW);
+  } catch {
+    // No /proc (not Linux) or not permitted: the default priority.
+  }
+}
+
+yieldToRequests();
 const port = parentPort!;
 const resumes = new Map<number, (resume: boolean) => void>();
 

@@ -16,6 +16,7 @@ import { repeatEvery } from "../platform/repeat";
 import type { MediaStorage } from "../storage";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import { publishPages } from "./document-pages";
+import { documentSearchVector } from "./document-search";
 
 /** The worker pool, as the jobs use it. */
 export type DocumentWorker = Pick<ReturnType<typeof documentWorker>, "examine" | "prepare" | "render">;
@@ -107,11 +108,11 @@ export function documentJobs(
     const progress = progressOf(id);
     if (job.kind === "render") {
       try {
-        const published = await publishPages(db, worker, storage, id, progress.report);
+        const { text, ...published } = await publishPages(db, worker, storage, id, progress.report);
         await progress.done();
         const [done] = await db
           .update(documents)
-          .set({ ...published, publishedAt: new Date(), ...finished(row.preparedFindings ?? []) })
+          .set({ ...published, searchVector: documentSearchVector(text), publishedAt: new Date(), ...finished(row.preparedFindings ?? []) })
           .where(pending(id))
           .returning({ id: documents.id });
         if (done) onPublished?.(id);

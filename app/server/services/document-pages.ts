@@ -40,7 +40,8 @@ async function saveOnce(storage: MediaStorage, name: string, bytes: Uint8Array):
 
 /**
  * The document's prepared file, checked against the sha256 it was examined under, and every page
- * drawn from it, written to the public store; answers the columns that say where they are.
+ * drawn from it, written to the public store; answers the columns that say where they are, and
+ * the file's text (for search).
  */
 export async function publishPages(
   db: Executor,
@@ -48,7 +49,7 @@ export async function publishPages(
   storage: MediaStorage,
   documentId: number,
   onProgress: (progress: { page: number; pages: number }) => void,
-): Promise<{ publishedUrl: string; pageSizes: { width: number; height: number }[]; hasText: boolean }> {
+): Promise<{ publishedUrl: string; pageSizes: { width: number; height: number }[]; hasText: boolean; text: string }> {
   const [row] = await db.select({ sha256: documents.preparedSha256 }).from(documents).where(eq(documents.id, documentId));
   const bytes = await readDocumentFile(db, documentId, "prepared");
   if (!row?.sha256 || !bytes || sha256Of(bytes) !== row.sha256) throw new Error(`document ${documentId}: the stored prepared file does not match its sha256`);
@@ -66,7 +67,7 @@ export async function publishPages(
   });
   const hasText = text.pages.some((page) => page.runs.length > 0);
   if (hasText) await saveOnce(storage, names.text, new TextEncoder().encode(JSON.stringify(text)));
-  return { publishedUrl, pageSizes, hasText };
+  return { publishedUrl, pageSizes, hasText, text: text.pages.map((page) => page.runs.map((run) => run.text).join(" ")).join("\n") };
 }
 
 const round = (points: number) => Math.round(points * 100) / 100;

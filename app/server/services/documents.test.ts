@@ -20,6 +20,7 @@ import { documentWorker } from "../documents/worker-pool";
 import { localDiskStorage } from "../storage";
 import type { Actor } from "./actor";
 import { DOCUMENT_LEASE_MS, type DocumentJobs, documentJobs } from "./document-jobs";
+import { searchDocuments } from "./document-search";
 import { attachDocument, documentPageImage, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
 
 vi.hoisted(() => {
@@ -197,6 +198,23 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     expect(run!.box[0]).toBeCloseTo(30 / 400, 2);
     expect(run!.box[3]).toBeGreaterThan(40 / 300);
     expect(run!.box[1]).toBeLessThan(50 / 300);
+  });
+
+  it("is found by search once published: by its title, its description and its file's text, its edition's language first", async () => {
+    const english = await upload(await leaky.author("Ram"), people.editor, { title_en: "Melamchi tunnel contract", description_en: "The addendum signed in 2019" });
+    const nepali = await upload(await leaky.author("Ram"), people.editor, { title_en: "", title_ne: "मेलम्ची सुरुङ सम्झौता", source_ne: "सार्वजनिक अभिलेख" });
+    await jobs.settled();
+    for (const { id } of [english, nepali]) await prepared(id, false);
+    expect(await searchDocuments(handle.db, "Melamchi", "en")).toEqual([]);
+    for (const { id } of [english, nepali]) await publish(id);
+
+    expect((await searchDocuments(handle.db, "tunnel contracts", "en")).map((hit) => hit.slug)).toEqual([english.slug]);
+    expect((await searchDocuments(handle.db, "addendum", "en")).map((hit) => hit.slug)).toEqual([english.slug]);
+    expect(await searchDocuments(handle.db, "सुरुङ", "ne")).toEqual([{ slug: nepali.slug, title: "मेलम्ची सुरुङ सम्झौता", source: "सार्वजनिक अभिलेख", pages: 1, date: null }]);
+    // "Public text on page 1" is in both files: each edition lists the one titled in its language first.
+    const both = await searchDocuments(handle.db, "public text page", "ne");
+    expect(both.map((hit) => hit.slug).slice(0, 2)).toEqual([nepali.slug, english.slug]);
+    expect((await searchDocuments(handle.db, "public text page", "en")).map((hit) => hit.slug)[0]).toBe(english.slug);
   });
 
   it("draws a page of either file for the newsroom only, now, and no page past the end", async () => {

@@ -10,9 +10,9 @@
  * every one. Publishing takes the right to publish articles (authors: their own uploads); publishing
  * despite findings takes an editor's or admin's word.
  */
-import { type SQL, asc, count, desc, eq, inArray, or } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { DocumentArticle, DocumentDetailJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
+import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
 import type { DocumentFile } from "~/lib/limits";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
@@ -247,6 +247,35 @@ export async function getDocument(db: Executor, actor: Actor | null, key: string
   if (row && sees(actor, row)) return { document: await documentDetail(db, row, locale) };
   if (row?.publishedAt) return { document: await publicDocumentJson(db, row, locale) };
   throw new AppError(404, "documentNotFound");
+}
+
+/** A published document for readers' pages, the same for every reader; not found for any other. */
+export async function getPublicDocument(db: Executor, key: string, locale: Locale): Promise<PublicDocumentJson> {
+  const row = await findDocument(db, key);
+  if (!row?.publishedAt) throw new AppError(404, "documentNotFound");
+  return publicDocumentJson(db, row, locale);
+}
+
+/**
+ * The published documents of an article's story, in the order they were published, as the story's
+ * embeds show them: what a card needs (its first page's thumbnail), not the pages themselves,
+ * which the viewer asks for when a reader opens one.
+ */
+export async function storyDocuments(db: Executor, articleId: number): Promise<DocumentEmbedJson[]> {
+  const rows = await db
+    .select({ document: documents })
+    .from(articles)
+    .innerJoin(documentStories, eq(documentStories.storyId, articles.storyId))
+    .innerJoin(documents, eq(documents.id, documentStories.documentId))
+    .where(and(eq(articles.id, articleId), isNotNull(documents.publishedAt)))
+    .orderBy(asc(documents.publishedAt), asc(documents.id));
+  return rows.map(({ document: row }) => ({
+    id: row.id,
+    slug: row.slug,
+    ...texts(row),
+    pages: row.preparedPages,
+    first_page: publishedPages(row).page_images[0] ?? null,
+  }));
 }
 
 /** GET /api/documents: the newsroom's list, newest first; one's own uploads unless one sees every one. */

@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useMediaBase } from "~/components/media/use-media-base";
+import { useFormatNumber, useLocalizePath, useMessages, useTranslate } from "~/contexts/i18n";
+import type { DocumentTextJson } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
+import { publicMediaUrl } from "~/lib/media-url";
+import { ZOOMS, type ViewerDocument, aspectRatio, documentPath, pageFromHash, pageHash } from "./document-view";
+
+type TextRun = DocumentTextJson["pages"][number]["runs"][number];
+
+/** Devanagari digits typed into the page field read as the others. */
+const typedNumber = (value: string) => Number(value.trim().replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - 0x0966)));
+
+/**
+ * The published file's text, asked for once the viewer opens (never by a page that only shows the
+ * pictures). Without it the pictures are all there is to read, so a failure only leaves the text
+ * unselectable.
+ */
+function useDocumentText(url: string | null): DocumentTextJson | null {
+  const mediaBase = useMediaBase();
+  const [text, setText] = useState<DocumentTextJson | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    fetch(publicMediaUrl(url, mediaBase))
+      .then((response) => (response.ok ? (response.json() as Promise<DocumentTextJson>) : null))
+      .then((json) => current && setText(json))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [url, mediaBase]);
+  return text;
+}
+
+/**
+ * The page's text, transparent over its picture where each run is printed, so that a reader
+ * selects and copies what they see. Each run is sized to its box's height and stretched to its
+ * width once laid out, since the reader's fonts are not the file's.
+ */
+function TextLayer({ runs }: { runs: TextRun[] }) {
+  const layer = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = layer.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => entry && setSize({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    if (!size || !layer.current) return;
+    for (const span of layer.current.children) {
+      if (!(span instanceof HTMLElement)) continue;
+      const run = runs[Number(span.dataset.run)];
+      if (!run) continue;
+      span.style.transform = "";
+      const natural = span.offsetWidth;
+      const scale = natural > 0 ? ((run.box[2] - run.box[0]) * size.width) / natural : 1;
+      span.style.transform = `${run.angle ? `rotate(${run.angle}deg) ` : ""}scaleX(${scale})`;
+    }
+  }, [runs, size]);
+  return (
+    <div ref={layer} data-text-layer="" className="absolute inset-0 overflow-hidden leading-none text-transparent selection:bg-sky-400/40">
+      {size
+        ? runs.map((run, index) => (
+            <span
+              key={index}
+              data-run={index}
+              className="absolute origin-top-left whitespace-pre font-sans"
+              style={{ left: `${run.box[0] * 100}%`, top: `${run.box[1] * 100}%`, fontSize: `${(run.box[3] - run.box[1]) * size.height}px` }}
+            >
+              {run.text}
+            </span>
+          ))
+        : null}
+    </div>
+  );
+}
+
+const controlClass =
+  "inline-flex h-9 min-w-9 items-center justify-center rounded border border-neutral-300 bg-white px-2 text-sm font-semibold hover:border-brand hover:text-brand disabled:opacity-40 disabled:hover:border-neutral-300 disabled:hover:text-inherit dark:border-neutral-600 dark:bg-neutral-900";
+
+/**
+ * One page of a published document at a time (issue 38): previous and next, a page field, zoom,
+ * every page's thumbnail, and the keys (arrows or Page Up/Down to turn, Home and End, + and − to
+ * zoom, 0 to fit). On the document's page the address follows the page (`#p=N`, to share); inside a
+ * story the address is the story's, and each page links to the document's page instead.
+ */
+export function DocumentViewer({
+  document: doc,
+  initialPage,
+  embedded = false,
+  title = null,
+  onClose,
+}: {
+  document: ViewerDocument;
+  initialPage: number;
+  embedded?: boolean;
+  /** Inside a story, where the card that named it is hidden while the viewer is open. */
+  title?: { text: string; language: Language } | null;
+  onClose?: () => void;
+}) {
+  const pages = doc.page_images;
+  const messages = useMessages();
+  const t = useTranslate();
+  const formatNumber = useFormatNumber();
+  const localize = useLocalizePath();
+  const mediaBase = useMediaBase();
+  const text = useDocumentText(doc.text_url);
+  const [page, setPage] = useState(initialPage);
+  const [draft, setDraft] = useState(formatNumber(initialPage));
+  const [zoom, setZoom] = useState(0);
+  const root = useRef<HTMLElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const currentThumbnail = useRef<HTMLAnchorElement>(null);
+
+  const show = useCallback(
+    (wanted: number) => {
+      const next = Math.min(Math.max(1, wanted), pages.length);
+      setPage(next);
+      setDraft(formatNumber(next));
+      if (!embedded) window.history.replaceState(window.history.state, "", pageHash(next));
+    },
+    [pages.length, embedded, formatNumber],
+  );
+
+  useEffect(() => {
+    if (embedded) {
+      stage.current?.focus();
+      return;
+    }
+    // A citation's link scrolled the page without script to its picture: the viewer stands there now.
+    if (pageFromHash(window.location.hash, pages.length)) root.current?.scrollIntoView();
+    const follow = () => {
+      const wanted = pageFromHash(window.location.hash, pages.length);
+      if (wanted) show(wanted);
+    };
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [embedded, pages.length, show]);
+
+  useEffect(() => {
+    currentThumbnail.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [page]);
+
+  const current = pages[page - 1]!;
+  const runs = text?.pages.find((each) => each.number === page)?.runs ?? [];
+  const zoomIn = () => setZoom((z) => Math.min(z + 1, ZOOMS.length - 1));
+  const zoomOut = () => setZoom((z) => Math.max(z - 1, 0));
+  const pageLink = (number: number) => (embedded ? localize(documentPath(doc.slug)) : "") + pageHash(number);
+  const pageAlt = (number: number) => t("documentPageAlt", { page: formatNumber(number), pages: formatNumber(pages.length) });
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Zoomed in, the arrows move about the page, as they would anywhere.
+    const turns = zoom === 0 ? { ArrowLeft: page - 1, ArrowRight: page + 1 } : {};
+    const actions: Record<string, () => void> = {
+      PageUp: () => show(page - 1),
+      PageDown: () => show(page + 1),
+      Home: () => show(1),
+      End: () => show(pages.length),
+      "+": zoomIn,
+      "=": zoomIn,
+      "-": zoomOut,
+      "0": () => setZoom(0),
+      ...Object.fromEntries(Object.entries(turns).map(([key, to]) => [key, () => show(to)])),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  }
+
+  return (
+    <section ref={root} aria-label={messages.documentViewer} onKeyDown={onKeyDown} data-document-viewer="" className="scroll-mt-24 space-y-3">
+      {embedded ? (
+        <div className="flex items-start justify-between gap-3">
+          {title ? (
+            <h3 lang={title.language} className="font-bold leading-snug">
+              {title.text}
+            </h3>
+          ) : null}
+          <button type="button" className={`${controlClass} ms-auto shrink-0`} onClick={onClose}>
+            {messages.documentClose}
+          </button>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex items-center gap-1">
+          <button type="button" className={controlClass} onClick={() => show(page - 1)} disabled={page === 1} aria-label={messages.documentPrevious} title={messages.documentPrevious}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <form
+            className="flex items-center gap-1 text-sm"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const wanted = typedNumber(draft);
+              if (Number.isInteger(wanted)) show(wanted);
+              else setDraft(formatNumber(page));
+            }}
+          >
+            <label>
+              <span className="sr-only">{messages.documentPageField}</span>
+              <input
+                type="text"
+                inputMode="numeric"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                onBlur={(event) => event.currentTarget.form?.requestSubmit()}
+                className="h-9 w-12 rounded border border-neutral-300 bg-white px-1 text-center dark:border-neutral-600 dark:bg-neutral-900"
+              />
+            </label>
+            <span className="whitespace-nowrap">{t("documentOfPages", { pages: formatNumber(pages.length) })}</span>
+          </form>
+          <button type="button" className={controlClass} onClick={() => show(page + 1)} disabled={page === pages.length} aria-label={messages.documentNext} title={messages.documentNext}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+        <div className="flex items-center gap-1">
+          <button type="button" className={controlClass} onClick={zoomOut} disabled={zoom === 0} aria-label={messages.documentZoomOut} title={messages.documentZoomOut}>
+            <span aria-hidden="true">−</span>
+          </button>
+          <button type="button" className={controlClass} onClick={() => setZoom(0)} aria-pressed={zoom === 0}>
+            {messages.documentFitWidth}
+          </button>
+          <button type="button" className={controlClass} onClick={zoomIn} disabled={zoom === ZOOMS.length - 1} aria-label={messages.documentZoomIn} title={messages.documentZoomIn}>
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {pageAlt(page)}
+      </p>
+      <div
+        ref={stage}
+        tabIndex={0}
+        aria-label={pageAlt(page)}
+        className="max-h-[85vh] overflow-auto rounded border border-neutral-200 bg-neutral-100 outline-offset-2 dark:border-neutral-700 dark:bg-neutral-900"
+      >
+        <div className="relative mx-auto bg-white" style={{ width: `${ZOOMS[zoom]! * 100}%`, aspectRatio: aspectRatio(current) }}>
+          <img
+            key={`picture-${current.number}`}
+            src={publicMediaUrl(current.image, mediaBase)}
+            alt={pageAlt(current.number)}
+            width={current.width}
+            height={current.height}
+            className="absolute inset-0 h-full w-full select-none"
+            draggable={false}
+          />
+          {runs.length > 0 ? <TextLayer key={`text-${current.number}`} runs={runs} /> : null}
+        </div>
+      </div>
+      <nav aria-label={messages.documentThumbnails}>
+        <ol className="flex gap-2 overflow-x-auto pb-2">
+          {pages.map((each) => {
+            const isCurrent = each.number === page;
+            return (
+              <li key={each.number} className="shrink-0">
+                <a
+                  ref={isCurrent ? currentThumbnail : undefined}
+                  href={pageLink(each.number)}
+                  aria-current={isCurrent ? "page" : undefined}
+                  aria-label={t("documentGoToPage", { page: formatNumber(each.number) })}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    show(each.number);
+                  }}
+                  className={`block rounded border-2 p-0.5 ${isCurrent ? "border-brand" : "border-transparent hover:border-neutral-400"}`}
+                >
+                  <img
+                    src={publicMediaUrl(each.thumbnail, mediaBase)}
+                    alt=""
+                    width={64}
+                    height={Math.round((64 * each.height) / each.width)}
+                    loading="lazy"
+                    className="h-auto w-16 bg-white"
+                  />
+                  <span className="block text-center text-xs">{formatNumber(each.number)}</span>
+                </a>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      {embedded ? (
+        <p>
+          <a href={pageLink(page)} className="text-sm font-semibold text-brand hover:underline">
+            {messages.documentOpenPage}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
