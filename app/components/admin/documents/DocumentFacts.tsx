@@ -1,5 +1,6 @@
 import { sectionClass } from "~/components/admin/article-form/styles";
-import { useFormatNumber, useMessages } from "~/contexts/i18n";
+import { fileSize } from "~/components/documents/file-size";
+import { useFormatNumber, useMessages, useTranslate } from "~/contexts/i18n";
 import type { DocumentDetailJson, DocumentFileJson } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { languageNameIn } from "~/lib/language-names";
@@ -49,13 +50,13 @@ export function DocumentTexts({ document }: { document: DocumentDetailJson }) {
   );
 }
 
-/** A size in the interface's digits: bytes, KB or MB as suits it. */
+/** A size as readers see the published file's (documents/file-size.ts), in the interface's digits. */
 function useFormatSize(): (bytes: number) => string {
   const formatNumber = useFormatNumber();
+  const t = useTranslate();
   return (bytes) => {
-    if (bytes < 1024) return `${formatNumber(bytes)} B`;
-    if (bytes < 1024 * 1024) return `${formatNumber((bytes / 1024).toFixed(1))} KB`;
-    return `${formatNumber((bytes / 1024 / 1024).toFixed(1))} MB`;
+    const { key, size } = fileSize(bytes);
+    return t(key, { size: formatNumber(size) });
   };
 }
 
