@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { adminSend, signInAsAdmin } from "./support/admin";
-import { uniqueEmail } from "./support/article-fixtures";
+import { createArticle, uniqueEmail } from "./support/article-fixtures";
 import { leaky } from "../../app/server/documents/test-pdfs";
 
 /**
@@ -162,4 +162,25 @@ test("the article editor cites a document's page: the selected words link to it 
   await expect(dialog).toBeHidden();
   const link = editor.getByRole("link", { name: "As the letter shows" });
   await expect(link).toHaveAttribute("href", `/ne/documents/${slug}#p=2`);
+});
+
+test("a document is attached to a story found by its title, and stays attached", async ({ page, request }) => {
+  const story = await createArticle(request, `The ministry's contracts ${Date.now()}`);
+  await signInAsAdmin(page);
+  await uploadLeaky(page, `Contracts ${Date.now()}`);
+  const stories = page.getByRole("region", { name: "Stories" });
+  await expect(stories.getByText("Not attached to any story.")).toBeVisible();
+  await stories.getByLabel("Find a story by its title").fill(story.title);
+  await stories.getByRole("button", { name: "Find" }).click();
+  await stories.getByRole("button", { name: `Attach: ${story.title}` }).click();
+  await stories.getByRole("button", { name: "Save" }).click();
+  await expect(stories.getByRole("status")).toHaveText("Stories saved.");
+  await page.reload();
+  const attached = page.getByRole("region", { name: "Stories" }).locator("[data-attached-stories]").getByRole("listitem");
+  await expect(attached).toHaveCount(1);
+  await expect(attached).toContainText(story.title);
+  await expect(attached.getByRole("button", { name: `Detach ${story.title}` })).toBeVisible();
+
+  await page.close();
+  await adminSend(request, "DELETE", `/api/news/${encodeURIComponent(story.slug)}`);
 });
