@@ -318,8 +318,11 @@ export interface MostReadItem {
 export interface DocumentFinding {
   kind: string;
   page: number | null;
+  /** [left, top, right, bottom] in PDF points from the page's top-left corner as shown. */
   rect: [number, number, number, number] | null;
   text: string;
+  /** With a `rect`: the page's shown [width, height] in points, to place `rect` on a picture of the page. */
+  page_size: [number, number] | null;
 }
 
 /** One of a document's files, as the back office sees it. */

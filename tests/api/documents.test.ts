@@ -106,7 +106,7 @@ describe("a leaky PDF from upload to publication", () => {
     const id = uploaded.body.document.id as number;
     const examined = await settled(id, admin);
     expect(examined).toMatchObject({ status: "needs_review", pages: 2 });
-    expect(examined.findings).toContainEqual({ kind: "text_under_box", page: 2, rect: expect.any(Array), text: WORD });
+    expect(examined.findings).toContainEqual({ kind: "text_under_box", page: 2, rect: expect.any(Array), text: WORD, page_size: [400, 300] });
 
     const refused = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
     expect(refused.body.code).toBe("document_not_prepared");

@@ -19,7 +19,6 @@ import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { pageLocale } from "~/server/http/page-locale";
 import { namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";
-import { documentPageSizes } from "~/server/services/document-page-sizes";
 import { getDocument } from "~/server/services/documents";
 import type { Route } from "./+types/document";
 import type { Sharing } from "~/lib/sharing";
@@ -31,7 +30,7 @@ export const logging: RequestLogging = "timed";
 /**
  * /admin/documents/{id} (issue 38): a document as the newsroom sees it (texts, files, state,
  * findings on their pages) and what the member may do with it. Not found for one who may not see
- * it, as the API answers. The sizes of the pages with findings let their areas be outlined.
+ * it, as the API answers.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireBackOfficePage(request);
@@ -39,11 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = pageLocale(request);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const found = id === null ? null : await getDocument(db, staff, String(id), locale).catch((error: unknown) => (namesNothing(error) ? null : Promise.reject(error)));
-  if (!found || !("findings" in found.document)) return data({ document: null, sizes: {}, sizesOf: null }, { status: 404 });
-  const document = found.document;
-  const pages = document.findings.flatMap((finding) => (finding.rect && finding.page !== null ? [finding.page] : []));
-  const sizes = await documentPageSizes(db, staff, document.id, document.prepared ? "prepared" : "original", pages, locale);
-  return { document, sizes, sizesOf: document.sha256 };
+  if (!found || !("findings" in found.document)) return data({ document: null }, { status: 404 });
+  return { document: found.document };
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminDocuments);
@@ -62,10 +58,10 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <DocumentView key={loaderData.document.id} loaded={loaderData.document} sizes={loaderData.sizes} sizesOf={loaderData.sizesOf} />;
+  return <DocumentView key={loaderData.document.id} loaded={loaderData.document} />;
 }
 
-function DocumentView({ loaded, sizes, sizesOf }: { loaded: DocumentDetailJson; sizes: Record<number, { width: number; height: number }>; sizesOf: string | null }) {
+function DocumentView({ loaded }: { loaded: DocumentDetailJson }) {
   const messages = useMessages();
   const language = useLocale();
   const revalidator = useRevalidator();
@@ -112,7 +108,7 @@ function DocumentView({ loaded, sizes, sizesOf }: { loaded: DocumentDetailJson; 
             {file === "prepared" ? messages.documentFindingsInPrepared : messages.documentFindingsInOriginal}
           </p>
           {document.status === "examining" || document.status === "failed" ? null : (
-            <FindingsByPage documentId={document.id} file={file} findings={document.findings} sizes={sizesOf === document.sha256 ? sizes : {}} />
+            <FindingsByPage documentId={document.id} file={file} findings={document.findings} />
           )}
         </section>
         <div className="min-w-0 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1">

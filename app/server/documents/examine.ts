@@ -55,6 +55,7 @@ export async function examine(bytes: Uint8Array, onProgress?: (progress: Examina
     for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
       const toRect = rectOn(page);
+      const found = findings.length;
       const annotations = (await page.getAnnotations()) as AnnotationData[];
       const covering: CoveringAnnotation[] = [];
       for (const annotation of annotations) {
@@ -69,6 +70,8 @@ export async function examine(bytes: Uint8Array, onProgress?: (progress: Examina
       }
       const content = await readPageContent(page, layers);
       findings.push(...pageFindings({ number, view: page.view as Box, toRect }, content, covering));
+      const { width, height } = page.getViewport({ scale: 1 });
+      for (let i = found; i < findings.length; i++) if (findings[i]!.rect) findings[i]!.pageSize = [Math.round(width * 10) / 10, Math.round(height * 10) / 10];
       page.cleanup();
       onProgress?.({ page: number, pages: doc.numPages });
     }

@@ -31,6 +31,8 @@ export interface Finding {
   page: number | null;
   rect: [number, number, number, number] | null;
   text: string;
+  /** With a `rect`: the page's shown width and height in points, to place the rect on a picture of any width. */
+  pageSize?: [number, number];
 }
 
 export interface Examination {

@@ -98,7 +98,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
 
     const document = await examined(answer.id, people.contributor);
     expect(document).toMatchObject({ status: "needs_review", pages: 2, title_en: "Tender papers", source_en: "Obtained by Khulasa", slug: "tender-papers" });
-    expect(document.findings).toContainEqual({ kind: "text_under_box", page: 2, rect: expect.any(Array), text: WORD });
+    expect(document.findings).toContainEqual({ kind: "text_under_box", page: 2, rect: expect.any(Array), text: WORD, page_size: [400, 300] });
     expect(document.original.name).toBe("from-the-ministry.pdf");
   });
 

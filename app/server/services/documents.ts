@@ -54,7 +54,7 @@ function requireDocumentEditor(actor: Actor | null, row: DocumentRow | undefined
 }
 
 const findingsJson = (findings: DocumentRow["originalFindings"]): DocumentFinding[] | null =>
-  findings?.map(({ kind, page, rect, text }) => ({ kind, page, rect, text })) ?? null;
+  findings?.map(({ kind, page, rect, text, pageSize }) => ({ kind, page, rect, text, page_size: pageSize ?? null })) ?? null;
 
 const texts = (row: DocumentRow) => ({
   ...keyedByLanguage("title", row.titles),

@@ -10,12 +10,16 @@ interface FindingsProps {
   documentId: number;
   file: DocumentFile;
   findings: DocumentFinding[];
-  /** The shown sizes of the pages that have findings with an area, in points; a page without one is listed without its picture's outline. */
-  sizes: Record<number, PageSize>;
+}
+
+/** The page's shown size in points, which every finding with an area carries; a page without one is listed without its picture's outline. */
+function pageSizeOf(findings: DocumentFinding[]): PageSize | undefined {
+  const size = findings.find((finding) => finding.page_size)?.page_size;
+  return size ? { width: size[0], height: size[1] } : undefined;
 }
 
 /** What would leak, page by page: each finding's kind in plain words and the words themselves, and a page's picture with the areas outlined. */
-export function FindingsByPage({ documentId, file, findings, sizes }: FindingsProps) {
+export function FindingsByPage({ documentId, file, findings }: FindingsProps) {
   const messages = useMessages();
   const formatNumber = useFormatNumber();
   if (findings.length === 0) {
@@ -25,7 +29,7 @@ export function FindingsByPage({ documentId, file, findings, sizes }: FindingsPr
     <div className="mt-3 space-y-6">
       {findingsByPage(findings).map(({ page, findings: onPage }) => {
         const heading = page === null ? messages.documentWholeFile : formatMessage(messages.documentPageNumber, { page: formatNumber(page) });
-        const size = page === null ? undefined : sizes[page];
+        const size = page === null ? undefined : pageSizeOf(onPage);
         const outlined = page !== null && onPage.some((finding) => finding.rect !== null);
         return (
           <section key={page ?? "file"} data-findings-page={page ?? "file"} className="rounded-lg bg-white p-4 shadow-sm sm:p-5 dark:bg-neutral-900">

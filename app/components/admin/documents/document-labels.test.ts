@@ -5,7 +5,7 @@ import { ne } from "~/lib/messages.ne";
 import { languageConfig } from "~/lib/languages";
 import { documentStatus, findingKind, findingsByPage } from "./document-labels";
 
-const finding = (kind: string, page: number | null) => ({ kind, page, rect: null, text: `${kind} on ${page}` });
+const finding = (kind: string, page: number | null) => ({ kind, page, rect: null, text: `${kind} on ${page}`, page_size: null });
 
 const document = (fields: Partial<DocumentJson>): DocumentJson => ({ status: "clean", findings: [], progress: null, failure: null, published_at: null, ...fields }) as DocumentJson;
 
