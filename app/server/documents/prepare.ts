@@ -83,7 +83,8 @@ async function flattenPages(bytes: Uint8Array, dpi: number): Promise<Uint8Array>
       // pdf.js draws on the browser's canvas; @napi-rs/canvas is the same interface in Node.
       const canvasContext = context as unknown as CanvasRenderingContext2D;
       await page.render({ canvas: null, canvasContext, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE }).promise;
-      const jpeg = await canvas.encode("jpeg", JPEG_QUALITY);
+      // On this low-priority thread, not the process's shared thread pool (render.ts, encode).
+      const jpeg = canvas.encodeSync("jpeg", JPEG_QUALITY);
       page.cleanup();
       const image = await out.embedJpg(jpeg);
       out.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, width: size.width, height: size.height });

@@ -63,8 +63,8 @@ export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => 
       const page = await doc.getPage(number);
       const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
       const canvas = await draw(page, width);
-      const image = await encode(canvas);
-      const thumbnail = await encode(shrink(canvas, thumbnailWidth));
+      const image = encode(canvas);
+      const thumbnail = encode(shrink(canvas, thumbnailWidth));
       const text = await textRuns(page);
       page.cleanup();
       await onPage({ page: number, pages: doc.numPages, size: { width: pageWidth, height: pageHeight }, image, thumbnail, text });
@@ -101,8 +101,12 @@ function shrink(canvas: Canvas, width: number): Canvas {
   return small;
 }
 
-async function encode(canvas: Canvas): Promise<PageImage> {
-  return { bytes: new Uint8Array(await canvas.encode("webp", QUALITY)), width: canvas.width, height: canvas.height };
+/**
+ * On this thread, not the process's shared thread pool (where `encode` sends it): this thread runs
+ * at the lowest priority (worker.ts), the pool's threads at the readers' own.
+ */
+function encode(canvas: Canvas): PageImage {
+  return { bytes: new Uint8Array(canvas.encodeSync("webp", QUALITY)), width: canvas.width, height: canvas.height };
 }
 
 interface TextContentItem {
