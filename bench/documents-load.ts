@@ -34,10 +34,25 @@ async function jobEnd(server: RunningServer, headers: Record<string, string>, id
 /** The reads measured during a job: its first 20 s, while the worker is surely busy (a 100-page file's jobs take longer). */
 const DURING_SECONDS = 20;
 
+/** Lets the bench read the server's own metrics (server/app.ts): the main thread's event-loop lag. */
+const METRICS_TOKEN = "documents-bench";
+
+/**
+ * The lag of the server's main thread since the last time it was asked (prom-client resets its
+ * event-loop histogram at each scrape), in ms: whether the requests waited for that thread or for
+ * a core.
+ */
+async function eventLoopLag(server: RunningServer) {
+  const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const seconds = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1] ?? NaN);
+  return { p99_ms: +(seconds("nodejs_eventloop_lag_p99_seconds") * 1000).toFixed(1), max_ms: +(seconds("nodejs_eventloop_lag_max_seconds") * 1000).toFixed(1) };
+}
+
 /** wrk on `path` while the job runs, then the job's own time. */
 async function readsDuring(server: RunningServer, path: string, job: () => Promise<{ seconds: number }>) {
+  await eventLoopLag(server);
   const [reads, done] = await Promise.all([wrk(server.base + path, { seconds: DURING_SECONDS }), job()]);
-  return { reads: summary(reads), job_seconds: done.seconds, peak_rss_mb: server.peakRssMb() };
+  return { reads: summary(reads), main_thread_lag: await eventLoopLag(server), job_seconds: done.seconds, peak_rss_mb: server.peakRssMb() };
 }
 
 const dataDir = newDataDir();
@@ -45,7 +60,7 @@ let server: RunningServer | undefined;
 try {
   const target = { dataDir };
   seedArchive(target, 300);
-  server = await startServer(target);
+  server = await startServer(target, { METRICS_TOKEN });
   const [article] = await publishedArticles(server.base, 1);
   const path = `/article/${encodeURIComponent(article!.slug)}`;
   const session = await signIn(server.base);
@@ -54,7 +69,8 @@ try {
   console.log(`file: ${pages} pages, ${(file.byteLength / 1024 / 1024).toFixed(1)} MB`);
 
   await wrk(server.base + path, { seconds: 3 });
-  const alone = summary(await wrk(server.base + path, { seconds: DURING_SECONDS }));
+  await eventLoopLag(server);
+  const alone = { ...summary(await wrk(server.base + path, { seconds: DURING_SECONDS })), main_thread_lag: await eventLoopLag(server) };
   console.log("cached article alone", JSON.stringify(alone));
 
   const form = new FormData();
