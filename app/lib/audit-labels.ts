@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "document.publish": "auditDocumentPublish",
   "document.override": "auditDocumentOverride",
   "document.attach": "auditDocumentAttach",
+  "document.delete": "auditDocumentDelete",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {

@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = [
   "document.publish",
   "document.override",
   "document.attach",
+  "document.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document"] as const;

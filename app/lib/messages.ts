@@ -1119,6 +1119,11 @@ export const en = {
   auditDocumentPublish: "Published a document",
   auditDocumentOverride: "Published a document despite its findings",
   auditDocumentAttach: "Attached a document to stories",
+  auditDocumentDelete: "Deleted a document",
+  documentDelete: "Delete this document",
+  documentDeleteQuestion: "Delete this document and its files? It was never published; nothing of it will be kept.",
+  documentDeleted: "Document deleted.",
+  documentDeleteFailed: "The document could not be deleted.",
   auditObjectDocument: "Document",
   // Documents for readers (issue 38): the document page, its viewer and a story's embeds
   documentEyebrow: "Document",

@@ -1330,6 +1330,23 @@ const rows: Row[] = [
     expected: ownWork((role) => (can(role, "publish") ? DOCUMENT_NOT_PREPARED : ROLE_FORBIDDEN)),
   },
   {
+    method: "DELETE",
+    route: "/api/documents/:id (another's unpublished)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}`,
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+  },
+  {
+    method: "DELETE",
+    route: "/api/documents/:id (own, unpublished)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}`,
+    expected: ownWork(status(200)),
+  },
+  {
     method: "GET",
     route: "/api/documents/:id/pages/:page (another's)",
     fresh: async () => examinedDocument(),
@@ -1660,7 +1677,7 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "PATCH", route: "/api/writers/:id", path: () => `/api/writers/${fx.writerId}`, allow: "GET, PUT, DELETE" },
   { method: "GET", route: "/api/upload", path: () => "/api/upload", allow: "POST" },
   { method: "DELETE", route: "/api/documents", path: () => "/api/documents", allow: "GET, POST" },
-  { method: "PUT", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET" },
+  { method: "PUT", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET, DELETE" },
   { method: "GET", route: "/api/documents/:id/prepare", path: () => "/api/documents/1/prepare", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/publish", path: () => "/api/documents/1/publish", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },

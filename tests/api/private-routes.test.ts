@@ -35,6 +35,7 @@ function fill(path: string): string {
     articleId: String(draft.id),
     part: "0",
     attachment: "1",
+    page: "1",
   };
   return path
     .split("/")

@@ -184,3 +184,20 @@ test("a document is attached to a story found by its title, and stays attached",
   await page.close();
   await adminSend(request, "DELETE", `/api/news/${encodeURIComponent(story.slug)}`);
 });
+
+test("a document never published is deleted after a confirmation, and the library no longer lists it", async ({ page }) => {
+  await signInAsAdmin(page);
+  const title = `A wrong upload ${Date.now()}`;
+  await uploadLeaky(page, title);
+  await page.getByRole("button", { name: "Delete this document" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Delete this document and its files? It was never published; nothing of it will be kept.")).toBeVisible();
+  // Cancelled, nothing happens.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.getByRole("button", { name: "Delete this document" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/documents$/);
+  await expect(page.getByText("Document deleted.")).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});

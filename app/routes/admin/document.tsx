@@ -5,6 +5,7 @@ import { AttachStories } from "~/components/admin/documents/AttachStories";
 import { DocumentActions } from "~/components/admin/documents/DocumentActions";
 import { DocumentFiles, DocumentTexts } from "~/components/admin/documents/DocumentFacts";
 import { DocumentProgress, DocumentStatusBadge } from "~/components/admin/documents/DocumentStatusBadge";
+import { DeleteDocument } from "~/components/admin/documents/DeleteDocument";
 import { FindingsByPage } from "~/components/admin/documents/FindingsByPage";
 import { documentTitle, isWorking } from "~/components/admin/documents/document-labels";
 import { usePoll } from "~/components/admin/documents/use-poll";
@@ -114,6 +115,7 @@ function DocumentView({ loaded }: { loaded: DocumentDetailJson }) {
         <div className="min-w-0 space-y-6 xl:col-start-2 xl:row-span-2 xl:row-start-1">
           <DocumentActions document={document} onChanged={setDocument} />
           {mayChange ? <AttachStories document={document} onChanged={setDocument} /> : null}
+          {mayChange && document.published_at === null && !working ? <DeleteDocument document={document} /> : null}
         </div>
         <div className="min-w-0 space-y-6">
           <DocumentTexts document={document} />

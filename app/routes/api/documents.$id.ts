@@ -1,7 +1,7 @@
-import { json, requestLocale, resource } from "~/server/http/api";
+import { idParam, json, requestLocale, resource, succeeded } from "~/server/http/api";
 import { currentActor } from "~/server/http/session";
 import { database } from "~/server/process/runtime";
-import { getDocument } from "~/server/services/documents";
+import { deleteDocument, getDocument } from "~/server/services/documents";
 import type { Route } from "./+types/documents.$id";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
@@ -14,6 +14,11 @@ const handle = resource<Route.LoaderArgs>({
   /** GET /api/documents/{id or slug}: everything for the newsroom; a published one, without findings, for the rest. */
   GET: async ({ request, params }) =>
     json(await getDocument(await database(), await currentActor(request), params.id, requestLocale(request))),
+  /** DELETE /api/documents/{id}: an unpublished document and its files; 409 once published or while a job runs. */
+  async DELETE({ request, params }) {
+    await deleteDocument(await database(), await currentActor(request), idParam(params.id));
+    return succeeded();
+  },
 });
 
 export const loader = handle;

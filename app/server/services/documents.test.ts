@@ -21,7 +21,7 @@ import { localDiskStorage } from "../storage";
 import type { Actor } from "./actor";
 import { DOCUMENT_LEASE_MS, type DocumentJobs, documentJobs } from "./document-jobs";
 import { searchDocuments } from "./document-search";
-import { attachDocument, documentPageImage, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
+import { attachDocument, deleteDocument, documentPageImage, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
 
 vi.hoisted(() => {
   // Small enough that a test can send more; read once, by the first upload.
@@ -215,6 +215,24 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     const both = await searchDocuments(handle.db, "public text page", "ne");
     expect(both.map((hit) => hit.slug).slice(0, 2)).toEqual([nepali.slug, english.slug]);
     expect((await searchDocuments(handle.db, "public text page", "en")).map((hit) => hit.slug)[0]).toBe(english.slug);
+  });
+
+  it("deletes a document never published, with its files, for who may change it; a published one stays", async () => {
+    const { id } = await upload(await leaky.author("Ram"), people.contributor);
+    await expect(deleteDocument(handle.db, people.contributor, id)).rejects.toEqual(refusal(409, "documentExamining"));
+    await jobs.settled();
+    await expect(deleteDocument(handle.db, people.otherContributor, id)).rejects.toEqual(refusal(404, "documentNotFound"));
+    await deleteDocument(handle.db, people.contributor, id);
+    await expect(getDocument(handle.db, people.editor, String(id), "en")).rejects.toEqual(refusal(404, "documentNotFound"));
+    expect(await handle.db.select().from(documentFileParts).where(eq(documentFileParts.documentId, id))).toEqual([]);
+    const [entry] = await handle.db.select().from(auditLog).where(and(eq(auditLog.action, "document.delete"), eq(auditLog.objectId, id)));
+    expect(entry).toMatchObject({ actorId: people.contributor.id });
+
+    const published = await upload(await leaky.author("Ram"), people.editor);
+    await jobs.settled();
+    await prepared(published.id, false);
+    await publish(published.id);
+    await expect(deleteDocument(handle.db, people.editor, published.id)).rejects.toEqual(refusal(409, "documentPublished"));
   });
 
   it("draws a page of either file for the newsroom only, now, and no page past the end", async () => {

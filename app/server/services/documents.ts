@@ -418,6 +418,21 @@ export async function attachDocument(db: Database, actor: Actor | null, id: numb
 }
 
 /**
+ * DELETE /api/documents/{id}: a document never published, and its files, gone; audited. A
+ * published one stays (readers and other sites may cite it), and one under a job waits for it.
+ */
+export async function deleteDocument(db: Database, actor: Actor | null, id: number): Promise<void> {
+  requireAbility(actor, "backOffice");
+  await db.transaction(async (tx) => {
+    const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
+    if (row.publishedAt || row.status === "publishing") throw new AppError(409, "documentPublished");
+    if (row.status === "examining") throw new AppError(409, "documentExamining");
+    await tx.delete(documents).where(eq(documents.id, id));
+    await recordAudit(tx, staff, "document.delete", { id, label: row.slug });
+  });
+}
+
+/**
  * GET /api/documents/{id}/pages/{n}?file=original|prepared: one page of either file drawn now, for
  * those in the newsroom who may see the document (the findings are shown on it). An unpublished
  * file has no picture anywhere else, and this one is never stored.
