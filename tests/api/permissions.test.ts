@@ -1338,7 +1338,7 @@ const rows: Row[] = [
   },
   {
     method: "DELETE",
-    route: "/api/documents/:id (own, unpublished)",
+    route: "/api/documents/:id (own unpublished document)",
     fresh: async (role) => {
       const { id, owner } = await examinedDocument(await tokenFor(role, true));
       return { id, token: owner };
