@@ -10,7 +10,7 @@
  * every one. Publishing takes the right to publish articles (authors: their own uploads); publishing
  * despite findings takes an editor's or admin's word.
  */
-import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
@@ -33,7 +33,12 @@ import { drawPage } from "./document-pages";
 import { namesOf } from "./names";
 import { idOrSlugKey, slugSourceOf } from "./slugs";
 
-type DocumentRow = typeof documents.$inferSelect;
+/**
+ * A document's columns but the search vector: every word of the published text, which only the
+ * search reads (document-search.ts), and which would otherwise ride along on every page and list.
+ */
+const { searchVector: _searchVector, ...documentColumns } = getTableColumns(documents);
+type DocumentRow = Omit<typeof documents.$inferSelect, "searchVector">;
 
 /** When a client whose upload found the jobs full should ask again. */
 const BUSY_RETRY_SECONDS = 30;
@@ -211,7 +216,7 @@ export async function uploadDocument(
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning(documentColumns);
     if (input.tags.length > 0) {
       const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tags));
       if (found.length !== input.tags.length) throw new AppError(400, "unknownTags");
@@ -229,7 +234,7 @@ export async function uploadDocument(
 async function findDocument(db: Executor, key: string): Promise<DocumentRow | undefined> {
   const { id, slug } = idOrSlugKey(key);
   const [row] = await db
-    .select()
+    .select(documentColumns)
     .from(documents)
     .where(or(eq(documents.id, id), eq(documents.slug, slug)))
     .orderBy(desc(eq(documents.id, id)))
@@ -263,7 +268,7 @@ export async function getPublicDocument(db: Executor, key: string, locale: Local
  */
 export async function storyDocuments(db: Executor, articleId: number): Promise<DocumentEmbedJson[]> {
   const rows = await db
-    .select({ document: documents })
+    .select({ document: documentColumns })
     .from(articles)
     .innerJoin(documentStories, eq(documentStories.storyId, articles.storyId))
     .innerJoin(documents, eq(documents.id, documentStories.documentId))
@@ -284,7 +289,7 @@ export async function listDocuments(db: Executor, actor: Actor | null, query: z.
   const where: SQL | undefined = roleCan(staff.role, "editEveryArticle") ? undefined : eq(documents.createdBy, staff.id);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(documentColumns)
       .from(documents)
       .where(where)
       .orderBy(desc(documents.createdAt), desc(documents.id))
@@ -296,7 +301,7 @@ export async function listDocuments(db: Executor, actor: Actor | null, query: z.
 }
 
 async function lockDocument(tx: Executor, id: number): Promise<DocumentRow | undefined> {
-  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
+  const [row] = await tx.select(documentColumns).from(documents).where(eq(documents.id, id)).for("update");
   return row;
 }
 
@@ -325,7 +330,7 @@ export async function prepareDocument(
       .update(documents)
       .set({ status: "examining", job, leaseUntil: jobs.leaseFrom(now), failure: null, progressPage: null, progressPages: null, updatedAt: now })
       .where(eq(documents.id, id))
-      .returning();
+      .returning(documentColumns);
     await recordAudit(tx, staff, "document.prepare", { id, label: row.slug }, options.flatten ? `flatten, ${options.dpi ?? "default"} dpi` : "rewrite");
     return updated!;
   });
@@ -374,7 +379,7 @@ export async function publishDocument(
         ...(overridden ? { overrideReason: override.reason, overrideBy: staff.id, overrideAt: now } : {}),
       })
       .where(eq(documents.id, id))
-      .returning();
+      .returning(documentColumns);
     if (overridden) {
       const kinds = [...new Set(findings.map((finding) => finding.kind))].join(", ");
       await recordAudit(tx, staff, "document.override", { id, label: row.slug }, `${findings.length} findings (${kinds}): ${override.reason}`);
@@ -410,7 +415,7 @@ export async function attachDocument(db: Database, actor: Actor | null, id: numb
     const stories = [...new Set(found.map((article) => article.storyId))];
     await tx.delete(documentStories).where(eq(documentStories.documentId, id));
     if (stories.length > 0) await tx.insert(documentStories).values(stories.map((storyId) => ({ documentId: id, storyId })));
-    const [updated] = await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id)).returning();
+    const [updated] = await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id)).returning(documentColumns);
     await recordAudit(tx, staff, "document.attach", { id, label: row.slug }, wanted.length > 0 ? `articles ${wanted.join(", ")}` : "none");
     return updated!;
   });
@@ -446,7 +451,7 @@ export async function documentPageImage(
   file: DocumentFile,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const staff = requireAbility(actor, "backOffice");
-  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  const [row] = await db.select(documentColumns).from(documents).where(eq(documents.id, id));
   if (!row || !sees(staff, row)) throw new AppError(404, "documentNotFound");
   const pages = file === "original" ? row.originalPages : row.preparedPages;
   const bytes = pages !== null && page <= pages ? await readDocumentFile(db, id, file) : null;
