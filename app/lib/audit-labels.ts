@@ -54,6 +54,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "document.override": "auditDocumentOverride",
   "document.attach": "auditDocumentAttach",
   "document.delete": "auditDocumentDelete",
+  "document.update": "auditDocumentUpdate",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {

@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = [
   "document.publish",
   "document.override",
   "document.attach",
+  "document.update",
   "document.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

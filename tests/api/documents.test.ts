@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { en } from "~/lib/messages";
 import { ne } from "~/lib/messages.ne";
-import { leaky } from "~/server/documents/test-pdfs";
+import { leaky, plain } from "~/server/documents/test-pdfs";
 import { asAdmin, baseUrl, call, newReader } from "./client";
 import { documentForm, examinedDocument } from "./document-fixtures";
 
@@ -171,5 +171,61 @@ describe("a leaky PDF from upload to publication", () => {
     expect(await settled(id, admin)).toMatchObject({ status: "needs_review", published_at: expect.any(String) });
     const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
     expect(trail.body.entries[0]).toMatchObject({ action: "document.override", object_id: id, summary: expect.stringContaining(reason) });
+  });
+});
+
+describe("PUT /api/documents/{id}", () => {
+  it("replaces an unpublished document's texts, date, tags and address, and asks again for a title", async () => {
+    const admin = await asAdmin();
+    const { id } = await examinedDocument(admin);
+    const tag = await call("/api/tags", { method: "POST", token: admin, json: { name: `Melamchi ${Date.now()}` } });
+    const slug = `melamchi-contract-${Date.now()}`;
+    const edited = await call(`/api/documents/${id}`, {
+      method: "PUT",
+      token: admin,
+      json: { title_en: "Melamchi tunnel contract", title_ne: "मेलम्ची सुरुङ सम्झौता", source_en: "Obtained by Khulasa", date: "2024-03-01", tags: [tag.body.id], slug },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.document).toMatchObject({
+      id,
+      slug,
+      title_en: "Melamchi tunnel contract",
+      title_ne: "मेलम्ची सुरुङ सम्झौता",
+      source_en: "Obtained by Khulasa",
+      date: "2024-03-01",
+      tags: [expect.objectContaining({ id: tag.body.id })],
+    });
+    expect((await call(`/api/documents/${slug}`, { token: admin })).body.document.id).toBe(id);
+
+    const untitled = await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: " ", description_en: "Kept nowhere" }, headers: { "accept-language": "ne" } });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body).toEqual({ error: ne.documentTitleRequired, code: "document_title_required" });
+    expect((await call(`/api/documents/${id}`, { token: admin })).body.document).toMatchObject({ title_en: "Melamchi tunnel contract", description_en: null });
+
+    const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
+    expect(trail.body.entries[0]).toMatchObject({ action: "document.update", object_id: id });
+  });
+
+  it("retitles a published document for readers and search, keeps the words of its file searchable, and keeps its address", async () => {
+    const admin = await asAdmin();
+    const { id } = await examinedDocument(admin, await plain.pages(1));
+    await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
+    expect((await settled(id, admin)).status).toBe("clean");
+    await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    const { slug } = await settled(id, admin);
+
+    const title = `Sundarijal ledger ${Date.now()}`;
+    expect((await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: title } })).status).toBe(200);
+    expect((await call(`/api/documents/${slug}`)).body.document.title_en).toBe(title);
+    const page = await (await fetch(`${baseUrl()}/documents/${slug}`)).text();
+    expect(page).toContain(title);
+    for (const words of [title, "Public text on page"]) {
+      const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent(words)}`)).text();
+      expect(search, words).toContain(`href="/documents/${slug}"`);
+    }
+
+    const moved = await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: title, slug: "somewhere-else" } });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual({ error: en.documentSlugPublished, code: "document_slug_published" });
   });
 });

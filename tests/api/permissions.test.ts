@@ -1347,6 +1347,28 @@ const rows: Row[] = [
     expected: ownWork(status(200)),
   },
   {
+    method: "PUT",
+    route: "/api/documents/:id (another's unpublished)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}`,
+    body: () => ({ title_en: "Retitled by the matrix" }),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.body.document.title_en).toBe("Retitled by the matrix");
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/documents/:id (own unpublished document)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}`,
+    body: () => ({ title_en: "Retitled by its uploader" }),
+    expected: ownWork(status(200)),
+  },
+  {
     method: "GET",
     route: "/api/documents/:id/pages/:page (another's)",
     fresh: async () => examinedDocument(),
@@ -1677,7 +1699,7 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "PATCH", route: "/api/writers/:id", path: () => `/api/writers/${fx.writerId}`, allow: "GET, PUT, DELETE" },
   { method: "GET", route: "/api/upload", path: () => "/api/upload", allow: "POST" },
   { method: "DELETE", route: "/api/documents", path: () => "/api/documents", allow: "GET, POST" },
-  { method: "PUT", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET, DELETE" },
+  { method: "POST", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET, PUT, DELETE" },
   { method: "GET", route: "/api/documents/:id/prepare", path: () => "/api/documents/1/prepare", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/publish", path: () => "/api/documents/1/publish", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },

@@ -23,6 +23,7 @@ import { slugOrFallback, uniqueSlug } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { articles, documentStories, documentTags, documents, tags } from "../db/schema";
 import { AppError } from "../errors";
+import { publicContentUnchanged } from "../cache/public-changes";
 import { config } from "../platform/config";
 import { type Actor, requireAbility, requireArticleEditor, seesUnpublished } from "./actor";
 import { DocumentJobError } from "../documents/worker-pool";
@@ -30,6 +31,7 @@ import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import type { DocumentJobs, DocumentWorker } from "./document-jobs";
 import { drawPage } from "./document-pages";
+import { documentSearchVectorWithTexts } from "./document-search";
 import { namesOf } from "./names";
 import { idOrSlugKey, slugSourceOf } from "./slugs";
 
@@ -419,6 +421,53 @@ export async function attachDocument(db: Database, actor: Actor | null, id: numb
     await recordAudit(tx, staff, "document.attach", { id, label: row.slug }, wanted.length > 0 ? `articles ${wanted.join(", ")}` : "none");
     return updated!;
   });
+  return documentDetail(db, row, locale);
+}
+
+/**
+ * PUT /api/documents/{id}: the document's texts, date and tags, replaced by those sent (omitted
+ * ones are emptied, as a form sends them all). The address stays once published, since readers and
+ * other sites link to it; a published document's search keeps the words of its file.
+ */
+export async function updateDocument(db: Database, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentDetailJson> {
+  requireAbility(actor, "backOffice");
+  const input = documentInputSchema.parse(body);
+  const row = await db.transaction(async (tx) => {
+    const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
+    const wanted = input.slug ? slugOrFallback(input.slug, "document") : row.slug;
+    if (wanted !== row.slug && row.publishedAt) throw new AppError(409, "documentSlugPublished");
+    const slug =
+      wanted === row.slug
+        ? row.slug
+        : await uniqueSlug(wanted, async (candidate) => {
+            const [taken] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.slug, candidate));
+            return taken !== undefined && taken.id !== id;
+          });
+    if (input.tags.length > 0) {
+      const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tags));
+      if (found.length !== input.tags.length) throw new AppError(400, "unknownTags");
+    }
+    const [updated] = await tx
+      .update(documents)
+      .set({
+        slug,
+        titles: storedTexts(input.titles),
+        descriptions: storedTexts(input.descriptions),
+        sources: storedTexts(input.sources),
+        documentDate: input.date,
+        updatedAt: now,
+      })
+      .where(eq(documents.id, id))
+      .returning(documentColumns);
+    // A second statement: within the first, the columns still hold the texts before the edit.
+    if (row.publishedAt) await tx.update(documents).set({ searchVector: documentSearchVectorWithTexts() }).where(eq(documents.id, id));
+    await tx.delete(documentTags).where(eq(documentTags.documentId, id));
+    if (input.tags.length > 0) await tx.insert(documentTags).values(input.tags.map((tagId) => ({ documentId: id, tagId })));
+    await recordAudit(tx, staff, "document.update", { id, label: slug });
+    return updated!;
+  });
+  // Until published, nothing of the document is on the public site.
+  if (!row.publishedAt) publicContentUnchanged();
   return documentDetail(db, row, locale);
 }
 
