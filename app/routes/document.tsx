@@ -6,6 +6,7 @@ import { pageLocale } from "~/server/http/page-locale";
 import { getPublicDocument } from "~/server/services/documents";
 import { keyedInLanguage } from "~/lib/bilingual";
 import { documentJsonLd } from "~/lib/seo/json-ld";
+import { documentPath } from "~/lib/document-path";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import { useMessages } from "~/contexts/i18n";
 import { DocumentDetails } from "~/components/documents/DocumentDetails";
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   return pageMeta(seo, {
     title: name,
     description: description ?? source ?? undefined,
-    path: `/documents/${document.slug}`,
+    path: documentPath(document.slug),
     social: {
       type: "website",
       image: first ? { url: first.image, width: null, height: null, alt: name } : null,

@@ -211,8 +211,15 @@ describe("PUT /api/documents/{id}", () => {
     const { id } = await examinedDocument(admin, await plain.pages(1));
     await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
     expect((await settled(id, admin)).status).toBe("clean");
+    const sitemap = async (edition: "" | "/ne") => (await fetch(`${baseUrl()}${edition}/sitemap/documents.xml`)).text();
+    const unpublished = (await call(`/api/documents/${id}`, { token: admin })).body.document.slug as string;
+    expect(await sitemap("")).not.toContain(`/documents/${unpublished}<`);
     await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
     const { slug } = await settled(id, admin);
+    // Crawlers find it in both editions' sitemaps, each pointing to its other edition's page.
+    expect(await (await fetch(`${baseUrl()}/sitemap.xml`)).text()).toContain("/sitemap/documents.xml</loc>");
+    expect(await sitemap("")).toMatch(new RegExp(`<loc>[^<]*/documents/${slug}</loc>.*hreflang="ne[^"]*" href="[^"]*/ne/documents/${slug}"`));
+    expect(await sitemap("/ne")).toContain(`/ne/documents/${slug}</loc>`);
 
     const title = `Sundarijal ledger ${Date.now()}`;
     expect((await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: title } })).status).toBe(200);

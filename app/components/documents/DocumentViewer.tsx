@@ -4,7 +4,8 @@ import { useFormatNumber, useLocalizePath, useMessages, useTranslate } from "~/c
 import type { DocumentTextJson } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { publicMediaUrl } from "~/lib/media-url";
-import { ZOOMS, type ViewerDocument, aspectRatio, documentPath, pageFromHash, pageHash } from "./document-view";
+import { documentPath } from "~/lib/document-path";
+import { ZOOMS, type ViewerDocument, aspectRatio, pageFromHash, pageHash } from "./document-view";
 
 type TextRun = DocumentTextJson["pages"][number]["runs"][number];
 

@@ -4,6 +4,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import { useI18n, useMessages } from "~/contexts/i18n";
 import { apiRequest } from "~/lib/api-client";
 import type { DocumentJson, DocumentsPage } from "~/lib/api-types";
+import { documentPath } from "~/lib/document-path";
 import { formatMessage } from "~/lib/format-message";
 import { localizePath } from "~/lib/i18n";
 import { languageConfig } from "~/lib/languages";
@@ -25,7 +26,7 @@ interface CiteDocumentDialogProps {
 
 /** The address readers open a document's page at (issue 38): `/documents/{slug}#p=N`, in the story's edition. */
 export function citationHref(slug: string, page: number, language: Language, defaultLocale: Language): string {
-  return `${localizePath(`/documents/${encodeURIComponent(slug)}`, language, defaultLocale)}#p=${page}`;
+  return `${localizePath(documentPath(encodeURIComponent(slug)), language, defaultLocale)}#p=${page}`;
 }
 
 /**
