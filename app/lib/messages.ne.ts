@@ -1140,6 +1140,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   documentFingerprintHelp: "फाइलको एउटा बाइट मात्र बदलिए पनि यो औँठाछाप बदलिन्छ। आफ्नो प्रति जाँच्न डाउनलोड गरेको फाइलमा लिनक्समा {linux}, म्याकमा {mac} वा विन्डोज पावरशेलमा {windows} चलाउनुहोस्: यही ६४ अक्षर देखिनुपर्छ।",
   documentStories: "यी समाचारहरूमा",
   documentPages: "पृष्ठहरू",
+  documentMetaDescription: "{title}: {site} ले प्रकाशित गरेको कागजात, पृष्ठ-पृष्ठ पढ्न र डाउनलोड गर्न।",
   documentPageAlt: "{pages} मध्ये पृष्ठ {page}",
   documentPrevious: "अघिल्लो पृष्ठ",
   documentNext: "अर्को पृष्ठ",

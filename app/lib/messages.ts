@@ -1142,6 +1142,7 @@ export const en = {
   documentFingerprintHelp: "This fingerprint changes if a single byte of the file does. To check your copy, run {linux} on Linux, {mac} on a Mac or {windows} in Windows PowerShell on the downloaded file: it should print the same 64 characters.",
   documentStories: "In these stories",
   documentPages: "Pages",
+  documentMetaDescription: "{title}: a document published by {site}, to read page by page and download.",
   documentPageAlt: "Page {page} of {pages}",
   documentPrevious: "Previous page",
   documentNext: "Next page",

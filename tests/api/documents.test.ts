@@ -226,6 +226,8 @@ describe("PUT /api/documents/{id}", () => {
     expect((await call(`/api/documents/${slug}`)).body.document.title_en).toBe(title);
     const page = await (await fetch(`${baseUrl()}/documents/${slug}`)).text();
     expect(page).toContain(title);
+    // Given no description, search results and shared links still say what it is.
+    expect(page).toContain(`<meta name="description" content="${title}: a document published by Khulasa, to read page by page and download."/>`);
     for (const words of [title, "Public text on page"]) {
       const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent(words)}`)).text();
       expect(search, words).toContain(`href="/documents/${slug}"`);

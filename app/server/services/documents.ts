@@ -10,7 +10,7 @@
  * every one. Publishing takes the right to publish articles (authors: their own uploads); publishing
  * despite findings takes an editor's or admin's word.
  */
-import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
@@ -285,10 +285,13 @@ export async function storyDocuments(db: Executor, articleId: number): Promise<D
   }));
 }
 
-/** GET /api/documents: the newsroom's list, newest first; one's own uploads unless one sees every one. */
+/** A title, in any of the document's languages, holding `words` as typed (case aside). */
+const titled = (words: string): SQL => sql`exists (select 1 from jsonb_each_text(${documents.titles}) as title where strpos(lower(title.value), lower(${words})) > 0)`;
+
+/** GET /api/documents: the newsroom's list, newest first; one's own uploads unless one sees every one; `q` narrows it by title. */
 export async function listDocuments(db: Executor, actor: Actor | null, query: z.output<typeof documentsQuerySchema>, locale: Locale): Promise<DocumentsPage> {
   const staff = requireAbility(actor, "backOffice");
-  const where: SQL | undefined = roleCan(staff.role, "editEveryArticle") ? undefined : eq(documents.createdBy, staff.id);
+  const where = and(roleCan(staff.role, "editEveryArticle") ? undefined : eq(documents.createdBy, staff.id), query.q ? titled(query.q) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select(documentColumns)
