@@ -55,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "document.attach": "auditDocumentAttach",
   "document.delete": "auditDocumentDelete",
   "document.update": "auditDocumentUpdate",
+  "document.withdraw": "auditDocumentWithdraw",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {

@@ -88,6 +88,7 @@ export const AUDIT_ACTIONS = [
   "document.override",
   "document.attach",
   "document.update",
+  "document.withdraw",
   "document.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -322,6 +322,11 @@ export const documentPublishSchema = z.object({
     .optional(),
 });
 
+/** POST /api/documents/{id}/withdraw: why a published document is taken down (kept in the audit trail). */
+export const documentWithdrawSchema = z.object({
+  reason: z.string({ error: "withdrawReasonRequired" }).trim().min(1, { error: "withdrawReasonRequired" }).max(NOTE_MAX, tooLong),
+});
+
 /** GET /api/documents: the back office's list, newest first, one page at a time; `q`, words of a title in any language. */
 export const documentsQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX).catch("").default(""),

@@ -238,3 +238,43 @@ describe("PUT /api/documents/{id}", () => {
     expect(moved.body).toEqual({ error: en.documentSlugPublished, code: "document_slug_published" });
   });
 });
+
+describe("POST /api/documents/{id}/withdraw", () => {
+  it("takes a published document down with a written reason: its files, page, search entry and sitemap entry go; it can be published again", async () => {
+    const admin = await asAdmin();
+    const { id } = await examinedDocument(admin, await plain.pages(2));
+    await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
+    await settled(id, admin);
+    await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    const published = await settled(id, admin);
+    const seen = (await call(`/api/documents/${published.slug}`)).body.document;
+    const files = [seen.url, seen.text_url, seen.page_images[1].image, seen.page_images[0].thumbnail] as string[];
+    for (const file of files) expect((await fetch(baseUrl() + file)).status, file).toBe(200);
+
+    const unexplained = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason: "  " }, headers: { "accept-language": "ne" } });
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.body).toEqual({ error: ne.withdrawReasonRequired, code: "withdraw_reason_required" });
+    expect((await call(`/api/documents/${published.slug}`)).status).toBe(200);
+
+    const reason = "A source's initials are legible on page 2.";
+    const withdrawn = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason } });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.document).toMatchObject({ published_at: null, url: null });
+    expect((await call(`/api/documents/${published.slug}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/documents/${published.slug}`)).status).toBe(404);
+    for (const file of files) expect((await fetch(baseUrl() + file)).status, file).toBe(404);
+    expect(await (await fetch(`${baseUrl()}/sitemap/documents.xml`)).text()).not.toContain(`/documents/${published.slug}<`);
+    const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent(published.title_en)}`)).text();
+    expect(search).not.toContain(`href="/documents/${published.slug}"`);
+    const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
+    expect(trail.body.entries[0]).toMatchObject({ action: "document.withdraw", summary: expect.stringContaining(reason) });
+
+    const again = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("document_not_published");
+
+    await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect((await settled(id, admin)).published_at).toEqual(expect.any(String));
+    expect((await fetch(baseUrl() + seen.url)).status).toBe(200);
+  });
+});

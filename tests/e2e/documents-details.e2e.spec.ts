@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { adminSend, signInAsAdmin } from "./support/admin";
-import { leaky } from "../../app/server/documents/test-pdfs";
+import { leaky, plain } from "../../app/server/documents/test-pdfs";
 
 /**
  * A document's details corrected after its upload (issue 38): the same fields as the upload's,
@@ -45,4 +45,41 @@ test("an editor corrects a document's title, description and date, and cannot le
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: corrected })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^${corrected} · Documents`));
+});
+
+test("an editor withdraws a published document with a written reason, and readers can no longer reach it", async ({ page, browser, baseURL }) => {
+  await signInAsAdmin(page);
+  const form = new FormData();
+  form.set("file", new File([Buffer.from(await plain.pages(1))], "roster.pdf", { type: "application/pdf" }));
+  form.set("title_en", `Duty roster ${Date.now()}`);
+  const { document } = await (await page.request.post("/api/documents", { multipart: form })).json();
+  const settled = async () => {
+    for (;;) {
+      const { document: now } = await (await page.request.get(`/api/documents/${document.id}`)).json();
+      if (now.status !== "examining" && now.status !== "publishing") return now;
+      await page.waitForTimeout(100);
+    }
+  };
+  await settled();
+  expect((await page.request.post(`/api/documents/${document.id}/prepare`, { data: { flatten: false } })).status()).toBe(202);
+  await settled();
+  expect((await page.request.post(`/api/documents/${document.id}/publish`, { data: {} })).status()).toBe(202);
+  const published = await settled();
+  const readerPage = `/documents/${published.slug}`;
+  const reader = await browser.newContext({ baseURL });
+  expect((await reader.request.get(readerPage)).status()).toBe(200);
+
+  await page.goto(`/admin/documents/${document.id}`);
+  await page.getByRole("button", { name: "Withdraw this document" }).click();
+  const dialog = page.getByRole("dialog", { name: "Withdraw this document" });
+  await expect(dialog.getByText("Copies that readers or a CDN already hold are not recalled.", { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Withdraw this document" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Write why the document is withdrawn.");
+  await dialog.getByLabel("Why it is withdrawn (kept in the audit trail)").fill("A source's initials are legible on page 1.");
+  await dialog.getByRole("button", { name: "Withdraw this document" }).click();
+  await expect(page.getByText("The document is withdrawn: readers can no longer reach it.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Prepare for publication" })).toBeVisible();
+  expect((await reader.request.get(readerPage)).status()).toBe(404);
+  expect((await reader.request.get(published.url)).status()).toBe(404);
+  await reader.close();
 });

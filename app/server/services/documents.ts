@@ -10,7 +10,7 @@
  * every one. Publishing takes the right to publish articles (authors: their own uploads); publishing
  * despite findings takes an editor's or admin's word.
  */
-import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
@@ -18,7 +18,7 @@ import type { DocumentFile } from "~/lib/limits";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
 import type { MessageKey } from "~/lib/messages";
 import { type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
-import { documentArticlesSchema, documentInputSchema, documentPrepareSchema, documentPublishSchema, type documentsQuerySchema } from "~/lib/schemas";
+import { documentArticlesSchema, documentInputSchema, documentPrepareSchema, documentPublishSchema, documentWithdrawSchema, type documentsQuerySchema } from "~/lib/schemas";
 import { slugOrFallback, uniqueSlug } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { articles, documentStories, documentTags, documents, tags } from "../db/schema";
@@ -30,7 +30,8 @@ import { DocumentJobError } from "../documents/worker-pool";
 import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import type { DocumentJobs, DocumentWorker } from "./document-jobs";
-import { drawPage } from "./document-pages";
+import { drawPage, removePublishedFiles } from "./document-pages";
+import type { MediaStorage } from "../storage";
 import { documentSearchVectorWithTexts } from "./document-search";
 import { namesOf } from "./names";
 import { idOrSlugKey, slugSourceOf } from "./slugs";
@@ -471,6 +472,38 @@ export async function updateDocument(db: Database, actor: Actor | null, id: numb
   });
   // Until published, nothing of the document is on the public site.
   if (!row.publishedAt) publicContentUnchanged();
+  return documentDetail(db, row, locale);
+}
+
+/**
+ * POST /api/documents/{id}/withdraw {reason}: a published document taken down, by an editor or an
+ * admin, when it should never have been public (a source found in it after all, a court's order).
+ * Its public files go first, inside the transaction, so a failure leaves it published and says so
+ * rather than leaving its file where readers can fetch it; the same file published as another
+ * document stays. It can be published again; the reason is kept in the audit trail. A CDN in front
+ * keeps its copies until they expire or the operator purges them (README, "Scaling out").
+ */
+export async function withdrawDocument(db: Database, storage: MediaStorage, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentDetailJson> {
+  requireAbility(actor, "backOffice");
+  const { reason } = documentWithdrawSchema.parse(body);
+  const row = await db.transaction(async (tx) => {
+    const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
+    if (!roleCan(staff.role, "editEveryArticle")) throw new AppError(403, "roleForbidden");
+    if (!row.publishedAt || !row.preparedSha256) throw new AppError(409, "documentNotPublished");
+    const [shared] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.preparedSha256, row.preparedSha256), isNotNull(documents.publishedAt), ne(documents.id, id)))
+      .limit(1);
+    if (!shared) await removePublishedFiles(storage, row.preparedSha256, row.pageSizes?.length ?? 0);
+    const [updated] = await tx
+      .update(documents)
+      .set({ publishedAt: null, publishedUrl: null, pageSizes: null, hasText: false, searchVector: null, updatedAt: now })
+      .where(eq(documents.id, id))
+      .returning(documentColumns);
+    await recordAudit(tx, staff, "document.withdraw", { id, label: row.slug }, reason);
+    return updated!;
+  });
   return documentDetail(db, row, locale);
 }
 
