@@ -1,0 +1,249 @@
+/**
+ * The updates of a live story (issue 39). Authors, editors and admins post them, to any live
+ * story they can see: starting coverage opens a story to the newsroom, and an update is published
+ * as it is posted, which a contributor may not do (app/lib/roles.ts: contributors cannot publish).
+ * Each edits and deletes their own; editors and admins any. Updates are posted only while the
+ * coverage runs (409 before it starts and once it ends); they can be corrected or deleted after.
+ *
+ * Readers follow the stream by its change numbers (live-coverage.ts): a new update's id is its
+ * first change, and an edit, a pin or a deletion gives it a new one, so that a client asking for
+ * the changes after the last it saw learns of those too. A deletion leaves a tombstone with its
+ * texts emptied.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { LiveUpdate, LiveUpdatesPage } from "~/lib/api-types";
+import type { LiveUpdateChange, LiveUpdateInput, LiveUpdatesQuery } from "~/lib/schemas";
+import type { Database, Executor } from "../db/connection";
+import { articles, liveUpdates, users } from "../db/schema";
+import { publicArticleBodyChanged, publicContentUnchanged } from "../cache/public-changes";
+import { AppError } from "../errors";
+import { type Actor, can, requireAbility, seesUnpublished } from "./actor";
+import { lockArticle } from "./article-access";
+import { recordAudit } from "./audit";
+import { sanitizeArticleHtml, showsSomething } from "./html";
+import { liveCoverage, liveUpdateJson, type LiveUpdateRow } from "./live-json";
+import { nextLiveChange } from "./live-coverage";
+
+const storyColumns = ["id", "slug", "title", "isPublished", "authorId", "liveStartedAt", "liveEndedAt"] as const;
+
+/** The story the update goes to, held until the write commits; one the actor cannot see is not found. */
+async function lockStory(tx: Executor, actor: Actor, slug: string) {
+  const story = await lockArticle(tx, slug, storyColumns);
+  if (!story.isPublished && !seesUnpublished(actor, story)) throw new AppError(404, "articleNotFound");
+  return story;
+}
+
+/** Readers see the change on the story's page, in the API and in feeds; nothing shows a draft's. */
+function published(story: { isPublished: boolean; slug: string }): void {
+  if (story.isPublished) publicArticleBodyChanged(story.slug);
+  else publicContentUnchanged();
+}
+
+/** The body as stored: sanitised like an article's, and showing something. */
+function storedBody(body: string): string {
+  const clean = sanitizeArticleHtml(body.normalize("NFC"));
+  if (!showsSomething(clean)) throw new AppError(400, "liveUpdateBodyRequired");
+  return clean;
+}
+
+/** What a post sent, as a retry with the same Idempotency-Key must send it again. */
+const requestHash = (input: LiveUpdateInput) => createHash("sha256").update(JSON.stringify([input.body, input.headline, input.pinned])).digest("hex");
+
+/** The audit trail's few words about an update: its headline, else the start of its text. */
+function auditSummary(update: { headline: string; body: string }): string {
+  const words = update.headline || update.body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return words.slice(0, 200);
+}
+
+const rowColumns = {
+  id: liveUpdates.id,
+  changeId: liveUpdates.changeId,
+  headline: liveUpdates.headline,
+  body: liveUpdates.body,
+  pinned: liveUpdates.pinned,
+  publishedAt: liveUpdates.publishedAt,
+  editedAt: liveUpdates.editedAt,
+  deletedAt: liveUpdates.deletedAt,
+  authorName: users.name,
+};
+
+async function updateRow(db: Executor, id: number): Promise<LiveUpdateRow & { authorId: number | null; idempotencyKey: string | null; requestHash: string | null }> {
+  const [row] = await db
+    .select({ ...rowColumns, authorId: liveUpdates.authorId, idempotencyKey: liveUpdates.idempotencyKey, requestHash: liveUpdates.requestHash })
+    .from(liveUpdates)
+    .leftJoin(users, eq(users.id, liveUpdates.authorId))
+    .where(eq(liveUpdates.id, id));
+  if (!row) throw new AppError(404, "liveUpdateNotFound");
+  return row;
+}
+
+/** An update that is there to read; a deleted one is only a tombstone for the stream's followers. */
+function shown(row: LiveUpdateRow): LiveUpdate {
+  if (row.deletedAt) throw new AppError(404, "liveUpdateNotFound");
+  return liveUpdateJson({ ...row, deletedAt: null });
+}
+
+/**
+ * POST /api/news/{slug}/updates. With an Idempotency-Key, a retry of the same post by the same
+ * author to the same story finds the update the first stored (`replayed`), even once coverage has
+ * ended; the same key with a different post is refused (422), and a retry of a post deleted since
+ * is told so (410).
+ */
+export async function postLiveUpdate(
+  db: Database,
+  actor: Actor | null,
+  slug: string,
+  input: LiveUpdateInput,
+  idempotencyKey: string | null,
+): Promise<{ update: LiveUpdate; replayed: boolean }> {
+  const writer = requireAbility(actor, "publish");
+  const hash = requestHash(input);
+  const { id, replayed, story } = await db.transaction(async (tx) => {
+    const story = await lockStory(tx, writer, slug);
+    if (idempotencyKey !== null) {
+      const [earlier] = await tx
+        .select({ id: liveUpdates.id, requestHash: liveUpdates.requestHash, deletedAt: liveUpdates.deletedAt })
+        .from(liveUpdates)
+        .where(and(eq(liveUpdates.articleId, story.id), eq(liveUpdates.authorId, writer.id), eq(liveUpdates.idempotencyKey, idempotencyKey)));
+      if (earlier) {
+        if (earlier.requestHash !== hash) throw new AppError(422, "idempotencyKeyReused");
+        if (earlier.deletedAt) throw new AppError(410, "liveUpdateDeleted");
+        return { id: earlier.id, replayed: true, story };
+      }
+    }
+    if (story.liveStartedAt === null) throw new AppError(409, "liveNotStarted");
+    if (story.liveEndedAt !== null) throw new AppError(409, "liveEnded");
+    const body = storedBody(input.body);
+    const headline = input.headline.normalize("NFC");
+    const id = await nextLiveChange(tx, story.id);
+    await tx.insert(liveUpdates).values({
+      id,
+      changeId: id,
+      articleId: story.id,
+      authorId: writer.id,
+      headline,
+      body,
+      pinned: input.pinned,
+      idempotencyKey,
+      requestHash: idempotencyKey === null ? null : hash,
+    });
+    await recordAudit(tx, writer, "live_update.create", { id, label: story.title }, auditSummary({ headline, body }));
+    return { id, replayed: false, story };
+  });
+  if (replayed) publicContentUnchanged();
+  else published(story);
+  return { update: shown(await updateRow(db, id)), replayed };
+}
+
+/** The update `id` of the story, held with the story for a change: its author or an editor may change it. */
+async function changeableUpdate(tx: Executor, staff: Actor, slug: string, id: number) {
+  const story = await lockStory(tx, staff, slug);
+  const [update] = await tx
+    .select({ id: liveUpdates.id, authorId: liveUpdates.authorId, headline: liveUpdates.headline, body: liveUpdates.body, pinned: liveUpdates.pinned, editedAt: liveUpdates.editedAt })
+    .from(liveUpdates)
+    .where(and(eq(liveUpdates.id, id), eq(liveUpdates.articleId, story.id), isNull(liveUpdates.deletedAt)));
+  if (!update) throw new AppError(404, "liveUpdateNotFound");
+  if (!can(staff, "editEveryArticle") && update.authorId !== staff.id) throw new AppError(403, "roleForbidden");
+  return { story, update };
+}
+
+/** PUT /api/news/{slug}/updates/{id}: what is sent changes; a new text shows the update as edited, a pin alone does not. */
+export async function editLiveUpdate(db: Database, actor: Actor | null, slug: string, id: number, change: LiveUpdateChange): Promise<LiveUpdate> {
+  const staff = requireAbility(actor, "publish");
+  const story = await db.transaction(async (tx) => {
+    const { story, update } = await changeableUpdate(tx, staff, slug, id);
+    const next = {
+      headline: change.headline === undefined ? update.headline : change.headline.normalize("NFC"),
+      body: change.body === undefined ? update.body : storedBody(change.body),
+      pinned: change.pinned ?? update.pinned,
+    };
+    const reworded = next.headline !== update.headline || next.body !== update.body;
+    if (!reworded && next.pinned === update.pinned) return null;
+    const changeId = await nextLiveChange(tx, story.id);
+    await tx
+      .update(liveUpdates)
+      .set({ ...next, changeId, editedAt: reworded ? new Date() : update.editedAt })
+      .where(eq(liveUpdates.id, update.id));
+    const what = reworded ? auditSummary(next) : next.pinned ? "pinned" : "unpinned";
+    await recordAudit(tx, staff, "live_update.update", { id: update.id, label: story.title }, what);
+    return story;
+  });
+  if (story) published(story);
+  else publicContentUnchanged();
+  return shown(await updateRow(db, id));
+}
+
+/**
+ * DELETE /api/news/{slug}/updates/{id}: the update leaves the stream for good. Its row stays as a
+ * tombstone, texts emptied (a deletion may be for what the text said), so that the stream's
+ * followers learn to remove it; the audit trail keeps who deleted it and when.
+ */
+export async function deleteLiveUpdate(db: Database, actor: Actor | null, slug: string, id: number): Promise<void> {
+  const staff = requireAbility(actor, "publish");
+  const story = await db.transaction(async (tx) => {
+    const { story, update } = await changeableUpdate(tx, staff, slug, id);
+    const changeId = await nextLiveChange(tx, story.id);
+    await tx.update(liveUpdates).set({ headline: "", body: "", pinned: false, deletedAt: new Date(), changeId }).where(eq(liveUpdates.id, update.id));
+    await recordAudit(tx, staff, "live_update.delete", { id: update.id, label: story.title });
+    return story;
+  });
+  published(story);
+}
+
+/**
+ * GET /api/news/{slug}/updates: the stream (newest first, `before` an id for the next page), or
+ * with `after` every change since (in the order of the changes). One statement reads the story and
+ * its updates, so that the `change_id` answered is exactly what the updates answered reach: a
+ * client resuming from it misses nothing and gets nothing twice.
+ */
+export async function listLiveUpdates(db: Executor, actor: Actor | null, slug: string, query: LiveUpdatesQuery): Promise<LiveUpdatesPage> {
+  const following = query.after !== undefined;
+  const page = db
+    .select(rowColumns)
+    .from(liveUpdates)
+    .leftJoin(users, eq(users.id, liveUpdates.authorId))
+    .where(
+      and(
+        eq(liveUpdates.articleId, articles.id),
+        following ? gt(liveUpdates.changeId, query.after!) : and(isNull(liveUpdates.deletedAt), query.before === undefined ? undefined : lt(liveUpdates.id, query.before)),
+      ),
+    )
+    .orderBy(following ? asc(liveUpdates.changeId) : desc(liveUpdates.id))
+    .limit(query.limit + 1)
+    .as("page");
+  const rows = await db
+    .select({
+      isPublished: articles.isPublished,
+      authorId: articles.authorId,
+      liveStartedAt: articles.liveStartedAt,
+      liveEndedAt: articles.liveEndedAt,
+      liveKeyPoints: articles.liveKeyPoints,
+      liveChangeId: articles.liveChangeId,
+      update: {
+        id: page.id,
+        changeId: page.changeId,
+        headline: page.headline,
+        body: page.body,
+        pinned: page.pinned,
+        publishedAt: page.publishedAt,
+        editedAt: page.editedAt,
+        deletedAt: page.deletedAt,
+        authorName: page.authorName,
+      },
+    })
+    .from(articles)
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(articles.slug, slug.normalize("NFC")));
+  const story = rows[0];
+  if (!story || (!story.isPublished && !seesUnpublished(actor, story))) throw new AppError(404, "articleNotFound");
+  const found = rows.flatMap((row) => (row.update ? [row.update] : []));
+  const hasMore = found.length > query.limit;
+  const updates = found.slice(0, query.limit);
+  return {
+    live: liveCoverage(story),
+    updates: updates.map((row) => liveUpdateJson(row)),
+    change_id: following && hasMore ? updates.at(-1)!.changeId : story.liveChangeId,
+    has_more: hasMore,
+  };
+}
