@@ -2,8 +2,7 @@ import { json, readInput, resource } from "~/server/http/api";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { idempotencyKeyOf } from "~/server/http/idempotency-key";
-import { requireAbility } from "~/server/services/actor";
-import { listLiveUpdates, postLiveUpdate } from "~/server/services/live-updates";
+import { listLiveUpdates, postLiveUpdate, requireLiveWriter } from "~/server/services/live-updates";
 import { liveUpdateSchema, liveUpdatesQuerySchema } from "~/lib/schemas";
 import type { Route } from "./+types/news.$slug.updates";
 import type { Sharing } from "~/lib/sharing";
@@ -20,10 +19,11 @@ const handle = resource<Route.ActionArgs>({
   },
   /** POST /api/news/{slug}/updates {body, headline?, pinned?} with an optional Idempotency-Key (authors, editors, admins): 201, or 200 for a retry. */
   async POST({ request, params }) {
-    const actor = requireAbility(await currentActor(request), "publish");
+    const db = await database();
+    const actor = await requireLiveWriter(db, await currentActor(request), params.slug);
     const key = idempotencyKeyOf(request);
     const input = await readInput(request, liveUpdateSchema);
-    const { update, replayed } = await postLiveUpdate(await database(), actor, params.slug, input, key);
+    const { update, replayed } = await postLiveUpdate(db, actor, params.slug, input, key);
     return replayed ? json({ update }, 200, { "Idempotent-Replayed": "true" }) : json({ update }, 201);
   },
 });

@@ -15,7 +15,7 @@ import { articles } from "../db/schema";
 import { publicContentChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, requireAbility, requireArticleEditor } from "./actor";
-import { lockArticle } from "./article-access";
+import { lockArticle, readArticle } from "./article-access";
 import { recordAudit } from "./audit";
 import { sanitizeArticleHtml } from "./html";
 import { liveCoverage } from "./live-json";
@@ -44,6 +44,16 @@ function coverageAction(before: { liveStartedAt: Date | null; liveEndedAt: Date 
   if (endedAt !== null && (wasRunning || before.liveStartedAt === null)) return "live.end";
   if (endedAt === null && !wasRunning) return "live.start";
   return "live.edit";
+}
+
+/**
+ * Refuses at once someone who may not manage the story's coverage, before what they sent is read:
+ * they are told so, not what is wrong with a form they may never send. setLiveCoverage decides
+ * again under the story's lock.
+ */
+export async function requireCoverageEditor(db: Executor, actor: Actor | null, slug: string): Promise<Actor> {
+  requireAbility(actor, "backOffice");
+  return requireArticleEditor(actor, await readArticle(db, slug, ["isPublished", "authorId"]));
 }
 
 /**

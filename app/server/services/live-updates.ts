@@ -19,7 +19,7 @@ import { articles, liveUpdates, users } from "../db/schema";
 import { publicArticleBodyChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, can, requireAbility, seesUnpublished } from "./actor";
-import { lockArticle } from "./article-access";
+import { lockArticle, readArticle } from "./article-access";
 import { recordAudit } from "./audit";
 import { sanitizeArticleHtml, showsSomething } from "./html";
 import { liveCoverage, liveUpdateJson, type LiveUpdateRow } from "./live-json";
@@ -85,6 +85,28 @@ function shown(row: LiveUpdateRow): LiveUpdate {
 }
 
 /**
+ * Refuses at once someone who may not post to the story, or change the update `id` when given,
+ * before what they sent is read: they are told so, not what is wrong with a form they may never
+ * send. The writes decide again under the story's lock.
+ */
+export async function requireLiveWriter(db: Executor, actor: Actor | null, slug: string, id?: number): Promise<Actor> {
+  const writer = requireAbility(actor, "publish");
+  const story = await readArticle(db, slug, ["id", "isPublished", "authorId"]);
+  if (!story.isPublished && !seesUnpublished(writer, story)) throw new AppError(404, "articleNotFound");
+  if (id === undefined) return writer;
+  const [update] = await db
+    .select({ authorId: liveUpdates.authorId })
+    .from(liveUpdates)
+    .where(and(eq(liveUpdates.id, id), eq(liveUpdates.articleId, story.id), isNull(liveUpdates.deletedAt)));
+  if (!update) throw new AppError(404, "liveUpdateNotFound");
+  if (!mayChange(writer, update)) throw new AppError(403, "roleForbidden");
+  return writer;
+}
+
+/** Its author may change an update, and whoever edits every article. */
+const mayChange = (staff: Actor, update: { authorId: number | null }) => can(staff, "editEveryArticle") || update.authorId === staff.id;
+
+/**
  * POST /api/news/{slug}/updates. With an Idempotency-Key, a retry of the same post by the same
  * author to the same story finds the update the first stored (`replayed`), even once coverage has
  * ended; the same key with a different post is refused (422), and a retry of a post deleted since
@@ -144,7 +166,7 @@ async function changeableUpdate(tx: Executor, staff: Actor, slug: string, id: nu
     .from(liveUpdates)
     .where(and(eq(liveUpdates.id, id), eq(liveUpdates.articleId, story.id), isNull(liveUpdates.deletedAt)));
   if (!update) throw new AppError(404, "liveUpdateNotFound");
-  if (!can(staff, "editEveryArticle") && update.authorId !== staff.id) throw new AppError(403, "roleForbidden");
+  if (!mayChange(staff, update)) throw new AppError(403, "roleForbidden");
   return { story, update };
 }
 
