@@ -127,6 +127,8 @@ describe("live coverage's life cycle", () => {
       ["live_update.delete", editor.name],
       ["live_update.create", author.name],
     ]);
+    // The trail keeps who and when, never the words of a deleted update.
+    expect(JSON.stringify(updateTrail.body)).not.toContain("Sunsari");
   });
 
   it("refuses an update with nothing to show, and times in the future or an end before the start", async () => {

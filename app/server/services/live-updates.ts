@@ -50,12 +50,6 @@ function storedBody(body: string): string {
 /** What a post sent, as a retry with the same Idempotency-Key must send it again. */
 const requestHash = (input: LiveUpdateInput) => createHash("sha256").update(JSON.stringify([input.body, input.headline, input.pinned])).digest("hex");
 
-/** The audit trail's few words about an update: its headline, else the start of its text. */
-function auditSummary(update: { headline: string; body: string }): string {
-  const words = update.headline || update.body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
-  return words.slice(0, 200);
-}
-
 const rowColumns = {
   id: liveUpdates.id,
   changeId: liveUpdates.changeId,
@@ -150,7 +144,8 @@ export async function postLiveUpdate(
       idempotencyKey,
       requestHash: idempotencyKey === null ? null : hash,
     });
-    await recordAudit(tx, writer, "live_update.create", { id, label: story.title }, auditSummary({ headline, body }));
+    // The trail names the update, never its words: a deletion may be for what it said, and the trail keeps everything.
+    await recordAudit(tx, writer, "live_update.create", { id, label: story.title }, input.pinned ? "pinned" : "");
     return { id, replayed: false, story };
   });
   if (replayed) publicContentUnchanged();
@@ -187,7 +182,7 @@ export async function editLiveUpdate(db: Database, actor: Actor | null, slug: st
       .update(liveUpdates)
       .set({ ...next, changeId, editedAt: reworded ? new Date() : update.editedAt })
       .where(eq(liveUpdates.id, update.id));
-    const what = reworded ? auditSummary(next) : next.pinned ? "pinned" : "unpinned";
+    const what = [...(reworded ? ["reworded"] : []), ...(next.pinned === update.pinned ? [] : [next.pinned ? "pinned" : "unpinned"])].join(", ");
     await recordAudit(tx, staff, "live_update.update", { id: update.id, label: story.title }, what);
     return story;
   });
