@@ -5,25 +5,26 @@
  * Each edits and deletes their own; editors and admins any. Updates are posted only while the
  * coverage runs (409 before it starts and once it ends); they can be corrected or deleted after.
  *
- * Readers follow the stream by its change numbers (live-coverage.ts): a new update's id is its
- * first change, and an edit, a pin or a deletion gives it a new one, so that a client asking for
- * the changes after the last it saw learns of those too. A deletion leaves a tombstone with its
- * texts emptied.
+ * Readers follow the stream by its change numbers (live-coverage.ts, live-stream.ts): a new
+ * update's id is its first change, and an edit, a pin or a deletion gives it a new one, so that a
+ * client asking for the changes after the last it saw learns of those too. A deletion leaves a
+ * tombstone with its texts emptied.
  */
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { LiveUpdate, LiveUpdatesPage } from "~/lib/api-types";
-import type { LiveUpdateChange, LiveUpdateInput, LiveUpdatesQuery } from "~/lib/schemas";
+import { and, eq, isNull } from "drizzle-orm";
+import type { LiveUpdate } from "~/lib/api-types";
+import type { LiveUpdateChange, LiveUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
-import { articles, liveUpdates, users } from "../db/schema";
+import { liveUpdates, users } from "../db/schema";
 import { publicArticleBodyChanged, publicContentUnchanged } from "../cache/public-changes";
 import { AppError } from "../errors";
 import { type Actor, can, requireAbility, seesUnpublished } from "./actor";
 import { lockArticle, readArticle } from "./article-access";
 import { recordAudit } from "./audit";
 import { sanitizeArticleHtml, showsSomething } from "./html";
-import { liveCoverage, liveUpdateJson, type LiveUpdateRow } from "./live-json";
+import { liveUpdateJson, type LiveUpdateRow } from "./live-json";
 import { nextLiveChange } from "./live-coverage";
+import { liveUpdateColumns } from "./live-stream";
 
 const storyColumns = ["id", "slug", "title", "isPublished", "authorId", "liveStartedAt", "liveEndedAt"] as const;
 
@@ -50,24 +51,8 @@ function storedBody(body: string): string {
 /** What a post sent, as a retry with the same Idempotency-Key must send it again. */
 const requestHash = (input: LiveUpdateInput) => createHash("sha256").update(JSON.stringify([input.body, input.headline, input.pinned])).digest("hex");
 
-const rowColumns = {
-  id: liveUpdates.id,
-  changeId: liveUpdates.changeId,
-  headline: liveUpdates.headline,
-  body: liveUpdates.body,
-  pinned: liveUpdates.pinned,
-  publishedAt: liveUpdates.publishedAt,
-  editedAt: liveUpdates.editedAt,
-  deletedAt: liveUpdates.deletedAt,
-  authorName: users.name,
-};
-
-async function updateRow(db: Executor, id: number): Promise<LiveUpdateRow & { authorId: number | null; idempotencyKey: string | null; requestHash: string | null }> {
-  const [row] = await db
-    .select({ ...rowColumns, authorId: liveUpdates.authorId, idempotencyKey: liveUpdates.idempotencyKey, requestHash: liveUpdates.requestHash })
-    .from(liveUpdates)
-    .leftJoin(users, eq(users.id, liveUpdates.authorId))
-    .where(eq(liveUpdates.id, id));
+async function updateRow(db: Executor, id: number): Promise<LiveUpdateRow> {
+  const [row] = await db.select(liveUpdateColumns).from(liveUpdates).leftJoin(users, eq(users.id, liveUpdates.authorId)).where(eq(liveUpdates.id, id));
   if (!row) throw new AppError(404, "liveUpdateNotFound");
   return row;
 }
@@ -206,61 +191,4 @@ export async function deleteLiveUpdate(db: Database, actor: Actor | null, slug: 
     return story;
   });
   published(story);
-}
-
-/**
- * GET /api/news/{slug}/updates: the stream (newest first, `before` an id for the next page), or
- * with `after` every change since (in the order of the changes). One statement reads the story and
- * its updates, so that the `change_id` answered is exactly what the updates answered reach: a
- * client resuming from it misses nothing and gets nothing twice.
- */
-export async function listLiveUpdates(db: Executor, actor: Actor | null, slug: string, query: LiveUpdatesQuery): Promise<LiveUpdatesPage> {
-  const following = query.after !== undefined;
-  const page = db
-    .select(rowColumns)
-    .from(liveUpdates)
-    .leftJoin(users, eq(users.id, liveUpdates.authorId))
-    .where(
-      and(
-        eq(liveUpdates.articleId, articles.id),
-        following ? gt(liveUpdates.changeId, query.after!) : and(isNull(liveUpdates.deletedAt), query.before === undefined ? undefined : lt(liveUpdates.id, query.before)),
-      ),
-    )
-    .orderBy(following ? asc(liveUpdates.changeId) : desc(liveUpdates.id))
-    .limit(query.limit + 1)
-    .as("page");
-  const rows = await db
-    .select({
-      isPublished: articles.isPublished,
-      authorId: articles.authorId,
-      liveStartedAt: articles.liveStartedAt,
-      liveEndedAt: articles.liveEndedAt,
-      liveKeyPoints: articles.liveKeyPoints,
-      liveChangeId: articles.liveChangeId,
-      update: {
-        id: page.id,
-        changeId: page.changeId,
-        headline: page.headline,
-        body: page.body,
-        pinned: page.pinned,
-        publishedAt: page.publishedAt,
-        editedAt: page.editedAt,
-        deletedAt: page.deletedAt,
-        authorName: page.authorName,
-      },
-    })
-    .from(articles)
-    .leftJoinLateral(page, sql`true`)
-    .where(eq(articles.slug, slug.normalize("NFC")));
-  const story = rows[0];
-  if (!story || (!story.isPublished && !seesUnpublished(actor, story))) throw new AppError(404, "articleNotFound");
-  const found = rows.flatMap((row) => (row.update ? [row.update] : []));
-  const hasMore = found.length > query.limit;
-  const updates = found.slice(0, query.limit);
-  return {
-    live: liveCoverage(story),
-    updates: updates.map((row) => liveUpdateJson(row)),
-    change_id: following && hasMore ? updates.at(-1)!.changeId : story.liveChangeId,
-    has_more: hasMore,
-  };
 }
