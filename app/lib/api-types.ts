@@ -44,6 +44,8 @@ export interface ArticleSummary {
   image_width: number | null;
   image_height: number | null;
   tags: Tag[];
+  /** Live coverage (issue 39): null for a story that was never live; `ended_at` null while it runs. */
+  live: LiveStatus | null;
   /**
    * Only in search results: the words of the body around the match, as HTML. The article's text is
    * escaped; the matched words are wrapped in <mark>, the only element it ever contains.
@@ -68,6 +70,59 @@ export interface ArticleDetail extends ArticleSummary {
   notes: ArticleNote[];
   /** When an unpublished story goes live by itself (issue 15); null if it is not scheduled. */
   scheduled_at: string | null;
+  /** A story's own page has its coverage's key points too. */
+  live: LiveCoverage | null;
+}
+
+/** Whether a story is live (issue 39): when its coverage started and, once over, ended. */
+export interface LiveStatus {
+  started_at: string;
+  ended_at: string | null;
+}
+
+/** A story's live coverage as its page and its stream show it. */
+export interface LiveCoverage extends LiveStatus {
+  /** The summary pinned above the updates: sanitised HTML, "" for none. */
+  key_points: string;
+}
+
+/**
+ * An update of a live story, as the newsroom posted it (issue 39). `id` names it for good (its
+ * address is `#update-{id}`); `change_id` is the number of its latest change, which a client
+ * resumes after.
+ */
+export interface LiveUpdate {
+  id: number;
+  change_id: number;
+  headline: string;
+  /** Sanitised HTML. */
+  body: string;
+  pinned: boolean;
+  published_at: string;
+  /** When its text last changed; null while it is as posted. */
+  edited_at: string | null;
+  /** The newsroom member who posted it; null once their account is deleted. */
+  author: { name: string } | null;
+}
+
+/** What a client that follows the stream learns of an update deleted since it last asked: remove it. */
+export interface DeletedLiveUpdate {
+  id: number;
+  change_id: number;
+  deleted: true;
+}
+
+/**
+ * GET /api/news/{slug}/updates. Without `after`: the stream, newest first, and never a deleted
+ * update. With `after`: every update changed since that change (posted, edited, pinned, deleted),
+ * in the order of the changes. `change_id` is where to resume: the story's latest change, or, when
+ * `has_more`, the last change in this answer.
+ */
+export interface LiveUpdatesPage {
+  live: LiveCoverage | null;
+  updates: (LiveUpdate | DeletedLiveUpdate)[];
+  change_id: number;
+  has_more: boolean;
 }
 
 /**

@@ -56,6 +56,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "document.delete": "auditDocumentDelete",
   "document.update": "auditDocumentUpdate",
   "document.withdraw": "auditDocumentWithdraw",
+  "live.start": "auditLiveStart",
+  "live.end": "auditLiveEnd",
+  "live.edit": "auditLiveEdit",
+  "live_update.create": "auditLiveUpdateCreate",
+  "live_update.update": "auditLiveUpdateUpdate",
+  "live_update.delete": "auditLiveUpdateDelete",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
@@ -72,4 +78,6 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   tip: "auditObjectTip",
   tipkey: "auditObjectTipkey",
   document: "auditObjectDocument",
+  live: "auditObjectLive",
+  live_update: "auditObjectLiveUpdate",
 };

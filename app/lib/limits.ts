@@ -90,9 +90,15 @@ export const AUDIT_ACTIONS = [
   "document.update",
   "document.withdraw",
   "document.delete",
+  "live.start",
+  "live.end",
+  "live.edit",
+  "live_update.create",
+  "live_update.update",
+  "live_update.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document"] as const;
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document", "live", "live_update"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 /**
  * Where an evidence document stands (issue 38): a job (examining or preparing) under way; its
@@ -111,6 +117,15 @@ export type RevisionKind = (typeof REVISION_KINDS)[number];
 export const AUTOSAVE_COALESCE_MINUTES = 10;
 /** Every this many revisions of a story, one holds the whole story; the rest are deltas from it. */
 export const REVISION_KEYFRAME_EVERY = 25;
+/** Live coverage (issue 39): an update's headline, its body as sanitised HTML, and the key points above the stream. */
+export const LIVE_HEADLINE_MAX = 300;
+export const LIVE_UPDATE_BODY_MAX = 20_000;
+export const LIVE_KEY_POINTS_MAX = 10_000;
+/** Updates per page of GET /api/news/{slug}/updates: 20 unless asked, at most 100. */
+export const LIVE_UPDATES_PAGE = 20;
+export const LIVE_UPDATES_PAGE_MAX = 100;
+/** An Idempotency-Key's longest: a UUID is 36 characters, and clients may prefix it. */
+export const IDEMPOTENCY_KEY_MAX = 255;
 /** What an editor's dated note on a published story says it is (issue 15). */
 export const NOTE_KINDS = ["correction", "update"] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];

@@ -24,6 +24,12 @@ import {
   AUDIT_OBJECTS,
   NOTE_KINDS,
   NOTE_MAX,
+  IDEMPOTENCY_KEY_MAX,
+  LIVE_HEADLINE_MAX,
+  LIVE_KEY_POINTS_MAX,
+  LIVE_UPDATE_BODY_MAX,
+  LIVE_UPDATES_PAGE,
+  LIVE_UPDATES_PAGE_MAX,
   REVIEW_NOTE_MAX,
   ROLES,
   SEARCH_QUERY_MAX,
@@ -218,6 +224,52 @@ export const noteSchema = z.object({
   kind: z.enum(NOTE_KINDS).default("correction"),
   text: text("noteTextRequired").max(NOTE_MAX, tooLong),
 });
+
+/**
+ * A moment of live coverage (issue 39): an ISO 8601 date and time with its offset, or "now", which
+ * the server reads on its own clock: a phone's may be minutes off.
+ */
+const liveTime = z
+  .string({ error: "liveTimeInvalid" })
+  .refine((value) => value === "now" || z.iso.datetime({ offset: true }).safeParse(value).success, { error: "liveTimeInvalid" })
+  .transform((value) => (value === "now" ? ("now" as const) : new Date(value)));
+
+/** PUT /api/news/{slug}/live: starts, ends or reopens (`ended_at: null`) a story's coverage, or changes its key points. */
+export const liveCoverageSchema = z.object({
+  started_at: liveTime.optional(),
+  ended_at: liveTime.nullable().optional(),
+  key_points: z.string().max(LIVE_KEY_POINTS_MAX, tooLong).optional(),
+});
+export type LiveCoverageInput = z.infer<typeof liveCoverageSchema>;
+
+const liveHeadline = z.string().trim().max(LIVE_HEADLINE_MAX, tooLong);
+const liveBody = text("liveUpdateBodyRequired").max(LIVE_UPDATE_BODY_MAX, tooLong);
+
+/** POST /api/news/{slug}/updates: a new update of a live story. */
+export const liveUpdateSchema = z.object({ body: liveBody, headline: liveHeadline.default(""), pinned: flag.default(false) });
+export type LiveUpdateInput = z.infer<typeof liveUpdateSchema>;
+
+/** PUT /api/news/{slug}/updates/{id}: what is sent changes; what is left out stays. */
+export const liveUpdateChangeSchema = z.object({ body: liveBody.optional(), headline: liveHeadline.optional(), pinned: flag.optional() });
+export type LiveUpdateChange = z.infer<typeof liveUpdateChangeSchema>;
+
+/** The Idempotency-Key header of a post: visible ASCII, as a UUID or any token a client makes. */
+export const idempotencyKeySchema = z.string().regex(new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`), { error: "idempotencyKeyInvalid" });
+
+const changeCursor = z.coerce.number({ error: "invalidInput" }).int({ error: "invalidInput" }).nonnegative({ error: "invalidInput" });
+
+/**
+ * GET /api/news/{slug}/updates: the stream newest first (`before`, an update's id, for the page
+ * after), or every change after the change `after` (never both: they read differently).
+ */
+export const liveUpdatesQuerySchema = z
+  .object({
+    after: changeCursor.optional(),
+    before: changeCursor.optional(),
+    limit: z.coerce.number().int().catch(LIVE_UPDATES_PAGE).default(LIVE_UPDATES_PAGE).transform((n) => clamp(n, 1, LIVE_UPDATES_PAGE_MAX)),
+  })
+  .refine((query) => query.after === undefined || query.before === undefined, { error: "invalidInput" });
+export type LiveUpdatesQuery = z.infer<typeof liveUpdatesQuerySchema>;
 
 /** POST /api/news/{slug}/translation: the language of the new version; absent, the first of LANGUAGES the story lacks. */
 export const translationRequestSchema = z.object({ language: z.enum(LANGUAGES).optional() });

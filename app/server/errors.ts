@@ -7,7 +7,7 @@ import type { MessageKey } from "~/lib/messages";
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     readonly key: MessageKey,
     readonly values?: Record<string, string | number>,
     /** For a failure that passes (a queue that is full): when to ask again, sent as Retry-After. */

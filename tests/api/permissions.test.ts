@@ -189,6 +189,21 @@ async function ownArticle(token: string | null, options: { published: boolean; w
   return article;
 }
 
+/** A story of the admin's whose live coverage has begun; published unless `overrides` say otherwise. */
+async function liveArticle(overrides: Record<string, unknown> = {}) {
+  const article = await createArticle({ writer_id: fx.writerId, title: unique("Live matrix story"), ...overrides });
+  const res = await call(`/api/news/${article.slug}/live`, { method: "PUT", token: await asAdmin(), json: {} });
+  if (res.status !== 200) throw new Error(`live: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: article.id, slug: article.slug, title: article.title };
+}
+
+/** An update of the live story at `slug`, posted by the admin unless `token` is given. */
+async function liveUpdate(slug: string, token?: string | null): Promise<{ id: number }> {
+  const res = await call(`/api/news/${slug}/updates`, { method: "POST", token: token ?? (await asAdmin()), json: { body: "<p>Matrix update.</p>" } });
+  if (res.status !== 201) throw new Error(`update: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.update;
+}
+
 /**
  * A story with two revisions, its first title and then ", revised": the caller's own draft when a
  * token is given, else a published story of the admin's.
@@ -801,6 +816,129 @@ const rows: Row[] = [
     expected: needs("editEveryArticle", 200),
     verify: async (f, _role, allowed) => {
       expect((await adminGet(`/api/news/${f.article.slug}`)).body.notes[0].text).toBe(allowed ? "Second wording." : "First wording.");
+    },
+  },
+
+  // Live coverage (issue 39): whoever may edit a story manages its coverage; authors and up post
+  // updates to any live story they can see, and change their own; editors change any.
+  {
+    method: "PUT",
+    route: "/api/news/:slug/live (another's published article)",
+    fresh: async () => ({ article: await createArticle({ writer_id: fx.writerId }) }),
+    path: (f) => `/api/news/${f.article.slug}/live`,
+    body: () => ({ key_points: "<p>Counting has begun.</p>" }),
+    expected: needs("editEveryArticle", 200),
+    verify: async (f, _role, allowed) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.live).toEqual(allowed ? expect.objectContaining({ key_points: "<p>Counting has begun.</p>" }) : null);
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/news/:slug/live (own draft)",
+    fresh: async (role) => {
+      const token = await tokenFor(role, true);
+      return { token, article: await ownArticle(token, { published: false }) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/live`,
+    body: () => ({}),
+    expected: ownWork(status(200)),
+    verify: async (f) => {
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.live).toMatchObject({ ended_at: null });
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/news/:slug/updates (published live story)",
+    fresh: async () => {
+      const article = await liveArticle();
+      return { article, update: await liveUpdate(article.slug) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/updates`,
+    expected: everyone(status(200)),
+    verify: async (f, _role, _allowed, res) => {
+      expect(res.body.updates.map((update: { id: number }) => update.id)).toEqual([f.update.id]);
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/news/:slug/updates (another's draft)",
+    fresh: async () => {
+      const article = await liveArticle({ is_published: "false" });
+      return { article, update: await liveUpdate(article.slug) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/updates?after=0`,
+    expected: perRole(othersDraft(status(200))),
+    verify: async (f, _role, allowed, res) => {
+      if (allowed) expect(res.body.updates.map((update: { id: number }) => update.id)).toEqual([f.update.id]);
+      else expect(JSON.stringify(res.body)).not.toContain("Matrix update");
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/news/:slug/updates",
+    fresh: async () => ({ article: await liveArticle() }),
+    path: (f) => `/api/news/${f.article.slug}/updates`,
+    body: () => ({ body: "<p>Matrix post.</p>" }),
+    expected: needs("publish", 201),
+    verify: async (f, _role, allowed) => {
+      expect((await call(`/api/news/${f.article.slug}/updates`)).body.updates).toHaveLength(allowed ? 1 : 0);
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/news/:slug/updates/:id (another's update)",
+    fresh: async () => {
+      const article = await liveArticle();
+      return { article, update: await liveUpdate(article.slug) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/updates/${f.update.id}`,
+    body: () => ({ body: "<p>Rewritten.</p>" }),
+    expected: needs("editEveryArticle", 200),
+    verify: async (f, _role, allowed) => {
+      const [update] = (await call(`/api/news/${f.article.slug}/updates`)).body.updates;
+      expect(update.body).toBe(allowed ? "<p>Rewritten.</p>" : "<p>Matrix update.</p>");
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/news/:slug/updates/:id (own update)",
+    fresh: async (role) => {
+      const token = await tokenFor(role, true);
+      const article = await liveArticle();
+      return { token, article, update: await liveUpdate(article.slug, token) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/updates/${f.update.id}`,
+    body: () => ({ pinned: true }),
+    expected: perRole((role) => (can(role, "publish") ? status(200) : undefined)),
+    verify: async (f) => {
+      expect((await call(`/api/news/${f.article.slug}/updates`)).body.updates[0].pinned).toBe(true);
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/news/:slug/updates/:id (another's update)",
+    fresh: async () => {
+      const article = await liveArticle();
+      return { article, update: await liveUpdate(article.slug) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/updates/${f.update.id}`,
+    expected: needs("editEveryArticle", 200),
+    verify: async (f, _role, allowed) => {
+      expect((await call(`/api/news/${f.article.slug}/updates`)).body.updates).toHaveLength(allowed ? 0 : 1);
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/news/:slug/updates/:id (own update)",
+    fresh: async (role) => {
+      const token = await tokenFor(role, true);
+      const article = await liveArticle();
+      return { token, article, update: await liveUpdate(article.slug, token) };
+    },
+    path: (f) => `/api/news/${f.article.slug}/updates/${f.update.id}`,
+    expected: perRole((role) => (can(role, "publish") ? status(200) : undefined)),
+    verify: async (f) => {
+      expect((await call(`/api/news/${f.article.slug}/updates`)).body.updates).toEqual([]);
     },
   },
 
@@ -1726,6 +1864,9 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },
   { method: "POST", route: "/api/documents/:id/pages/:page", path: () => "/api/documents/1/pages/1", allow: "GET" },
   { method: "GET", route: "/api/newsletter", path: () => "/api/newsletter", allow: "POST" },
+  { method: "GET", route: "/api/news/:slug/live", path: () => `/api/news/${fx.published.slug}/live`, allow: "PUT" },
+  { method: "DELETE", route: "/api/news/:slug/updates", path: () => `/api/news/${fx.published.slug}/updates`, allow: "GET, POST" },
+  { method: "GET", route: "/api/news/:slug/updates/:id", path: () => `/api/news/${fx.published.slug}/updates/1`, allow: "PUT, DELETE" },
 ];
 
 describe("unsupported methods", () => {
@@ -1770,6 +1911,30 @@ const refusedBeforeValidation: {
     path: () => `/api/news/${fx.draft.slug}`,
     body: { title: "" },
     expected: backOffice(othersDraft(status(0))),
+  },
+  {
+    method: "PUT",
+    route: "/api/news/:slug/live (another's published article)",
+    path: () => `/api/news/${fx.published.slug}/live`,
+    body: { started_at: "not a time" },
+    expected: needs("editEveryArticle", 0),
+  },
+  {
+    method: "POST",
+    route: "/api/news/:slug/updates (another's draft)",
+    path: () => `/api/news/${fx.draft.slug}/updates`,
+    body: { body: "" },
+    expected: backOffice((role) => (!can(role, "publish") ? ROLE_FORBIDDEN : can(role, "editEveryArticle") ? status(0) : ARTICLE_NOT_FOUND)),
+  },
+  {
+    method: "PUT",
+    route: "/api/news/:slug/updates/:id (another's update)",
+    path: async () => {
+      const article = await liveArticle();
+      return `/api/news/${article.slug}/updates/${(await liveUpdate(article.slug)).id}`;
+    },
+    body: { body: "" },
+    expected: needs("editEveryArticle", 0),
   },
   { method: "POST", route: "/api/categories", path: () => "/api/categories", body: {}, expected: needs("manageSections", 0) },
   { method: "PUT", route: "/api/categories/:id", path: () => `/api/categories/${fx.category.id}`, body: {}, expected: needs("manageSections", 0) },

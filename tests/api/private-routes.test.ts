@@ -86,7 +86,7 @@ function leaked(response: ApiResponse): string[] {
 describe("a private route, however it is spelt", () => {
   it("covers the back office, the tip line and the private API", () => {
     const files = new Set(privateAddresses().map((address) => address.file));
-    for (const file of ["routes/admin/users.tsx", "routes/admin/dashboard.tsx", "routes/tips.tsx", "routes/api/users.ts", "routes/api/users.me.ts", "routes/api/tips.inbox.ts", "routes/api/news.$slug.revisions.ts"]) {
+    for (const file of ["routes/admin/users.tsx", "routes/admin/dashboard.tsx", "routes/tips.tsx", "routes/api/users.ts", "routes/api/users.me.ts", "routes/api/tips.inbox.ts", "routes/api/news.$slug.revisions.ts", "routes/api/news.$slug.live.ts", "routes/api/news.$slug.updates.$id.ts"]) {
       expect(files).toContain(file);
     }
   });

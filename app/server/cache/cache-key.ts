@@ -14,7 +14,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { localeFromAcceptLanguage } from "~/lib/i18n";
 import { PREVIEW_PARAM } from "~/lib/preview";
-import { newsQuerySchema } from "~/lib/schemas";
+import { liveUpdatesQuerySchema, newsQuerySchema } from "~/lib/schemas";
 import { SESSION_COOKIE } from "../platform/session-cookie";
 import type { Sharing } from "~/lib/sharing";
 import { requestPathname } from "./route-sharing";
@@ -25,8 +25,11 @@ import { requestPathname } from "./route-sharing";
  * request.
  */
 const PAGE_PARAMS = new Set(["page", "q", "redirect", "mode", "_routes", "index"]);
-/** The API's only filtered list is GET /api/news (its schema names its parameters); `lang` picks the language of any answer. */
-const API_PARAMS = new Set([...Object.keys(newsQuerySchema.shape), "lang"]);
+/**
+ * The API's filtered lists are GET /api/news and a live story's updates (their schemas name their
+ * parameters); `lang` picks the language of any answer.
+ */
+const API_PARAMS = new Set([...Object.keys(newsQuerySchema.shape), ...Object.keys(liveUpdatesQuerySchema.shape), "lang"]);
 
 /**
  * React Router's route manifest for client-side navigation (routeDiscovery "lazy"): the same for

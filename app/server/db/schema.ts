@@ -44,6 +44,16 @@ export function editionArray(language: Language): string {
 /** The stories' numbers: a story is the group of an article's versions, one per language. */
 export const articleStories = pgSequence("article_stories_seq");
 
+/**
+ * The numbers of live coverage's changes (issue 39): a new update takes one as its id and as its
+ * change, and each later edit or deletion of it, and each change of an article's coverage, takes a
+ * new one. Every write to one article's coverage holds the article's row, so that within an article
+ * the numbers are taken in the order the writes commit: a client that has seen every change up to
+ * n misses none by asking for those after n (docs/decisions.md, "Live coverage: one number for
+ * every change").
+ */
+export const liveChanges = pgSequence("live_changes_seq");
+
 /** Raw bytes (node-postgres reads and writes them as a Buffer). */
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
@@ -273,6 +283,17 @@ export const articles = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Live coverage (issue 39, services/live-coverage.ts): when it began, null for a story that was
+     * never live; when it ended, null while it runs. No trigger of the articles table watches these
+     * columns, so that a live story's many small writes index nothing again.
+     */
+    liveStartedAt: timestamp("live_started_at", { withTimezone: true }),
+    liveEndedAt: timestamp("live_ended_at", { withTimezone: true }),
+    /** The key points shown above the updates: sanitised HTML, "" for none. */
+    liveKeyPoints: text("live_key_points").notNull().default(""),
+    /** The latest change to the coverage or any of its updates (liveChanges), 0 before the first: the cursor a client resumes from. */
+    liveChangeId: bigint("live_change_id", { mode: "number" }).notNull().default(0),
   },
   // Plain (ascending) indexes: drizzle's .desc() adds NULLS LAST, which ORDER BY ... DESC cannot use.
   (t) => [
@@ -457,6 +478,42 @@ export const articleNotes = pgTable(
     amendedAt: timestamp("amended_at", { withTimezone: true }),
   },
   (t) => [index("article_notes_article_idx").on(t.articleId, t.createdAt), index("article_notes_kind_idx").on(t.kind, t.createdAt)],
+);
+
+/**
+ * An update of a live story (issue 39): a short rich text by a newsroom member, newest first. Its
+ * id is its first change; `change_id` is its latest (an edit, a pin, a deletion), so that a client
+ * asking for the changes after one it saw learns of edits and deletions too. A deleted update stays
+ * as a tombstone, its texts emptied, for the clients that must remove it; the audit trail says who
+ * deleted it. `idempotency_key` is the client's Idempotency-Key, with the hash of what it sent:
+ * a retry of the same post by the same author to the same story finds the update it stored.
+ */
+export const liveUpdates = pgTable(
+  "live_updates",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    headline: text("headline").notNull().default(""),
+    body: text("body").notNull(),
+    pinned: boolean("pinned").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When its text last changed; null while it is as posted (a pin is no edit). */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    changeId: bigint("change_id", { mode: "number" }).notNull(),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+  },
+  (t) => [
+    // The changes after a client's cursor, in order.
+    uniqueIndex("live_updates_change_idx").on(t.articleId, t.changeId),
+    // The stream as readers see it, newest first, page after page.
+    index("live_updates_stream_idx").on(t.articleId, t.id).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("live_updates_idempotency_unique").on(t.articleId, t.authorId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+  ],
 );
 
 /** A note's earlier wordings, each with the moment it was replaced. */

@@ -26,6 +26,7 @@ const summary = (changes: Partial<ArticleSummary>): ArticleSummary => ({
   image_width: null,
   image_height: null,
   tags: [],
+  live: null,
   ...changes,
 });
 

@@ -34,6 +34,7 @@ import { type Edition, editionOf, searchedInEdition, shownInEdition, versions, f
 import { textPreference } from "~/lib/bilingual";
 import type { EditionMode } from "../platform/config";
 import { idOrSlugIn, idOrSlugKey } from "./slugs";
+import { liveCoverage, liveStatus } from "./live-json";
 
 const RELATED_MAX = 3;
 
@@ -76,6 +77,8 @@ const summaryColumnsIn = (names: Language) => ({
   imageWidth: articleMedia.width,
   imageHeight: articleMedia.height,
   tags: tagsOfArticle(names),
+  liveStartedAt: articles.liveStartedAt,
+  liveEndedAt: articles.liveEndedAt,
 });
 /** Built once per naming: the statements' text stays the same, and so do their prepared plans. */
 const summaryColumnsByLanguage = new Map(LANGUAGES.map((language) => [language, summaryColumnsIn(language)]));
@@ -102,7 +105,7 @@ function selectSummaries(db: Executor, names: Language) {
 /** A summary plus the body: only for the one article being read. */
 function selectWithContent(db: Executor, names: Language) {
   return db
-    .select({ ...summaryColumns(names), content: articles.content, authorId: articles.authorId, scheduledAt: articles.scheduledAt })
+    .select({ ...summaryColumns(names), content: articles.content, authorId: articles.authorId, scheduledAt: articles.scheduledAt, liveKeyPoints: articles.liveKeyPoints })
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
@@ -135,6 +138,7 @@ function toSummary(row: SummaryRow): ArticleSummary {
     image_width: row.imageWidth,
     image_height: row.imageHeight,
     tags: row.tags.sort(byName),
+    live: liveStatus(row),
   };
 }
 
@@ -582,6 +586,7 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
     translations: others.map(({ id, slug, title, language, isPublished }) => ({ id, slug, title, language, is_published: isPublished })),
     notes: notes.get(row.id) ?? [],
     scheduled_at: row.scheduledAt?.toISOString() ?? null,
+    live: liveCoverage(row),
   };
 }
 

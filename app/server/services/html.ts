@@ -45,3 +45,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** Whether sanitised HTML shows anything: text, or a picture or video without words. */
+export function showsSomething(html: string): boolean {
+  if (/<(img|video)\b/i.test(html)) return true;
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, "") !== "";
+}

@@ -45,6 +45,7 @@ function storedArticle(changes: Partial<ArticleDetail> = {}): ArticleDetail {
     translations: [],
     notes: [],
     scheduled_at: null,
+    live: null,
     ...changes,
   };
 }
