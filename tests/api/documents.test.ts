@@ -223,7 +223,10 @@ describe("PUT /api/documents/{id}", () => {
 
     const title = `Sundarijal ledger ${Date.now()}`;
     expect((await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: title } })).status).toBe(200);
-    expect((await call(`/api/documents/${slug}`)).body.document.title_en).toBe(title);
+    const anonymous = await call(`/api/documents/${slug}`);
+    expect(anonymous.body.document.title_en).toBe(title);
+    expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
+    expect((await call(`/api/documents/${slug}`, { token: admin })).headers.get("cache-control")).toBe("private, no-store");
     const page = await (await fetch(`${baseUrl()}/documents/${slug}`)).text();
     expect(page).toContain(title);
     // Given no description, search results and shared links still say what it is.

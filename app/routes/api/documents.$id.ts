@@ -6,8 +6,10 @@ import type { Route } from "./+types/documents.$id";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
 
-// An unpublished document is 404 to the public and whole to the newsroom: never kept in a shared cache.
-export const sharing: Sharing = "private";
+// Anonymous readers all get the same published document (or the same 404), which a shared cache may
+// keep until a publication, edit or withdrawal clears it; the newsroom's answers, sent with its
+// credentials, are never stored.
+export const sharing: Sharing = "public-read";
 export const logging: RequestLogging = "timed";
 
 /** Room for a document's texts in every language. */
