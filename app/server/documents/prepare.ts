@@ -7,6 +7,8 @@
  */
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import { isImage } from "./file-kind";
+import { imagePdf } from "./image-pdf";
 import { openPdf, pdfjs } from "./pdfjs";
 
 export interface PrepareOptions {
@@ -26,8 +28,14 @@ const KEPT_IN_PAGE = new Set(["Type", "Parent", "Kids", "Count", "Resources", "M
 /** Private data an image or a drawing may carry from the program that made it. */
 const DROPPED_EVERYWHERE = ["Metadata", "PieceInfo"];
 
+/**
+ * A photo or scan is always made a one-page PDF of its pixels alone (image-pdf.ts): it is flat
+ * already, and flattening only caps its resolution at `dpi`.
+ */
 export async function prepare(bytes: Uint8Array, { flatten, dpi = DEFAULT_DPI }: PrepareOptions): Promise<Uint8Array> {
-  return flatten ? flattenPages(bytes, Math.min(Math.max(dpi, 72), MAX_DPI)) : rewrite(bytes);
+  const capped = Math.min(Math.max(dpi, 72), MAX_DPI);
+  if (isImage(bytes)) return imagePdf(bytes, { dpi: flatten ? capped : undefined });
+  return flatten ? flattenPages(bytes, capped) : rewrite(bytes);
 }
 
 function keepOnly(dict: PDFDict, kept: Set<string>) {

@@ -9,7 +9,7 @@ import type { Finding } from "./findings";
 
 const MAX_TEXT = 500;
 
-function clip(text: string): string {
+export function clip(text: string): string {
   const trimmed = text.replace(/\s+/g, " ").trim();
   return trimmed.length > MAX_TEXT ? `${trimmed.slice(0, MAX_TEXT)}…` : trimmed;
 }
@@ -31,7 +31,7 @@ function textOf(object: PDFObject | undefined): string {
 }
 
 /** Each value in an XMP packet with the name of the property that holds it ("dc:creator: Sita"). */
-function xmpValues(xml: string): string[] {
+export function xmpValues(xml: string): string[] {
   const values: string[] = [];
   const open: string[] = [];
   for (const [token, tag, attributes, text] of xml.matchAll(/<([/?!]?[\w:.-]*)([^>]*)>|([^<]+)/g)) {
