@@ -129,7 +129,7 @@ test("a refused upload is explained next to the file, in the page's language, an
   await page.getByLabel("शीर्षक (अंग्रेजी)").fill("Notes that are not a PDF");
   await page.getByLabel("स्रोत (नेपाली)").fill("खुलासाले प्राप्त गरेको");
   await page.getByRole("button", { name: "अपलोड गरेर जाँच्नुहोस्" }).click();
-  await expect(page.locator('[data-error-for="file"]')).toHaveText("कागजातका रूपमा PDF फाइल मात्र अपलोड गर्न सकिन्छ।");
+  await expect(page.locator('[data-error-for="file"]')).toHaveText("कागजातका रूपमा PDF वा तस्बिर (JPEG, PNG वा WebP) मात्र अपलोड गर्न सकिन्छ।");
   await expect(page.getByLabel("PDF फाइल")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("शीर्षक (अंग्रेजी)")).toHaveValue("Notes that are not a PDF");
   await expect(page.getByLabel("स्रोत (नेपाली)")).toHaveValue("खुलासाले प्राप्त गरेको");

@@ -13,13 +13,16 @@ import { LANGUAGES, type Language } from "~/lib/limits";
 import { type UploadField, uploadDocument } from "./upload-document";
 
 const TEXTS = ["title", "description", "source"] as const;
+/** A first guess from the name or the browser's type; the server tells by the bytes (documents/file-kind.ts). */
+const ACCEPTED_NAME = /\.(pdf|jpe?g|png|webp)$/i;
+const ACCEPTED_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"];
 type TextField = `${(typeof TEXTS)[number]}_${Language}`;
 
 const emptyTexts = (): Record<TextField, string> =>
   Object.fromEntries(LANGUAGES.flatMap((language) => TEXTS.map((text) => [`${text}_${language}`, ""]))) as Record<TextField, string>;
 
 /**
- * Issue 38's upload: a PDF with its title, description and source in each of the site's languages,
+ * Issue 38's upload: a PDF, or a photo or scan of a document, with its title, description and source in each of the site's languages,
  * its date and tags. The file goes up with a progress bar, then the document's page follows its
  * examination. A refusal is said next to the field it concerns, and everything typed stays.
  */
@@ -42,7 +45,7 @@ export function DocumentUploadForm({ tags, maxBytes }: { tags: Tag[]; maxBytes: 
   /** The checks the server makes again, made first so a wrong file is not sent for nothing. */
   function checked(): Partial<Record<UploadField, string>> {
     if (!file) return { file: messages.noFile };
-    if (!/\.pdf$/i.test(file.name) && file.type !== "application/pdf") return { file: messages.documentNotPdf };
+    if (!ACCEPTED_NAME.test(file.name) && !ACCEPTED_TYPES.includes(file.type)) return { file: messages.documentNotPdf };
     if (file.size > maxBytes) return { file: formatMessage(messages.documentTooLarge, { max: maxMb }) };
     if (LANGUAGES.every((language) => (texts[`title_${language}`] ?? "").trim() === "")) return { title: messages.documentTitleRequired };
     return {};
@@ -107,7 +110,7 @@ export function DocumentUploadForm({ tags, maxBytes }: { tags: Tag[]; maxBytes: 
           id={`${id}-file`}
           name="file"
           type="file"
-          accept=".pdf,application/pdf"
+          accept={[".pdf", ".jpg", ".jpeg", ".png", ".webp", ...ACCEPTED_TYPES].join(",")}
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={`${id}-file-hint${errors.file ? ` ${errorId("file")}` : ""}`}
           onChange={(event) => {
