@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import exifReader from "exif-reader";
 import type { Examination, ExaminationProgress, Finding } from "./findings";
-import { openImage } from "./image-pdf";
+import { MAX_IMAGE_PIXELS, openImage } from "./image-pdf";
 import { iptcValues } from "./iptc";
 import { clip, xmpValues } from "./structure";
 
@@ -113,6 +113,9 @@ async function exifFindings(exif: Buffer): Promise<Finding[]> {
 export async function examineImage(bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void): Promise<Examination> {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const read = await openImage(bytes).metadata();
+  if (read.width * read.height > MAX_IMAGE_PIXELS) throw new Error(`${read.width} × ${read.height} pixels is more than ${MAX_IMAGE_PIXELS}`);
+  // Every pixel decoded once, as a PDF's examination reads every page: a damaged file fails here, not at its preparation.
+  await openImage(bytes).stats();
   const xmp = read.xmpAsString ? xmpValues(read.xmpAsString) : [];
   const findings: Finding[] = [
     ...(read.exif ? await exifFindings(read.exif) : []),
