@@ -11,7 +11,7 @@ import exifReader from "exif-reader";
 import type { Examination, ExaminationProgress, Finding } from "./findings";
 import { MAX_IMAGE_PIXELS, openImage } from "./image-pdf";
 import { iptcValues } from "./iptc";
-import { clip, xmpValues } from "./structure";
+import { clip, xmpValues } from "./metadata-text";
 
 type Exif = ReturnType<typeof exifReader>;
 type Tags = Record<string, unknown>;
@@ -110,20 +110,38 @@ async function exifFindings(exif: Buffer): Promise<Finding[]> {
   ];
 }
 
-export async function examineImage(bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void): Promise<Examination> {
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const read = await openImage(bytes).metadata();
-  if (read.width * read.height > MAX_IMAGE_PIXELS) throw new Error(`${read.width} × ${read.height} pixels is more than ${MAX_IMAGE_PIXELS}`);
-  // Every pixel decoded once, as a PDF's examination reads every page: a damaged file fails here, not at its preparation.
-  await openImage(bytes).stats();
+type ImageMetadata = Awaited<ReturnType<ReturnType<typeof openImage>["metadata"]>>;
+
+async function metadataFindings(read: ImageMetadata): Promise<Finding[]> {
   const xmp = read.xmpAsString ? xmpValues(read.xmpAsString) : [];
-  const findings: Finding[] = [
+  return [
     ...(read.exif ? await exifFindings(read.exif) : []),
     ...(read.xmpAsString ? (xmp.length > 0 ? xmp : ["XMP"]).map(metadata) : []),
     ...(read.iptc ? iptcValues(read.iptc).map(metadata) : []),
     // A PNG's text chunks: "Author", "Comment", "Software", "Creation Time"…
     ...(read.comments ?? []).filter(({ text }) => text.trim()).map(({ keyword, text }) => metadata(`${keyword}: ${text}`)),
   ];
+}
+
+/**
+ * What a picture inside a PDF carries of the photo it was (structure.ts): a JPEG is stored in a
+ * PDF byte for byte, its EXIF included. One that cannot be read tells nothing here; drawing the
+ * page is pdf.js's business.
+ */
+export async function imageMetadataFindings(jpeg: Uint8Array): Promise<Finding[]> {
+  const read = await openImage(jpeg)
+    .metadata()
+    .catch(() => null);
+  return read ? metadataFindings(read) : [];
+}
+
+export async function examineImage(bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void): Promise<Examination> {
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const read = await openImage(bytes).metadata();
+  if (read.width * read.height > MAX_IMAGE_PIXELS) throw new Error(`${read.width} × ${read.height} pixels is more than ${MAX_IMAGE_PIXELS}`);
+  // Every pixel decoded once, as a PDF's examination reads every page: a damaged file fails here, not at its preparation.
+  await openImage(bytes).stats();
+  const findings = await metadataFindings(read);
   onProgress?.({ page: 1, pages: 1 });
   return { pages: 1, sha256, findings };
 }

@@ -3,10 +3,11 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { examine } from "./examine";
 import { fileKind } from "./file-kind";
+import { jpegWithoutMetadata } from "./jpeg-segments";
 import { prepare } from "./prepare";
 import { openPdf } from "./pdfjs";
 import { render, type RenderedPage } from "./render";
-import { a4Scan, cleanScan, PHOTO, photo, photoWithThumbnailAndIptc, webpPhoto } from "./test-images";
+import { a4Scan, cleanScan, PHOTO, pdfOfPhoto, photo, photoWithThumbnailAndIptc, webpPhoto } from "./test-images";
 import { leaky } from "./test-pdfs";
 import { extractedText, holds } from "./test-search";
 
@@ -159,5 +160,48 @@ describe("drawing a photo or scan for the back office", () => {
     expect(pages[0]).toMatchObject({ page: 1, pages: 1, size: { width: 96, height: 144 }, text: [] });
     expect(await sharp(pages[0]!.image.bytes).metadata()).toMatchObject({ format: "webp", width: 1200, height: 1800 });
     expect(await darkness(pages[0]!.image.bytes, 1180, 20)).toBeGreaterThan(200);
+  });
+});
+
+describe("a photo inside a PDF", () => {
+  test("is examined for what the photo tells, since a PDF keeps a JPEG byte for byte", async () => {
+    const texts = (await examine(await pdfOfPhoto())).findings.map((finding) => `${finding.kind} ${finding.page} ${finding.text}`);
+    expect(texts).toEqual(expect.arrayContaining([`metadata null GPS position: ${PHOTO.latitude}, ${PHOTO.longitude}`, `metadata null Artist: ${PHOTO.artist}`]));
+  });
+
+  test("is left with none of it by a preparation without flattening, its picture's compressed data kept as it was", async () => {
+    const original = await pdfOfPhoto();
+    const prepared = await prepare(original, { flatten: false });
+    for (const value of VALUES) expect(holds(prepared, value), value).toBe(false);
+    expect((await examine(prepared)).findings).toEqual([]);
+    const [before] = await embeddedImages(original);
+    const [after] = await embeddedImages(prepared);
+    expect(after!.jpeg!.length).toBeLessThan(before!.jpeg!.length);
+    const pixels = async (jpeg: Uint8Array) => (await sharp(jpeg).raw().toBuffer()).toString("base64");
+    expect(await pixels(after!.jpeg!)).toBe(await pixels(before!.jpeg!));
+  });
+
+  test("a JPEG loses its thumbnail, its IPTC and what follows its end, and keeps its picture", async () => {
+    const photoBytes = await photoWithThumbnailAndIptc({ byline: "Gita Rai", city: "Bhaktapur" });
+    const trailer = new TextEncoder().encode(`MAKERTRAILER ${PHOTO.owner}`);
+    const clean = jpegWithoutMetadata(new Uint8Array([...photoBytes, ...trailer]))!;
+    expect((await examine(clean)).findings).toEqual([]);
+    expect(holds(clean, PHOTO.owner)).toBe(false);
+    expect(await sharp(clean).raw().toBuffer()).toEqual(await sharp(photoBytes).raw().toBuffer());
+    expect(jpegWithoutMetadata(new TextEncoder().encode("not a JPEG"))).toBeNull();
+  });
+
+  test("a progressive JPEG, its scans between other segments, keeps its picture too", async () => {
+    const progressive = await sharp(await photo()).jpeg({ progressive: true }).keepMetadata().toBuffer();
+    expect((await examine(progressive)).findings).not.toEqual([]);
+    const clean = jpegWithoutMetadata(progressive)!;
+    expect((await examine(clean)).findings).toEqual([]);
+    expect(await sharp(clean).raw().toBuffer()).toEqual(await sharp(progressive).raw().toBuffer());
+  });
+
+  test("is left with none of it by a flattening preparation", async () => {
+    const prepared = await prepare(await pdfOfPhoto(), { flatten: true, dpi: 72 });
+    for (const value of VALUES) expect(holds(prepared, value), value).toBe(false);
+    expect((await examine(prepared)).findings).toEqual([]);
   });
 });

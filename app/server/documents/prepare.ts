@@ -1,14 +1,16 @@
 /**
  * "Prepare for publication" (issue 38). Always a new file holding the pages alone: document
  * information, XMP, embedded files, scripts, forms, annotations, thumbnails, outlines and earlier
- * versions are left behind. With `flatten`, each page is
+ * versions are left behind, and the photos' EXIF, XMP and IPTC inside its JPEG pictures. With `flatten`, each page is
  * drawn as the reader saw it (annotations included, hidden layers left hidden) at `dpi` and the
  * new file holds those pictures and no text at all. The caller examines the result again.
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
 import { isImage } from "./file-kind";
 import { imagePdf } from "./image-pdf";
+import { jpegWithoutMetadata } from "./jpeg-segments";
+import { isJpegImage } from "./pdf-images";
 import { openPdf, pdfjs } from "./pdfjs";
 
 export interface PrepareOptions {
@@ -71,7 +73,13 @@ async function rewrite(bytes: Uint8Array): Promise<Uint8Array> {
     }
   };
   visit(context.trailerInfo.Root);
-  for (const [ref] of context.enumerateIndirectObjects()) if (!reachable.has(ref)) context.delete(ref);
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!reachable.has(ref)) context.delete(ref);
+    else if (object instanceof PDFRawStream && isJpegImage(object.dict)) {
+      const clean = jpegWithoutMetadata(object.getContents());
+      if (clean) context.assign(ref, PDFRawStream.of(object.dict, clean));
+    }
+  }
   return doc.save();
 }
 

@@ -4,6 +4,7 @@
  * and, in the hand-written segments below, an EXIF thumbnail and IPTC fields, which sharp does not
  * write. Each value is one a test can look for, byte for byte, after preparation.
  */
+import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 
 export const PHOTO = {
@@ -131,4 +132,12 @@ export async function photoWithThumbnailAndIptc({ byline, city }: { byline: stri
       [90, city],
     ])),
   );
+}
+
+/** A PDF made from the photo as a scanning app makes one: the JPEG stored byte for byte, its EXIF with it. */
+export async function pdfOfPhoto(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const image = await doc.embedJpg(await photo());
+  doc.addPage([300, 200]).drawImage(image, { x: 0, y: 0, width: 300, height: 200 });
+  return doc.save();
 }
