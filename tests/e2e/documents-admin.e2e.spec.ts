@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { adminSend, signInAsAdmin } from "./support/admin";
 import { createArticle, uniqueEmail } from "./support/article-fixtures";
+import { PHOTO, photo } from "../../app/server/documents/test-images";
 import { leaky } from "../../app/server/documents/test-pdfs";
 
 /**
@@ -104,6 +105,22 @@ test("a leaky PDF is shown with what it leaks on its page, refused while it leak
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) });
   await expect(row.getByText("Published", { exact: true })).toBeVisible();
   await expect(row.getByText("You", { exact: true })).toBeVisible();
+});
+
+test("a photo of a document is uploaded through the form, and where it was taken and by whom is shown", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/documents/new");
+  await expect(page.getByText("A PDF, or a photo or scan of a document (JPEG, PNG or WebP).", { exact: false })).toBeVisible();
+  await page.getByLabel("PDF file").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await photo()) });
+  await page.getByLabel("Title (English)").fill("Photographed site permit");
+  await page.getByLabel("Source (English)").fill("Obtained by Khulasa");
+  await page.getByRole("button", { name: "Upload and examine" }).click();
+  await expect(page).toHaveURL(/\/admin\/documents\/\d+$/);
+  await expect(page.getByText(/Needs review: \d+ found/)).toBeVisible();
+  const wholeFile = page.locator('[data-findings-page="file"]');
+  await expect(wholeFile.getByText(`GPS position: ${PHOTO.latitude}, ${PHOTO.longitude}`)).toBeVisible();
+  await expect(wholeFile.getByText(`Artist: ${PHOTO.artist}`)).toBeVisible();
+  await expect(wholeFile.getByText(`BodySerialNumber: ${PHOTO.serial}`)).toBeVisible();
 });
 
 test("a contributor examines and prepares their upload but is offered neither publishing nor an override, which the server refuses too", async ({ page, request }) => {
