@@ -134,6 +134,7 @@ export default [
     route("documents/:id", "routes/api/documents.$id.ts"),
     route("documents/:id/prepare", "routes/api/documents.$id.prepare.ts"),
     route("documents/:id/publish", "routes/api/documents.$id.publish.ts"),
+    route("documents/:id/withdraw", "routes/api/documents.$id.withdraw.ts"),
     route("documents/:id/articles", "routes/api/documents.$id.articles.ts"),
     route("documents/:id/pages/:page", "routes/api/documents.$id.pages.$page.ts"),
     route("newsletter", "routes/api/newsletter.ts"),

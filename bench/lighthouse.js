@@ -1,8 +1,9 @@
 // `npm run lighthouse`: Lighthouse's mobile audit (a mid-range phone on a slow 4G network, as its
 // default settings simulate) of the production build with an archive of 2,000 articles, on the
-// pages of issue 14: home, an article, a category, search results and the Nepali home, three runs
-// each, the median kept. Also weighs what each page loads (scripts, styles, fonts, compressed as
-// sent). Appends to bench/results.jsonl and writes docs/performance.md.
+// pages of issue 14 (home, an article, a category, search results and the Nepali home) and of issue
+// 38 (a story with an embedded evidence document, and the document's page), three runs each, the
+// median kept. Also weighs what each page loads (scripts, styles, fonts and everything,
+// compressed as sent). Appends to bench/results.jsonl and writes docs/performance.md.
 //
 //   npm run lighthouse -- [--runs N] [--articles N]
 import * as chromeLauncher from "chrome-launcher";
@@ -10,7 +11,8 @@ import lighthouse from "lighthouse";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { writePerformanceDoc } from "./report.js";
-import { json, newDataDir, prepareBuild, record, removeDataDir, seedArchive, startServer } from "./support.js";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { json, newDataDir, prepareBuild, record, removeDataDir, seedArchive, signIn, startServer } from "./support.js";
 
 const { values: options } = parseArgs({
   options: { runs: { type: "string", default: "3" }, articles: { type: "string", default: "2000" } },
@@ -27,17 +29,61 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
 };
 
-/** The pages of issue 14, found in the seeded archive. */
+/** A 12-page PDF of ordinary text, as an evidence document's scan-free pages would be. */
+async function evidencePdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let page = 1; page <= 12; page++) {
+    const sheet = doc.addPage([595, 842]);
+    for (let line = 0; line < 40; line++) sheet.drawText(`Page ${page}, line ${line + 1}: payments to the contractor, in rupees.`, { x: 50, y: 780 - line * 18, size: 11, font });
+  }
+  return doc.save();
+}
+
+/**
+ * Issue 38: a document uploaded, prepared, published and attached to `story` through the API, as
+ * the newsroom does; answers once its pages are drawn. Its slug, for its own page.
+ */
+async function attachDocument(base, story) {
+  const session = await signIn(base);
+  const headers = { cookie: session.cookie, origin: session.origin };
+  const form = new FormData();
+  form.set("file", new File([await evidencePdf()], "ledger.pdf", { type: "application/pdf" }));
+  form.set("title_en", "The contractor's ledger");
+  const { document } = await json(`${base}/api/documents`, { method: "POST", headers, body: form });
+  const settled = async () => {
+    for (;;) {
+      const { document: now } = await json(`${base}/api/documents/${document.id}`, { headers });
+      if (now.status !== "examining" && now.status !== "publishing") return now;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const send = (path, body) => json(`${base}/api/documents/${document.id}/${path}`, { method: path === "articles" ? "PUT" : "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  await settled();
+  await send("prepare", { flatten: false });
+  await settled();
+  await send("articles", { articles: [story.id] });
+  await send("publish", {});
+  const published = await settled();
+  if (!published.published_at) throw new Error(`the bench's document was not published: ${JSON.stringify(published)}`);
+  return published.slug;
+}
+
+/** The pages of issue 14, found in the seeded archive, and a story carrying a document (issue 38) with the document's own page. */
 async function pagesOf(base) {
   const { articles } = await json(`${base}/api/news?limit=20&edition=en`);
   const story = articles.find((article) => article.image_url) ?? articles[0];
   const word = story.title.split(/\s+/).find((w) => w.length > 5) ?? story.title.split(/\s+/)[0];
+  const withDocument = articles.find((article) => article.id !== story.id && article.image_url) ?? articles[1];
+  const documentSlug = await attachDocument(base, withDocument);
   return {
     home: "/",
     article: `/article/${encodeURIComponent(story.slug)}`,
     category: `/category/${story.category_slug ?? "politics"}`,
     search: `/search?q=${encodeURIComponent(word)}`,
     home_ne: "/ne",
+    article_with_document: `/article/${encodeURIComponent(withDocument.slug)}`,
+    document: `/documents/${encodeURIComponent(documentSlug)}`,
   };
 }
 
@@ -59,6 +105,8 @@ function summarise(lhr) {
     script_kb: Math.round(transfer("Script") / 102.4) / 10,
     stylesheet_kb: Math.round(transfer("Stylesheet") / 102.4) / 10,
     font_kb: Math.round(transfer("Font") / 102.4) / 10,
+    // Everything the page loads, pictures included: what an embedded document costs before it is opened.
+    total_kb: Math.round(lhr.audits["network-requests"].details.items.reduce((sum, item) => sum + item.transferSize, 0) / 102.4) / 10,
     failing: Object.values(lhr.audits)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
       .map((audit) => audit.id),

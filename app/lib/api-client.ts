@@ -7,7 +7,7 @@
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   /** `body`: the whole JSON answer, for the few errors that carry more than a message (a sign-in's second step). */
-  | { ok: false; status: number; error: string | null; code: string | null; body?: unknown };
+  | { ok: false; status: number; error: string | null; code: string | null; body?: unknown; retryAfter?: number | null };
 
 /** The page's interface language (root sets <html lang>), so the server words its errors in it. */
 export function pageLanguage(): string {
@@ -42,4 +42,43 @@ export async function apiRequest<T>(
   const field = (name: string) => (body && typeof body === "object" && name in body ? (body as Record<string, unknown>)[name] : null);
   const [error, code] = [field("error"), field("code")];
   return { ok: false, status: response.status, error: typeof error === "string" ? error : null, code: typeof code === "string" ? code : null, body };
+}
+
+/**
+ * POSTs a form with its files through XMLHttpRequest rather than fetch: only it reports upload
+ * progress (`onProgress` gets 0–1), which a large file over a slow line needs. Answers as
+ * apiRequest does, and with `retryAfter` (seconds) when a busy server says when to try again.
+ */
+export function apiUpload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<ApiResult<T>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.setRequestHeader("accept-language", pageLanguage());
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener("load", () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: a proxy's page, which says nothing the user can act on
+      }
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (ok && body !== null) return resolve({ ok: true, status: xhr.status, data: body as T });
+      const field = (name: string) => (body && typeof body === "object" && name in body ? (body as Record<string, unknown>)[name] : null);
+      const [error, code] = [field("error"), field("code")];
+      const retry = Number(xhr.getResponseHeader("retry-after"));
+      resolve({
+        ok: false,
+        status: xhr.status,
+        error: typeof error === "string" ? error : null,
+        code: typeof code === "string" ? code : null,
+        body,
+        retryAfter: xhr.status === 503 && retry > 0 ? retry : null,
+      });
+    });
+    xhr.addEventListener("error", () => resolve({ ok: false, status: 0, error: null, code: null }));
+    xhr.send(form);
+  });
 }

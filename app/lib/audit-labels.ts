@@ -54,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "document.override": "auditDocumentOverride",
   "document.attach": "auditDocumentAttach",
   "document.delete": "auditDocumentDelete",
+  "document.update": "auditDocumentUpdate",
+  "document.withdraw": "auditDocumentWithdraw",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {

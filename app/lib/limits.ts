@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   "document.publish",
   "document.override",
   "document.attach",
+  "document.update",
+  "document.withdraw",
   "document.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

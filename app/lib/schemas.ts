@@ -322,8 +322,14 @@ export const documentPublishSchema = z.object({
     .optional(),
 });
 
-/** GET /api/documents: the back office's list, newest first, one page at a time. */
+/** POST /api/documents/{id}/withdraw: why a published document is taken down (kept in the audit trail). */
+export const documentWithdrawSchema = z.object({
+  reason: z.string({ error: "withdrawReasonRequired" }).trim().min(1, { error: "withdrawReasonRequired" }).max(NOTE_MAX, tooLong),
+});
+
+/** GET /api/documents: the back office's list, newest first, one page at a time; `q`, words of a title in any language. */
 export const documentsQuerySchema = z.object({
+  q: z.string().trim().max(SEARCH_QUERY_MAX).catch("").default(""),
   limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
   page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
 });

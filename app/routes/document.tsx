@@ -6,6 +6,8 @@ import { pageLocale } from "~/server/http/page-locale";
 import { getPublicDocument } from "~/server/services/documents";
 import { keyedInLanguage } from "~/lib/bilingual";
 import { documentJsonLd } from "~/lib/seo/json-ld";
+import { documentPath } from "~/lib/document-path";
+import { formatMessage } from "~/lib/format-message";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import { useMessages } from "~/contexts/i18n";
 import { DocumentDetails } from "~/components/documents/DocumentDetails";
@@ -40,8 +42,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const first = document.page_images[0];
   return pageMeta(seo, {
     title: name,
-    description: description ?? source ?? undefined,
-    path: `/documents/${document.slug}`,
+    // A search result and a shared link say what the document is even when the newsroom gave no description.
+    description:
+      description ??
+      formatMessage(seo.messages.documentMetaDescription, { title: name, site: seo.messages.siteName }),
+    path: documentPath(document.slug),
     social: {
       type: "website",
       image: first ? { url: first.image, width: null, height: null, alt: name } : null,

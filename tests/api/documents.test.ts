@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { en } from "~/lib/messages";
 import { ne } from "~/lib/messages.ne";
 import { cleanScan, PHOTO, photo } from "~/server/documents/test-images";
-import { leaky } from "~/server/documents/test-pdfs";
+import { leaky, plain } from "~/server/documents/test-pdfs";
 import { extractedText, holds } from "~/server/documents/test-search";
 import { asAdmin, baseUrl, call, newReader } from "./client";
 import { documentForm, examinedDocument } from "./document-fixtures";
@@ -220,5 +220,110 @@ describe("a photo of a document from upload to publication", () => {
     const uploaded = await call("/api/documents", { method: "POST", token: admin, form: await documentForm("Scanned notice", await cleanScan()) });
     expect(uploaded.status).toBe(201);
     expect(await settled(uploaded.body.document.id, admin)).toMatchObject({ status: "clean", pages: 1, findings: [] });
+  });
+});
+
+describe("PUT /api/documents/{id}", () => {
+  it("replaces an unpublished document's texts, date, tags and address, and asks again for a title", async () => {
+    const admin = await asAdmin();
+    const { id } = await examinedDocument(admin);
+    const tag = await call("/api/tags", { method: "POST", token: admin, json: { name: `Melamchi ${Date.now()}` } });
+    const slug = `melamchi-contract-${Date.now()}`;
+    const edited = await call(`/api/documents/${id}`, {
+      method: "PUT",
+      token: admin,
+      json: { title_en: "Melamchi tunnel contract", title_ne: "मेलम्ची सुरुङ सम्झौता", source_en: "Obtained by Khulasa", date: "2024-03-01", tags: [tag.body.id], slug },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.document).toMatchObject({
+      id,
+      slug,
+      title_en: "Melamchi tunnel contract",
+      title_ne: "मेलम्ची सुरुङ सम्झौता",
+      source_en: "Obtained by Khulasa",
+      date: "2024-03-01",
+      tags: [expect.objectContaining({ id: tag.body.id })],
+    });
+    expect((await call(`/api/documents/${slug}`, { token: admin })).body.document.id).toBe(id);
+
+    const untitled = await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: " ", description_en: "Kept nowhere" }, headers: { "accept-language": "ne" } });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body).toEqual({ error: ne.documentTitleRequired, code: "document_title_required" });
+    expect((await call(`/api/documents/${id}`, { token: admin })).body.document).toMatchObject({ title_en: "Melamchi tunnel contract", description_en: null });
+
+    const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
+    expect(trail.body.entries[0]).toMatchObject({ action: "document.update", object_id: id });
+  });
+
+  it("retitles a published document for readers and search, keeps the words of its file searchable, and keeps its address", async () => {
+    const admin = await asAdmin();
+    const { id } = await examinedDocument(admin, await plain.pages(1));
+    await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
+    expect((await settled(id, admin)).status).toBe("clean");
+    const sitemap = async (edition: "" | "/ne") => (await fetch(`${baseUrl()}${edition}/sitemap/documents.xml`)).text();
+    const unpublished = (await call(`/api/documents/${id}`, { token: admin })).body.document.slug as string;
+    expect(await sitemap("")).not.toContain(`/documents/${unpublished}<`);
+    await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    const { slug } = await settled(id, admin);
+    // Crawlers find it in both editions' sitemaps, each pointing to its other edition's page.
+    expect(await (await fetch(`${baseUrl()}/sitemap.xml`)).text()).toContain("/sitemap/documents.xml</loc>");
+    expect(await sitemap("")).toMatch(new RegExp(`<loc>[^<]*/documents/${slug}</loc>.*hreflang="ne[^"]*" href="[^"]*/ne/documents/${slug}"`));
+    expect(await sitemap("/ne")).toContain(`/ne/documents/${slug}</loc>`);
+
+    const title = `Sundarijal ledger ${Date.now()}`;
+    expect((await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: title } })).status).toBe(200);
+    expect((await call(`/api/documents/${slug}`)).body.document.title_en).toBe(title);
+    const page = await (await fetch(`${baseUrl()}/documents/${slug}`)).text();
+    expect(page).toContain(title);
+    // Given no description, search results and shared links still say what it is.
+    expect(page).toContain(`<meta name="description" content="${title}: a document published by Khulasa, to read page by page and download."/>`);
+    for (const words of [title, "Public text on page"]) {
+      const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent(words)}`)).text();
+      expect(search, words).toContain(`href="/documents/${slug}"`);
+    }
+
+    const moved = await call(`/api/documents/${id}`, { method: "PUT", token: admin, json: { title_en: title, slug: "somewhere-else" } });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual({ error: en.documentSlugPublished, code: "document_slug_published" });
+  });
+});
+
+describe("POST /api/documents/{id}/withdraw", () => {
+  it("takes a published document down with a written reason: its files, page, search entry and sitemap entry go; it can be published again", async () => {
+    const admin = await asAdmin();
+    const { id } = await examinedDocument(admin, await plain.pages(2));
+    await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
+    await settled(id, admin);
+    await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    const published = await settled(id, admin);
+    const seen = (await call(`/api/documents/${published.slug}`)).body.document;
+    const files = [seen.url, seen.text_url, seen.page_images[1].image, seen.page_images[0].thumbnail] as string[];
+    for (const file of files) expect((await fetch(baseUrl() + file)).status, file).toBe(200);
+
+    const unexplained = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason: "  " }, headers: { "accept-language": "ne" } });
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.body).toEqual({ error: ne.withdrawReasonRequired, code: "withdraw_reason_required" });
+    expect((await call(`/api/documents/${published.slug}`)).status).toBe(200);
+
+    const reason = "A source's initials are legible on page 2.";
+    const withdrawn = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason } });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.document).toMatchObject({ published_at: null, url: null });
+    expect((await call(`/api/documents/${published.slug}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/documents/${published.slug}`)).status).toBe(404);
+    for (const file of files) expect((await fetch(baseUrl() + file)).status, file).toBe(404);
+    expect(await (await fetch(`${baseUrl()}/sitemap/documents.xml`)).text()).not.toContain(`/documents/${published.slug}<`);
+    const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent(published.title_en)}`)).text();
+    expect(search).not.toContain(`href="/documents/${published.slug}"`);
+    const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
+    expect(trail.body.entries[0]).toMatchObject({ action: "document.withdraw", summary: expect.stringContaining(reason) });
+
+    const again = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("document_not_published");
+
+    await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect((await settled(id, admin)).published_at).toEqual(expect.any(String));
+    expect((await fetch(baseUrl() + seen.url)).status).toBe(200);
   });
 });

@@ -65,6 +65,7 @@ const ARTICLE_NOT_FOUND = status(404, en.articleNotFound, "article_not_found");
 const COMMENT_NOT_FOUND = status(404, en.commentNotFound, "comment_not_found");
 const DOCUMENT_NOT_FOUND = status(404, en.documentNotFound, "document_not_found");
 const DOCUMENT_NOT_PREPARED = status(409, en.documentNotPrepared, "document_not_prepared");
+const DOCUMENT_NOT_PUBLISHED = status(409, en.documentNotPublished, "document_not_published");
 const REAUTHENTICATION_REQUIRED = status(403, en.reauthenticationRequired, "reauthentication_required");
 
 /** The outcome per role; a role for which `outcome` gives nothing has no case in the row. */
@@ -1330,6 +1331,25 @@ const rows: Row[] = [
     expected: ownWork((role) => (can(role, "publish") ? DOCUMENT_NOT_PREPARED : ROLE_FORBIDDEN)),
   },
   {
+    method: "POST",
+    route: "/api/documents/:id/withdraw (another's, not published)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}/withdraw`,
+    body: () => ({ reason: "A matrix check" }),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? DOCUMENT_NOT_PUBLISHED : DOCUMENT_NOT_FOUND)),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/withdraw (own document, not published)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}/withdraw`,
+    body: () => ({ reason: "A matrix check" }),
+    expected: ownWork((role) => (can(role, "editEveryArticle") ? DOCUMENT_NOT_PUBLISHED : ROLE_FORBIDDEN)),
+  },
+  {
     method: "DELETE",
     route: "/api/documents/:id (another's unpublished)",
     fresh: async () => examinedDocument(),
@@ -1344,6 +1364,28 @@ const rows: Row[] = [
       return { id, token: owner };
     },
     path: (f) => `/api/documents/${f.id}`,
+    expected: ownWork(status(200)),
+  },
+  {
+    method: "PUT",
+    route: "/api/documents/:id (another's unpublished)",
+    fresh: async () => examinedDocument(),
+    path: (f) => `/api/documents/${f.id}`,
+    body: () => ({ title_en: "Retitled by the matrix" }),
+    expected: backOffice((role) => (can(role, "editEveryArticle") ? status(200) : DOCUMENT_NOT_FOUND)),
+    verify: async (_f, _role, allowed, res) => {
+      if (allowed) expect(res.body.document.title_en).toBe("Retitled by the matrix");
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/documents/:id (own unpublished document)",
+    fresh: async (role) => {
+      const { id, owner } = await examinedDocument(await tokenFor(role, true));
+      return { id, token: owner };
+    },
+    path: (f) => `/api/documents/${f.id}`,
+    body: () => ({ title_en: "Retitled by its uploader" }),
     expected: ownWork(status(200)),
   },
   {
@@ -1677,9 +1719,10 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
   { method: "PATCH", route: "/api/writers/:id", path: () => `/api/writers/${fx.writerId}`, allow: "GET, PUT, DELETE" },
   { method: "GET", route: "/api/upload", path: () => "/api/upload", allow: "POST" },
   { method: "DELETE", route: "/api/documents", path: () => "/api/documents", allow: "GET, POST" },
-  { method: "PUT", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET, DELETE" },
+  { method: "POST", route: "/api/documents/:id", path: () => "/api/documents/1", allow: "GET, PUT, DELETE" },
   { method: "GET", route: "/api/documents/:id/prepare", path: () => "/api/documents/1/prepare", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/publish", path: () => "/api/documents/1/publish", allow: "POST" },
+  { method: "GET", route: "/api/documents/:id/withdraw", path: () => "/api/documents/1/withdraw", allow: "POST" },
   { method: "GET", route: "/api/documents/:id/articles", path: () => "/api/documents/1/articles", allow: "PUT" },
   { method: "POST", route: "/api/documents/:id/pages/:page", path: () => "/api/documents/1/pages/1", allow: "GET" },
   { method: "GET", route: "/api/newsletter", path: () => "/api/newsletter", allow: "POST" },

@@ -5,7 +5,7 @@ import type { DocumentEmbedJson } from "~/lib/api-types";
 import { keyedInLanguage } from "~/lib/bilingual";
 import type { Language } from "~/lib/limits";
 import { publicMediaUrl } from "~/lib/media-url";
-import { documentPath } from "~/components/documents/document-view";
+import { documentPath } from "~/lib/document-path";
 import { EMBED_ATTRIBUTE, OPEN_ATTRIBUTE } from "./open-embeds";
 
 /** The thumbnail's width on the card; the picture itself is 200 px wide. */

@@ -4,7 +4,8 @@ import { useFormatNumber, useLocalizePath, useMessages, useTranslate } from "~/c
 import type { DocumentTextJson } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { publicMediaUrl } from "~/lib/media-url";
-import { ZOOMS, type ViewerDocument, aspectRatio, documentPath, pageFromHash, pageHash } from "./document-view";
+import { documentPath } from "~/lib/document-path";
+import { ZOOMS, type ViewerDocument, aspectRatio, pageFromHash, pageHash } from "./document-view";
 
 type TextRun = DocumentTextJson["pages"][number]["runs"][number];
 
@@ -34,6 +35,12 @@ function useDocumentText(url: string | null): DocumentTextJson | null {
 }
 
 /**
+ * The size a run's invisible text is set in before it is scaled to its place: never under 16 px, since a
+ * phone's minimum font size would enlarge a smaller one and move the selection off the words.
+ */
+const drawnSize = (height: number) => Math.max(height, 16);
+
+/**
  * The page's text, transparent over its picture where each run is printed, so that a reader
  * selects and copies what they see. Each run is sized to its box's height and stretched to its
  * width once laid out, since the reader's fonts are not the file's.
@@ -57,7 +64,8 @@ function TextLayer({ runs }: { runs: TextRun[] }) {
       span.style.transform = "";
       const natural = span.offsetWidth;
       const scale = natural > 0 ? ((run.box[2] - run.box[0]) * size.width) / natural : 1;
-      span.style.transform = `${run.angle ? `rotate(${run.angle}deg) ` : ""}scaleX(${scale})`;
+      const height = (run.box[3] - run.box[1]) * size.height;
+      span.style.transform = `${run.angle ? `rotate(${run.angle}deg) ` : ""}scale(${scale}, ${height / drawnSize(height)})`;
     }
   }, [runs, size]);
   return (
@@ -68,7 +76,7 @@ function TextLayer({ runs }: { runs: TextRun[] }) {
               key={index}
               data-run={index}
               className="absolute origin-top-left whitespace-pre font-sans"
-              style={{ left: `${run.box[0] * 100}%`, top: `${run.box[1] * 100}%`, fontSize: `${(run.box[3] - run.box[1]) * size.height}px` }}
+              style={{ left: `${run.box[0] * 100}%`, top: `${run.box[1] * 100}%`, fontSize: `${drawnSize((run.box[3] - run.box[1]) * size.height)}px` }}
             >
               {run.text}
             </span>

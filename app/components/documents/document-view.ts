@@ -15,8 +15,6 @@ export const pageAnchor = (page: number) => `p=${page}`;
 
 export const pageHash = (page: number) => `#${pageAnchor(page)}`;
 
-export const documentPath = (slug: string) => `/documents/${slug}`;
-
 /** The page an address's `#p=N` names, when the document has it. */
 export function pageFromHash(hash: string, pages: number): number | null {
   const match = /^#p=(\d{1,6})$/.exec(hash);

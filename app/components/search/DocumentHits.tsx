@@ -1,4 +1,5 @@
 import { useFormatNumber, useLocalizePath, useMessages } from "~/contexts/i18n";
+import { documentPath } from "~/lib/document-path";
 import { formatMessage } from "~/lib/format-message";
 import type { DocumentSearchHit } from "~/lib/api-types";
 
@@ -16,7 +17,7 @@ export function DocumentHits({ documents }: { documents: DocumentSearchHit[] }) 
       <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
         {documents.map((document) => (
           <li key={document.slug} className="py-2">
-            <a href={localize(`/documents/${document.slug}`)} className="font-semibold text-brand hover:underline">
+            <a href={localize(documentPath(document.slug))} className="font-semibold text-brand hover:underline">
               {document.title}
             </a>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">

@@ -8,6 +8,7 @@ import type { PublicDocumentJson } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { languageConfig } from "~/lib/languages";
+import { documentPath } from "../document-path";
 import { DEFAULT_SHARE_IMAGE, LOGO, type PageSeo, absoluteUrl, pageUrl } from "./page-meta";
 
 export const articlePath = (slug: string) => `/article/${slug}`;
@@ -98,7 +99,7 @@ export function documentJsonLd(
   document: PublicDocumentJson,
   texts: { title: string; description: string | null; source: string | null; language: Language },
 ): object {
-  const canonical = pageUrl(seo, `/documents/${document.slug}`);
+  const canonical = pageUrl(seo, documentPath(document.slug));
   const first = document.page_images[0];
   return {
     "@context": "https://schema.org",

@@ -3,7 +3,8 @@ import { data, useLocation, useRevalidator } from "react-router";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AttachStories } from "~/components/admin/documents/AttachStories";
 import { DocumentActions } from "~/components/admin/documents/DocumentActions";
-import { DocumentFiles, DocumentTexts } from "~/components/admin/documents/DocumentFacts";
+import { DocumentFiles } from "~/components/admin/documents/DocumentFacts";
+import { EditDocumentDetails } from "~/components/admin/documents/EditDocumentDetails";
 import { DocumentProgress, DocumentStatusBadge } from "~/components/admin/documents/DocumentStatusBadge";
 import { DeleteDocument } from "~/components/admin/documents/DeleteDocument";
 import { FindingsByPage } from "~/components/admin/documents/FindingsByPage";
@@ -12,15 +13,17 @@ import { usePoll } from "~/components/admin/documents/use-poll";
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
 import { Link } from "~/components/i18n/links";
+import { pageSeo } from "~/lib/seo/page-meta";
 import { useLocale, useMessages } from "~/contexts/i18n";
 import { DOCUMENTS_PATH } from "~/lib/admin-paths";
 import { apiRequest } from "~/lib/api-client";
-import type { DocumentDetailJson } from "~/lib/api-types";
+import type { DocumentDetailJson, Tag } from "~/lib/api-types";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { pageLocale } from "~/server/http/page-locale";
 import { namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";
 import { getDocument } from "~/server/services/documents";
+import { listTags } from "~/server/services/tags";
 import type { Route } from "./+types/document";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
@@ -39,11 +42,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = pageLocale(request);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const found = id === null ? null : await getDocument(db, staff, String(id), locale).catch((error: unknown) => (namesNothing(error) ? null : Promise.reject(error)));
-  if (!found || !("findings" in found.document)) return data({ document: null }, { status: 404 });
-  return { document: found.document };
+  if (!found || !("findings" in found.document)) return data({ document: null, tags: [] }, { status: 404 });
+  return { document: found.document, tags: await listTags(db, locale) };
 }
 
-export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.adminDocuments);
+/** The tab names the document, so that an editor with several open tells them apart. */
+export const meta: Route.MetaFunction = (args) => {
+  const document = args.loaderData?.document;
+  const { locale } = pageSeo(args.matches, args.location);
+  return adminMeta(args, (m) => (document ? `${documentTitle(document, locale, m)} · ${m.adminDocuments}` : m.adminDocuments));
+};
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
@@ -59,10 +67,10 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return <DocumentView key={loaderData.document.id} loaded={loaderData.document} />;
+  return <DocumentView key={loaderData.document.id} loaded={loaderData.document} tags={loaderData.tags} />;
 }
 
-function DocumentView({ loaded }: { loaded: DocumentDetailJson }) {
+function DocumentView({ loaded, tags }: { loaded: DocumentDetailJson; tags: Tag[] }) {
   const messages = useMessages();
   const language = useLocale();
   const revalidator = useRevalidator();
@@ -118,7 +126,7 @@ function DocumentView({ loaded }: { loaded: DocumentDetailJson }) {
           {mayChange && document.published_at === null && !working ? <DeleteDocument document={document} /> : null}
         </div>
         <div className="min-w-0 space-y-6">
-          <DocumentTexts document={document} />
+          <EditDocumentDetails document={document} tags={tags} mayChange={mayChange} onChanged={setDocument} />
           <DocumentFiles document={document} />
         </div>
       </div>

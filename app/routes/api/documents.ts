@@ -1,5 +1,6 @@
 import { AppError } from "~/server/errors";
-import { json, readFormData, requestLocale, resource } from "~/server/http/api";
+import { json, requestLocale, resource } from "~/server/http/api";
+import { readFormData } from "~/server/http/form-body";
 import { currentActor } from "~/server/http/session";
 import { database, documentJobs } from "~/server/process/runtime";
 import { requireAbility } from "~/server/services/actor";

@@ -1,5 +1,6 @@
 import { AppError } from "~/server/errors";
-import { json, readFormData, resource } from "~/server/http/api";
+import { json, resource } from "~/server/http/api";
+import { readFormData } from "~/server/http/form-body";
 import { config } from "~/server/platform/config";
 import { currentActor } from "~/server/http/session";
 import { requireAbility } from "~/server/services/actor";

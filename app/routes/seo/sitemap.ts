@@ -1,5 +1,5 @@
 /**
- * GET /sitemap/{articles-N,pages,categories,tags,writers,news}.xml (and under /ne): the sitemaps an
+ * GET /sitemap/{articles-N,pages,categories,tags,writers,documents,news}.xml (and under /ne): the sitemaps an
  * edition's index lists. Published stories only, as the edition lists them; news.xml has the
  * edition's own stories of the last 48 hours.
  */
@@ -12,14 +12,16 @@ import {
   type ListingKind,
   NEWS_SITEMAP_LIMIT,
   NEWS_WINDOW_MS,
+  SITEMAP_URL_LIMIT,
   articlesSitemap,
+  documentsSitemap,
   listingSitemap,
   newsSitemap,
   pagesSitemap,
 } from "~/server/seo/sitemaps";
 import { xmlResponse, xmlStreamResponse } from "~/server/seo/xml";
 import { editionOf } from "~/server/services/editions";
-import { recentArticles, sitemapArticleBatches, sitemapFileVersion, sitemapListings } from "~/server/services/seo-queries";
+import { recentArticles, sitemapArticleBatches, sitemapDocuments, sitemapFileVersion, sitemapListings } from "~/server/services/seo-queries";
 import type { Route } from "./+types/sitemap";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
@@ -35,6 +37,7 @@ async function sitemapBody(language: Locale, name: string): Promise<string | nul
   const db = await database();
   const listing = LISTINGS[name];
   if (listing) return listingSitemap(site, language, listing, await sitemapListings(db, listing, editionOf(language)));
+  if (name === "documents.xml") return documentsSitemap(site, language, await sitemapDocuments(db, SITEMAP_URL_LIMIT));
   if (name === "news.xml") {
     const since = new Date(Date.now() - NEWS_WINDOW_MS);
     return newsSitemap(site, catalogFor(language).siteName, await recentArticles(db, language, since, NEWS_SITEMAP_LIMIT));

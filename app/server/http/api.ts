@@ -6,6 +6,7 @@ import { firstMessage } from "~/lib/schemas";
 import { type Locale, isLocale, localeFromAcceptLanguage, translate } from "~/lib/i18n";
 import { AppError, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from "../errors";
 import { logDatabaseUnavailable, logError } from "~/server/platform/log";
+import { readFormData } from "./form-body";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -158,27 +159,6 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
 export async function readInput<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const raw = isFormBody(request) ? Object.fromEntries(await readFormData(request, JSON_BODY_MAX, [])) : await readJsonObject(request, JSON_BODY_MAX);
   return schema.parse(raw);
-}
-
-/**
- * A form body. A file under a name the endpoint does not take (`fileFields`) is refused, naming the
- * field, rather than silently dropped: the client would believe it was stored.
- */
-export async function readFormData(request: Request, maxBytes: number, fileFields: RegExp | string[]): Promise<FormData> {
-  const body = await readBody(request, maxBytes);
-  let form: FormData;
-  try {
-    form = await new Response(body, {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    throw new AppError(400, "invalidInput");
-  }
-  for (const [field, value] of form) {
-    const known = Array.isArray(fileFields) ? fileFields.includes(field) : fileFields.test(field);
-    if (typeof value !== "string" && !known) throw new AppError(400, "unknownFileField", { field });
-  }
-  return form;
 }
 
 /** A positive integer route parameter, or 404: a malformed id names no resource. */

@@ -9,7 +9,8 @@
  */
 import { config } from "../platform/config";
 import { AppError } from "../errors";
-import { isFormBody, readFormData, readJsonObject } from "./api";
+import { isFormBody, readJsonObject } from "./api";
+import { readFormData } from "./form-body";
 import { type Actor, requireAbility } from "../services/actor";
 import type { ArticleMediaChoices, ArticlePatch, MediaChoice } from "../services/article-writes";
 import type { MediaPurpose } from "../services/media";

@@ -12,7 +12,7 @@ import { config } from "../platform/config";
 import { database } from "../process/runtime";
 import { keyFingerprint } from "~/lib/tips/crypto";
 import { conversationFromForm, currentTipKey, replyFromForm, sendTipFromForm } from "../services/tips";
-import { readFormData } from "./api";
+import { readFormData } from "./form-body";
 import { pageLocale } from "./page-locale";
 import { tipFormAction } from "./tip-rate-limit";
 

@@ -5,6 +5,7 @@
  * version in every language with hreflang alternates, as the page itself does.
  */
 import { LOCALES, type Locale, localizePath } from "~/lib/i18n";
+import { documentPath } from "~/lib/document-path";
 import { articlePath } from "~/lib/seo/json-ld";
 import { type SiteInfo, absoluteUrl } from "~/lib/seo/page-meta";
 import type { NewsSitemapArticle, SitemapArticle, SitemapListing } from "~/server/services/seo-queries";
@@ -49,6 +50,7 @@ export function sitemapIndex(site: SiteInfo, edition: Locale, articleFiles: numb
     "/sitemap/categories.xml",
     "/sitemap/tags.xml",
     "/sitemap/writers.xml",
+    "/sitemap/documents.xml",
     "/sitemap/news.xml",
   ];
   return (
@@ -105,6 +107,11 @@ const LISTING_PATH: Record<ListingKind, string> = { category: "/category/", tag:
 
 export function listingSitemap(site: SiteInfo, edition: Locale, kind: ListingKind, listings: SitemapListing[]): string {
   return urlSet(listings.map((listing) => urlEntry(site, edition, () => LISTING_PATH[kind] + listing.key, listing.lastModified)));
+}
+
+/** The published documents' pages, each at the same address in every edition. */
+export function documentsSitemap(site: SiteInfo, edition: Locale, documents: SitemapListing[]): string {
+  return urlSet(documents.map((document) => urlEntry(site, edition, () => documentPath(document.key), document.lastModified)));
 }
 
 /** Google's news sitemap of an edition: its publication, its stories at their addresses, with titles. */

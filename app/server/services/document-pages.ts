@@ -70,6 +70,13 @@ export async function publishPages(
   return { publishedUrl, pageSizes, hasText, text: text.pages.map((page) => page.runs.map((run) => run.text).join(" ")).join("\n") };
 }
 
+/** Takes down a published file and everything drawn from it (a withdrawal); a name already gone is no error. */
+export async function removePublishedFiles(storage: MediaStorage, sha256: string, pages: number): Promise<void> {
+  const names = publishedNames(sha256);
+  const drawn = Array.from({ length: pages }, (_, index) => [names.page(index + 1), names.thumbnail(index + 1)]).flat();
+  for (const name of [names.file, names.text, ...drawn]) await storage.remove(name);
+}
+
 const round = (points: number) => Math.round(points * 100) / 100;
 
 /** A page of a file the back office may look at, drawn now: the only picture of an unpublished file, never stored. */

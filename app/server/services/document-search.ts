@@ -46,6 +46,13 @@ export function documentSearchVector(text: string): SQL {
   return sql`${weighted(documents.titles, "A")} || ${weighted(documents.descriptions, "B")} || setweight(${bodyVector}, 'C')`;
 }
 
+/**
+ * A published document's search document after its texts were edited: the new texts, and the
+ * file's words as they were indexed at publication (weight C), since the file itself is unchanged.
+ */
+export const documentSearchVectorWithTexts = (): SQL =>
+  sql`${weighted(documents.titles, "A")} || ${weighted(documents.descriptions, "B")} || ts_filter(coalesce(${documents.searchVector}, ''::tsvector), '{c}')`;
+
 /** Published documents that match `search`, titled in `edition`'s language first, then best match, then newest. */
 export async function searchDocuments(db: Executor, search: string, edition: Language, limit = DOCUMENT_HITS): Promise<DocumentSearchHit[]> {
   const { query } = articleSearch(search).fullText;

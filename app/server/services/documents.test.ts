@@ -103,7 +103,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
   });
 
   it("keeps an unpublished document from anyone who may not see it, as if it did not exist", async () => {
-    const { id } = await upload(await leaky.author("Sita Sharma"));
+    const { id } = await upload(await leaky.author("Sita Sharma"), people.contributor, { title_ne: "टेन्डर कागजात" });
     await jobs.settled();
     for (const stranger of [null, people.user, people.otherContributor]) {
       await expect(getDocument(handle.db, stranger, String(id), "en")).rejects.toEqual(refusal(404, "documentNotFound"));
@@ -111,10 +111,16 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     for (const member of [people.contributor, people.editor, people.admin]) {
       expect((await getDocument(handle.db, member, String(id), "en")).document).toHaveProperty("findings");
     }
-    expect((await listDocuments(handle.db, people.otherContributor, { page: 1, limit: 100 }, "en")).documents.map((d) => d.id)).not.toContain(id);
-    expect((await listDocuments(handle.db, people.editor, { page: 1, limit: 100 }, "en")).documents.map((d) => d.id)).toContain(id);
-    await expect(listDocuments(handle.db, null, { page: 1, limit: 20 }, "en")).rejects.toEqual(refusal(401, "loginRequiredAdmin"));
-    await expect(listDocuments(handle.db, people.user, { page: 1, limit: 20 }, "en")).rejects.toEqual(refusal(403, "adminRequired"));
+    expect((await listDocuments(handle.db, people.otherContributor, { q: "", page: 1, limit: 100 }, "en")).documents.map((d) => d.id)).not.toContain(id);
+    expect((await listDocuments(handle.db, people.editor, { q: "", page: 1, limit: 100 }, "en")).documents.map((d) => d.id)).toContain(id);
+    // Narrowed by a title's words, in either language, case aside: the citation dialog's search.
+    const titled = async (q: string) => (await listDocuments(handle.db, people.editor, { q, page: 1, limit: 100 }, "en")).documents.map((d) => d.id);
+    expect(await titled("TENDER pap")).toContain(id);
+    expect(await titled("टेन्डर")).toContain(id);
+    expect(await titled("budget speech")).not.toContain(id);
+    expect(await titled("100%_")).not.toContain(id);
+    await expect(listDocuments(handle.db, null, { q: "", page: 1, limit: 20 }, "en")).rejects.toEqual(refusal(401, "loginRequiredAdmin"));
+    await expect(listDocuments(handle.db, people.user, { q: "", page: 1, limit: 20 }, "en")).rejects.toEqual(refusal(403, "adminRequired"));
   });
 
   it("publishes only a prepared file without findings; its public bytes hold no hidden word and match its sha256", async () => {

@@ -10,7 +10,7 @@
  * every one. Publishing takes the right to publish articles (authors: their own uploads); publishing
  * despite findings takes an editor's or admin's word.
  */
-import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
@@ -18,11 +18,12 @@ import type { DocumentFile } from "~/lib/limits";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
 import type { MessageKey } from "~/lib/messages";
 import { type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
-import { documentArticlesSchema, documentInputSchema, documentPrepareSchema, documentPublishSchema, type documentsQuerySchema } from "~/lib/schemas";
+import { documentArticlesSchema, documentInputSchema, documentPrepareSchema, documentPublishSchema, documentWithdrawSchema, type documentsQuerySchema } from "~/lib/schemas";
 import { slugOrFallback, uniqueSlug } from "~/lib/slug";
 import type { Database, Executor } from "../db/connection";
 import { articles, documentStories, documentTags, documents, tags } from "../db/schema";
 import { AppError } from "../errors";
+import { publicContentUnchanged } from "../cache/public-changes";
 import { config } from "../platform/config";
 import { type Actor, requireAbility, requireArticleEditor, seesUnpublished } from "./actor";
 import { fileKind } from "../documents/file-kind";
@@ -30,11 +31,18 @@ import { DocumentJobError } from "../documents/worker-pool";
 import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import type { DocumentJobs, DocumentWorker } from "./document-jobs";
-import { drawPage } from "./document-pages";
+import { drawPage, removePublishedFiles } from "./document-pages";
+import type { MediaStorage } from "../storage";
+import { documentSearchVectorWithTexts } from "./document-search";
 import { namesOf } from "./names";
 import { idOrSlugKey, slugSourceOf } from "./slugs";
 
-type DocumentRow = typeof documents.$inferSelect;
+/**
+ * A document's columns but the search vector: every word of the published text, which only the
+ * search reads (document-search.ts), and which would otherwise ride along on every page and list.
+ */
+const { searchVector: _searchVector, ...documentColumns } = getTableColumns(documents);
+type DocumentRow = Omit<typeof documents.$inferSelect, "searchVector">;
 
 /** When a client whose upload found the jobs full should ask again. */
 const BUSY_RETRY_SECONDS = 30;
@@ -208,7 +216,7 @@ export async function uploadDocument(
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning(documentColumns);
     if (input.tags.length > 0) {
       const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tags));
       if (found.length !== input.tags.length) throw new AppError(400, "unknownTags");
@@ -226,7 +234,7 @@ export async function uploadDocument(
 async function findDocument(db: Executor, key: string): Promise<DocumentRow | undefined> {
   const { id, slug } = idOrSlugKey(key);
   const [row] = await db
-    .select()
+    .select(documentColumns)
     .from(documents)
     .where(or(eq(documents.id, id), eq(documents.slug, slug)))
     .orderBy(desc(eq(documents.id, id)))
@@ -260,7 +268,7 @@ export async function getPublicDocument(db: Executor, key: string, locale: Local
  */
 export async function storyDocuments(db: Executor, articleId: number): Promise<DocumentEmbedJson[]> {
   const rows = await db
-    .select({ document: documents })
+    .select({ document: documentColumns })
     .from(articles)
     .innerJoin(documentStories, eq(documentStories.storyId, articles.storyId))
     .innerJoin(documents, eq(documents.id, documentStories.documentId))
@@ -275,13 +283,16 @@ export async function storyDocuments(db: Executor, articleId: number): Promise<D
   }));
 }
 
-/** GET /api/documents: the newsroom's list, newest first; one's own uploads unless one sees every one. */
+/** A title, in any of the document's languages, holding `words` as typed (case aside). */
+const titled = (words: string): SQL => sql`exists (select 1 from jsonb_each_text(${documents.titles}) as title where strpos(lower(title.value), lower(${words})) > 0)`;
+
+/** GET /api/documents: the newsroom's list, newest first; one's own uploads unless one sees every one; `q` narrows it by title. */
 export async function listDocuments(db: Executor, actor: Actor | null, query: z.output<typeof documentsQuerySchema>, locale: Locale): Promise<DocumentsPage> {
   const staff = requireAbility(actor, "backOffice");
-  const where: SQL | undefined = roleCan(staff.role, "editEveryArticle") ? undefined : eq(documents.createdBy, staff.id);
+  const where = and(roleCan(staff.role, "editEveryArticle") ? undefined : eq(documents.createdBy, staff.id), query.q ? titled(query.q) : undefined);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(documentColumns)
       .from(documents)
       .where(where)
       .orderBy(desc(documents.createdAt), desc(documents.id))
@@ -293,7 +304,7 @@ export async function listDocuments(db: Executor, actor: Actor | null, query: z.
 }
 
 async function lockDocument(tx: Executor, id: number): Promise<DocumentRow | undefined> {
-  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
+  const [row] = await tx.select(documentColumns).from(documents).where(eq(documents.id, id)).for("update");
   return row;
 }
 
@@ -322,7 +333,7 @@ export async function prepareDocument(
       .update(documents)
       .set({ status: "examining", job, leaseUntil: jobs.leaseFrom(now), failure: null, progressPage: null, progressPages: null, updatedAt: now })
       .where(eq(documents.id, id))
-      .returning();
+      .returning(documentColumns);
     await recordAudit(tx, staff, "document.prepare", { id, label: row.slug }, options.flatten ? `flatten, ${options.dpi ?? "default"} dpi` : "rewrite");
     return updated!;
   });
@@ -371,7 +382,7 @@ export async function publishDocument(
         ...(overridden ? { overrideReason: override.reason, overrideBy: staff.id, overrideAt: now } : {}),
       })
       .where(eq(documents.id, id))
-      .returning();
+      .returning(documentColumns);
     if (overridden) {
       const kinds = [...new Set(findings.map((finding) => finding.kind))].join(", ");
       await recordAudit(tx, staff, "document.override", { id, label: row.slug }, `${findings.length} findings (${kinds}): ${override.reason}`);
@@ -407,8 +418,87 @@ export async function attachDocument(db: Database, actor: Actor | null, id: numb
     const stories = [...new Set(found.map((article) => article.storyId))];
     await tx.delete(documentStories).where(eq(documentStories.documentId, id));
     if (stories.length > 0) await tx.insert(documentStories).values(stories.map((storyId) => ({ documentId: id, storyId })));
-    const [updated] = await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id)).returning();
+    const [updated] = await tx.update(documents).set({ updatedAt: now }).where(eq(documents.id, id)).returning(documentColumns);
     await recordAudit(tx, staff, "document.attach", { id, label: row.slug }, wanted.length > 0 ? `articles ${wanted.join(", ")}` : "none");
+    return updated!;
+  });
+  return documentDetail(db, row, locale);
+}
+
+/**
+ * PUT /api/documents/{id}: the document's texts, date and tags, replaced by those sent (omitted
+ * ones are emptied, as a form sends them all). The address stays once published, since readers and
+ * other sites link to it; a published document's search keeps the words of its file.
+ */
+export async function updateDocument(db: Database, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentDetailJson> {
+  requireAbility(actor, "backOffice");
+  const input = documentInputSchema.parse(body);
+  const row = await db.transaction(async (tx) => {
+    const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
+    const wanted = input.slug ? slugOrFallback(input.slug, "document") : row.slug;
+    if (wanted !== row.slug && row.publishedAt) throw new AppError(409, "documentSlugPublished");
+    const slug =
+      wanted === row.slug
+        ? row.slug
+        : await uniqueSlug(wanted, async (candidate) => {
+            const [taken] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.slug, candidate));
+            return taken !== undefined && taken.id !== id;
+          });
+    if (input.tags.length > 0) {
+      const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tags));
+      if (found.length !== input.tags.length) throw new AppError(400, "unknownTags");
+    }
+    const [updated] = await tx
+      .update(documents)
+      .set({
+        slug,
+        titles: storedTexts(input.titles),
+        descriptions: storedTexts(input.descriptions),
+        sources: storedTexts(input.sources),
+        documentDate: input.date,
+        updatedAt: now,
+      })
+      .where(eq(documents.id, id))
+      .returning(documentColumns);
+    // A second statement: within the first, the columns still hold the texts before the edit.
+    if (row.publishedAt) await tx.update(documents).set({ searchVector: documentSearchVectorWithTexts() }).where(eq(documents.id, id));
+    await tx.delete(documentTags).where(eq(documentTags.documentId, id));
+    if (input.tags.length > 0) await tx.insert(documentTags).values(input.tags.map((tagId) => ({ documentId: id, tagId })));
+    await recordAudit(tx, staff, "document.update", { id, label: slug });
+    return updated!;
+  });
+  // Until published, nothing of the document is on the public site.
+  if (!row.publishedAt) publicContentUnchanged();
+  return documentDetail(db, row, locale);
+}
+
+/**
+ * POST /api/documents/{id}/withdraw {reason}: a published document taken down, by an editor or an
+ * admin, when it should never have been public (a source found in it after all, a court's order).
+ * Its public files go first, inside the transaction, so a failure leaves it published and says so
+ * rather than leaving its file where readers can fetch it; the same file published as another
+ * document stays. It can be published again; the reason is kept in the audit trail. A CDN in front
+ * keeps its copies until they expire or the operator purges them (README, "Scaling out").
+ */
+export async function withdrawDocument(db: Database, storage: MediaStorage, actor: Actor | null, id: number, body: unknown, locale: Locale, now = new Date()): Promise<DocumentDetailJson> {
+  requireAbility(actor, "backOffice");
+  const { reason } = documentWithdrawSchema.parse(body);
+  const row = await db.transaction(async (tx) => {
+    const { staff, row } = requireDocumentEditor(actor, await lockDocument(tx, id));
+    if (!roleCan(staff.role, "editEveryArticle")) throw new AppError(403, "roleForbidden");
+    if (!row.publishedAt || !row.preparedSha256) throw new AppError(409, "documentNotPublished");
+    const [shared] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.preparedSha256, row.preparedSha256), isNotNull(documents.publishedAt), ne(documents.id, id)))
+      .limit(1);
+    if (!shared) await removePublishedFiles(storage, row.preparedSha256, row.pageSizes?.length ?? 0);
+    const [updated] = await tx
+      .update(documents)
+      .set({ publishedAt: null, publishedUrl: null, pageSizes: null, hasText: false, searchVector: null, updatedAt: now })
+      .where(eq(documents.id, id))
+      .returning(documentColumns);
+    await recordAudit(tx, staff, "document.withdraw", { id, label: row.slug }, reason);
     return updated!;
   });
   return documentDetail(db, row, locale);
@@ -443,7 +533,7 @@ export async function documentPageImage(
   file: DocumentFile,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const staff = requireAbility(actor, "backOffice");
-  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  const [row] = await db.select(documentColumns).from(documents).where(eq(documents.id, id));
   if (!row || !sees(staff, row)) throw new AppError(404, "documentNotFound");
   const pages = file === "original" ? row.originalPages : row.preparedPages;
   const bytes = pages !== null && page <= pages ? await readDocumentFile(db, id, file) : null;

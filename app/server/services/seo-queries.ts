@@ -3,13 +3,13 @@
  * sitemap or the news sitemap). Feeds read bodies, so they take a handful of articles at a time;
  * sitemaps read addresses and dates only.
  */
-import { type SQL, and, asc, count, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, gte, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { nameIn } from "./names";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type Edition, fromVersions, qualified, shownInEdition } from "./editions";
-import { articleMedia, articleTags, articles, categories, tags, writers } from "../db/schema";
+import { articleMedia, articleTags, articles, categories, documents, tags, writers } from "../db/schema";
 
 const published = eq(articles.isPublished, true);
 
@@ -243,4 +243,17 @@ export async function sitemapListings(db: Executor, kind: "category" | "tag" | "
     .innerJoin(articles, and(eq(articles.id, articleTags.articleId), listed))
     .groupBy(tags.id)
     .orderBy(asc(tags.slug));
+}
+
+/**
+ * Published documents (issue 38), oldest first, for the documents sitemap: each has one page in
+ * every edition. At most `limit` (a sitemap file's 50,000 addresses).
+ */
+export async function sitemapDocuments(db: Executor, limit: number): Promise<SitemapListing[]> {
+  return db
+    .select({ key: documents.slug, lastModified: documents.updatedAt })
+    .from(documents)
+    .where(isNotNull(documents.publishedAt))
+    .orderBy(asc(documents.publishedAt), asc(documents.id))
+    .limit(limit);
 }

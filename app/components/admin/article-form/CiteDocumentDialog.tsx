@@ -4,14 +4,17 @@ import { Dialog } from "~/components/ui/Dialog";
 import { useI18n, useMessages } from "~/contexts/i18n";
 import { apiRequest } from "~/lib/api-client";
 import type { DocumentJson, DocumentsPage } from "~/lib/api-types";
+import { documentPath } from "~/lib/document-path";
 import { formatMessage } from "~/lib/format-message";
 import { localizePath } from "~/lib/i18n";
 import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondaryButton } from "./styles";
 
-/** The documents offered: the newest, as many as one list call gives. */
+/** The documents offered: the newest whose title holds what is typed, as many as one list call gives. */
 const OFFERED = 100;
+/** How long typing must pause before the server is asked: not a request per keystroke on a slow line. */
+const SEARCH_PAUSE_MS = 250;
 
 interface CiteDocumentDialogProps {
   open: boolean;
@@ -25,7 +28,7 @@ interface CiteDocumentDialogProps {
 
 /** The address readers open a document's page at (issue 38): `/documents/{slug}#p=N`, in the story's edition. */
 export function citationHref(slug: string, page: number, language: Language, defaultLocale: Language): string {
-  return `${localizePath(`/documents/${encodeURIComponent(slug)}`, language, defaultLocale)}#p=${page}`;
+  return `${localizePath(documentPath(encodeURIComponent(slug)), language, defaultLocale)}#p=${page}`;
 }
 
 /**
@@ -43,13 +46,26 @@ export function CiteDocumentDialog({ open, language, hasSelection, onClose, onIn
   const [page, setPage] = useState("1");
   const [error, setError] = useState<string | null>(null);
 
+  // The server finds the titles (the library may hold thousands); the last answer stands until the next arrives.
   useEffect(() => {
-    if (!open || documents !== null) return;
-    void apiRequest<DocumentsPage>(`/api/documents?limit=${OFFERED}`).then((result) => {
-      if (result.ok) setDocuments(result.data.documents);
-      else setFailed(result.error ?? messages.documentsFetchFailed);
-    });
-  }, [open, documents, messages.documentsFetchFailed]);
+    if (!open) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      const q = filter.trim();
+      void apiRequest<DocumentsPage>(`/api/documents?limit=${OFFERED}${q ? `&q=${encodeURIComponent(q)}` : ""}`, { signal: abort.signal }).then((result) => {
+        if (abort.signal.aborted) return;
+        if (result.ok) {
+          setDocuments(result.data.documents);
+          setFailed(null);
+        } else setFailed(result.error ?? messages.documentsFetchFailed);
+      });
+    }, documents === null ? 0 : SEARCH_PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+    // `documents` only says whether a first answer came: a new answer must not ask again.
+  }, [open, filter, messages.documentsFetchFailed]);
 
   function close() {
     setFilter("");
@@ -74,8 +90,7 @@ export function CiteDocumentDialog({ open, language, hasSelection, onClose, onIn
     close();
   }
 
-  const needle = filter.trim().toLocaleLowerCase();
-  const shown = (documents ?? []).filter((document) => needle === "" || documentTitle(document, language, messages).toLocaleLowerCase().includes(needle));
+  const shown = documents ?? [];
 
   return (
     <Dialog open={open} onClose={close} title={messages.citeDocument}>

@@ -1,8 +1,5 @@
-/**
- * Media uploads of the article form, through POST /api/upload. XMLHttpRequest rather than fetch:
- * only it reports upload progress, which a video over a slow connection needs.
- */
-import { pageLanguage } from "~/lib/api-client";
+/** Media uploads of the article form, through POST /api/upload, with their progress (a video over a slow line). */
+import { apiUpload } from "~/lib/api-client";
 import type { Catalog } from "~/lib/i18n";
 
 export type UploadPurpose = "banner" | "content";
@@ -30,17 +27,8 @@ export const ACCEPT: Record<UploadPurpose, string> = {
   content: ".jpg,.jpeg,.png,.mp4,image/jpeg,image/png,video/mp4",
 };
 
-function serverError(xhr: XMLHttpRequest): string | null {
-  try {
-    const body: unknown = JSON.parse(xhr.responseText);
-    return body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : null;
-  } catch {
-    return null;
-  }
-}
-
 /** `onProgress` gets 0–1. Failures carry the server's message when it sent one, else ours (docs/product.md#messages-and-notifications). */
-export function uploadMedia(
+export async function uploadMedia(
   file: File,
   purpose: UploadPurpose,
   onProgress: (fraction: number) => void,
@@ -50,30 +38,8 @@ export function uploadMedia(
   const body = new FormData();
   body.set("media", file);
   if (purpose === "banner") body.set("purpose", "banner");
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/upload");
-    xhr.setRequestHeader("accept-language", pageLanguage());
-    xhr.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    xhr.addEventListener("load", () => {
-      if (xhr.status === 201) {
-        try {
-          const media = JSON.parse(xhr.responseText) as UploadedMedia;
-          resolve({ ok: true, media: { url: media.url, media_type: media.media_type } });
-          return;
-        } catch {
-          // fall through to the failure below
-        }
-      }
-      console.error("Upload failed", xhr.status, xhr.responseText);
-      resolve({ ok: false, error: serverError(xhr) ?? fallback });
-    });
-    xhr.addEventListener("error", () => {
-      console.error("Upload failed: network error");
-      resolve({ ok: false, error: fallback });
-    });
-    xhr.send(body);
-  });
+  const result = await apiUpload<UploadedMedia>("/api/upload", body, onProgress);
+  if (result.ok) return { ok: true, media: { url: result.data.url, media_type: result.data.media_type } };
+  console.error("Upload failed", result.status, result.error);
+  return { ok: false, error: result.error ?? fallback };
 }

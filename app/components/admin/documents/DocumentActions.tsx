@@ -7,6 +7,7 @@ import type { DocumentDetailJson } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { isWorking } from "./document-labels";
 import { OverrideDialog } from "./OverrideDialog";
+import { WithdrawDocument } from "./WithdrawDocument";
 
 /** The resolutions offered for flattening; the server takes 72 to 300 and draws at 150 by default. */
 const DPI_CHOICES = [100, 150, 200, 300] as const;
@@ -76,6 +77,7 @@ export function DocumentActions({ document, onChanged }: { document: DocumentDet
           </p>
         ) : null}
         {document.override ? <p className="mt-2 text-sm text-red-800 dark:text-red-300">{formatMessage(messages.documentOverridden, { reason: document.override.reason })}</p> : null}
+        {role.can("editEveryArticle") ? <WithdrawDocument document={document} onChanged={onChanged} /> : null}
       </section>
     );
   }

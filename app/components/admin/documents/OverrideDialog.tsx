@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { errorClass, fieldClass, labelClass } from "~/components/admin/article-form/styles";
+import { ConfirmButtons } from "~/components/admin/ConfirmDialog";
 import { Dialog } from "~/components/ui/Dialog";
 import { useMessages } from "~/contexts/i18n";
 import type { DocumentFinding } from "~/lib/api-types";
@@ -18,7 +19,7 @@ interface OverrideDialogProps {
 /**
  * An editor's choice to publish a file whose findings remain (issue 38): it says plainly that the
  * words listed will be readable by anyone, lists them, and takes a written reason, which the server
- * keeps on the document and in the audit trail. Cancel comes first, as in ConfirmDialog.
+ * keeps on the document and in the audit trail.
  */
 export function OverrideDialog({ open, findings, busy, error, onConfirm, onCancel }: OverrideDialogProps) {
   const messages = useMessages();
@@ -67,18 +68,7 @@ export function OverrideDialog({ open, findings, busy, error, onConfirm, onCance
           {shown}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-md border border-neutral-300 px-4 py-2 font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
-        >
-          {messages.cancel}
-        </button>
-        <button type="button" disabled={busy} onClick={confirm} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
-          {busy ? messages.pleaseWait : messages.documentOverrideSubmit}
-        </button>
-      </div>
+      <ConfirmButtons confirmLabel={messages.documentOverrideSubmit} busy={busy} onConfirm={confirm} onCancel={onCancel} />
     </Dialog>
   );
 }
