@@ -16,8 +16,6 @@ import { clip, xmpValues } from "./metadata-text";
 type Exif = ReturnType<typeof exifReader>;
 type Tags = Record<string, unknown>;
 
-/** Where the other blocks are: offsets, not anything of the photo's. */
-const POINTERS = new Set(["ExifTag", "GPSTag", "InteroperabilityTag", "JPEGInterchangeFormat", "JPEGInterchangeFormatLength"]);
 /** Windows' own tags (XPAuthor, XPComment…): text in UTF-16, stored as bytes. */
 const WINDOWS_TEXT = /^XP[A-Z]/;
 /** The character code UserComment's first eight bytes name. */
@@ -29,7 +27,10 @@ const metadata = (text: string): Finding => ({ kind: "metadata", page: null, rec
 /** EXIF dates have no time zone; exif-reader reads them as UTC, and they are written back so. */
 const dateText = (date: Date) => (Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 19).replace("T", " "));
 
-/** A tag's value as an editor reads it, or "" for one that tells nothing of the photo's maker (a number, a version). */
+/**
+ * A tag's value as an editor reads it, or "" for one that tells nothing of who or where: a number
+ * (an exposure, an orientation, the offsets of the other blocks), a version.
+ */
 function valueText(name: string, value: unknown): string {
   if (typeof value === "string") return value.replace(/\0+$/, "").trim();
   if (value instanceof Date) return dateText(value);
@@ -47,7 +48,7 @@ function valueText(name: string, value: unknown): string {
 
 function tagFindings(tags: Tags | undefined): Finding[] {
   return Object.entries(tags ?? {}).flatMap(([name, value]) => {
-    const text = POINTERS.has(name) ? "" : valueText(name, value);
+    const text = valueText(name, value);
     return text ? [metadata(`${name}: ${text}`)] : [];
   });
 }
