@@ -7,7 +7,7 @@ import { jpegWithoutMetadata } from "./jpeg-segments";
 import { prepare } from "./prepare";
 import { openPdf } from "./pdfjs";
 import { render, type RenderedPage } from "./render";
-import { a4Scan, cleanScan, PHOTO, pdfOfPhoto, photo, photoWithThumbnailAndIptc, webpPhoto } from "./test-images";
+import { a4Scan, cleanScan, PHOTO, pdfOfPhoto, photo, photoWithThumbnailAndIptc, photoWithUnreadableExif, webpPhoto } from "./test-images";
 import { leaky } from "./test-pdfs";
 import { extractedText, holds } from "./test-search";
 
@@ -93,6 +93,20 @@ describe("examining a photo or scan of a document", () => {
     expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: "IPTC By-line: Gita Rai" });
     expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: "IPTC City: Bhaktapur" });
     expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: `Artist: ${PHOTO.artist}` });
+  });
+
+  test("reads Windows' own author tag and a user comment as text", async () => {
+    const jpeg = await sharp(await cleanScan())
+      .jpeg()
+      .withExif({ IFD0: { XPAuthor: PHOTO.owner }, IFD2: { UserComment: "Met the source at the teashop" } })
+      .toBuffer();
+    const texts = (await examine(jpeg)).findings.map((finding) => finding.text);
+    expect(texts).toEqual([`XPAuthor: ${PHOTO.owner}`, "UserComment: Met the source at the teashop"]);
+  });
+
+  test("an EXIF block that cannot be read is reported, not taken as empty", async () => {
+    const { findings } = await examine(await photoWithUnreadableExif());
+    expect(findings).toEqual([{ kind: "metadata", page: null, rect: null, text: expect.stringMatching(/^EXIF: \d+ bytes that could not be read$/) }]);
   });
 
   test("a PNG scan without metadata comes out clean, one page", async () => {

@@ -134,6 +134,11 @@ export async function photoWithThumbnailAndIptc({ byline, city }: { byline: stri
   );
 }
 
+/** A photo whose APP1 says "Exif" and holds no TIFF structure after it. */
+export async function photoWithUnreadableExif(): Promise<Uint8Array> {
+  return new Uint8Array(withSegment(await page().jpeg().toBuffer(), 0xe1, Buffer.from(`Exif\0\0${PHOTO.owner} was here`, "latin1")));
+}
+
 /** A PDF made from the photo as a scanning app makes one: the JPEG stored byte for byte, its EXIF with it. */
 export async function pdfOfPhoto(): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
