@@ -5,11 +5,11 @@ import { ne } from "./messages.ne";
 
 /**
  * Latin words a Nepali message may keep. File extensions and URL schemes are what the user must
- * type or pick, so translating them would mislead; "data" is the scheme of a data URL; URL, JSON
- * and PDF are format names with no Nepali equivalent in use. Anything else in Latin is an
- * untranslated leftover.
+ * type or pick, so translating them would mislead; "data" is the scheme of a data URL; URL, JSON,
+ * PDF, JPEG, PNG and WebP are format names with no Nepali equivalent in use. Anything else in
+ * Latin is an untranslated leftover.
  */
-const LATIN_ALLOWED = new Set(["jpg", "jpeg", "png", "mp4", "http", "https", "data", "URL", "JSON", "PDF"]);
+const LATIN_ALLOWED = new Set(["jpg", "jpeg", "png", "mp4", "http", "https", "data", "URL", "JSON", "PDF", "JPEG", "PNG", "WebP"]);
 
 // Site paths shown to admins are addresses to type, not prose.
 const SITE_PATH = /\/(?:category|tag)\/slug/g;

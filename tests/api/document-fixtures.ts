@@ -2,10 +2,10 @@
 import { leaky } from "../../app/server/documents/test-pdfs";
 import { asAdmin, call } from "./client";
 
-/** A PDF with an author's name in its metadata, under `title`. */
-export async function documentForm(title: string, bytes?: Uint8Array): Promise<FormData> {
+/** A PDF with an author's name in its metadata, under `title`; `bytes` sent under the name and type of `file`. */
+export async function documentForm(title: string, bytes?: Uint8Array, file = { name: "papers.pdf", type: "application/pdf" }): Promise<FormData> {
   const form = new FormData();
-  form.set("file", new File([new Uint8Array(bytes ?? (await leaky.author("Sita Sharma")))], "papers.pdf", { type: "application/pdf" }));
+  form.set("file", new File([new Uint8Array(bytes ?? (await leaky.author("Sita Sharma")))], file.name, { type: file.type }));
   form.set("title_en", title);
   return form;
 }

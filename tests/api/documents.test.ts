@@ -9,7 +9,9 @@ import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { en } from "~/lib/messages";
 import { ne } from "~/lib/messages.ne";
+import { cleanScan, PHOTO, photo } from "~/server/documents/test-images";
 import { leaky, plain } from "~/server/documents/test-pdfs";
+import { extractedText, holds } from "~/server/documents/test-search";
 import { asAdmin, baseUrl, call, newReader } from "./client";
 import { documentForm, examinedDocument } from "./document-fixtures";
 
@@ -30,8 +32,8 @@ describe("POST /api/documents", () => {
     expect(stored).not.toContain(sha256);
   });
 
-  it("refuses a file that is not a PDF with 415, in the client's language", async () => {
-    const form = await documentForm("Not a PDF", new TextEncoder().encode("GIF89a, a picture"));
+  it("refuses a file that is neither a PDF nor a JPEG, PNG or WebP with 415, in the client's language, whatever it is called", async () => {
+    const form = await documentForm("Not a PDF", new TextEncoder().encode("GIF89a, a picture"), { name: "scan.jpg", type: "image/jpeg" });
     const english = await call("/api/documents", { method: "POST", token: await asAdmin(), form });
     expect(english.status).toBe(415);
     expect(english.body).toEqual({ error: en.documentNotPdf, code: "document_not_pdf" });
@@ -171,6 +173,53 @@ describe("a leaky PDF from upload to publication", () => {
     expect(await settled(id, admin)).toMatchObject({ status: "needs_review", published_at: expect.any(String) });
     const trail = await call(`/api/audit?object=document&object_id=${id}`, { token: admin });
     expect(trail.body.entries[0]).toMatchObject({ action: "document.override", object_id: id, summary: expect.stringContaining(reason) });
+  });
+});
+
+describe("a photo of a document from upload to publication", () => {
+  it("is found telling where it was taken and by whom, prepared to a clean PDF of its pixels, and published holding none of it", async () => {
+    const admin = await asAdmin();
+    const bytes = await photo();
+    const uploaded = await call("/api/documents", { method: "POST", token: admin, form: await documentForm("Photographed contract", bytes, { name: "IMG_2041.jpg", type: "image/jpeg" }) });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.document).toMatchObject({ status: "examining", sha256: createHash("sha256").update(bytes).digest("hex") });
+    const id = uploaded.body.document.id as number;
+    const examined = await settled(id, admin);
+    expect(examined).toMatchObject({ status: "needs_review", pages: 1, original: { name: "IMG_2041.jpg", pages: 1 } });
+    for (const text of [`GPS position: ${PHOTO.latitude}, ${PHOTO.longitude}`, `Artist: ${PHOTO.artist}`, `BodySerialNumber: ${PHOTO.serial}`]) {
+      expect(examined.findings).toContainEqual({ kind: "metadata", page: null, rect: null, text, page_size: null });
+    }
+    // The newsroom sees the photo as a page before preparing it.
+    const original = await fetch(`${baseUrl()}/api/documents/${id}/pages/1?file=original`, { headers: { authorization: `Bearer ${admin}` } });
+    expect([original.status, original.headers.get("content-type")]).toEqual([200, "image/webp"]);
+
+    const preparing = await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false } });
+    expect(preparing.status).toBe(202);
+    const prepared = await settled(id, admin);
+    expect(prepared).toMatchObject({ status: "clean", pages: 1, findings: [], prepared: { pages: 1, findings: [] } });
+    const publishing = await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
+    expect(publishing.status).toBe(202);
+    const published = await settled(id, admin);
+    expect(published.url).toBe(`/uploads/${prepared.sha256}.pdf`);
+
+    const served = new Uint8Array(await (await fetch(baseUrl() + published.url)).arrayBuffer());
+    expect(createHash("sha256").update(served).digest("hex")).toBe(prepared.sha256);
+    expect(Buffer.from(served).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await extractedText(served);
+    for (const value of [PHOTO.artist, PHOTO.serial, PHOTO.make, PHOTO.model, PHOTO.owner, PHOTO.software, PHOTO.xmpCreator, String(PHOTO.latitude), "Exif\0\0"]) {
+      expect(holds(served, value), value).toBe(false);
+      expect(text).not.toContain(value);
+    }
+    const seen = await call(`/api/documents/${id}`);
+    expect(seen.body.document).toMatchObject({ pages: 1, page_images: [expect.objectContaining({ number: 1, width: 144, height: 96 })] });
+    expect((await fetch(baseUrl() + seen.body.document.page_images[0].image)).status).toBe(200);
+  });
+
+  it("finds nothing in a PNG scan without metadata, even sent as a PDF", async () => {
+    const admin = await asAdmin();
+    const uploaded = await call("/api/documents", { method: "POST", token: admin, form: await documentForm("Scanned notice", await cleanScan()) });
+    expect(uploaded.status).toBe(201);
+    expect(await settled(uploaded.body.document.id, admin)).toMatchObject({ status: "clean", pages: 1, findings: [] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { adminSend, signInAsAdmin } from "./support/admin";
 import { createArticle, uniqueEmail } from "./support/article-fixtures";
+import { PHOTO, photo } from "../../app/server/documents/test-images";
 import { leaky } from "../../app/server/documents/test-pdfs";
 
 /**
@@ -106,6 +107,22 @@ test("a leaky PDF is shown with what it leaks on its page, refused while it leak
   await expect(row.getByText("You", { exact: true })).toBeVisible();
 });
 
+test("a photo of a document is uploaded through the form, and where it was taken and by whom is shown", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/documents/new");
+  await expect(page.getByText("A PDF, or a photo or scan of a document (JPEG, PNG or WebP).", { exact: false })).toBeVisible();
+  await page.getByLabel("PDF file").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await photo()) });
+  await page.getByLabel("Title (English)").fill("Photographed site permit");
+  await page.getByLabel("Source (English)").fill("Obtained by Khulasa");
+  await page.getByRole("button", { name: "Upload and examine" }).click();
+  await expect(page).toHaveURL(/\/admin\/documents\/\d+$/);
+  await expect(page.getByText(/Needs review: \d+ found/)).toBeVisible();
+  const wholeFile = page.locator('[data-findings-page="file"]');
+  await expect(wholeFile.getByText(`GPS position: ${PHOTO.latitude}, ${PHOTO.longitude}`)).toBeVisible();
+  await expect(wholeFile.getByText(`Artist: ${PHOTO.artist}`)).toBeVisible();
+  await expect(wholeFile.getByText(`BodySerialNumber: ${PHOTO.serial}`)).toBeVisible();
+});
+
 test("a contributor examines and prepares their upload but is offered neither publishing nor an override, which the server refuses too", async ({ page, request }) => {
   await signInAs(page, request, "contributor");
   await uploadLeaky(page, `A contributor's letters ${Date.now()}`);
@@ -129,7 +146,7 @@ test("a refused upload is explained next to the file, in the page's language, an
   await page.getByLabel("शीर्षक (अंग्रेजी)").fill("Notes that are not a PDF");
   await page.getByLabel("स्रोत (नेपाली)").fill("खुलासाले प्राप्त गरेको");
   await page.getByRole("button", { name: "अपलोड गरेर जाँच्नुहोस्" }).click();
-  await expect(page.locator('[data-error-for="file"]')).toHaveText("कागजातका रूपमा PDF फाइल मात्र अपलोड गर्न सकिन्छ।");
+  await expect(page.locator('[data-error-for="file"]')).toHaveText("कागजातका रूपमा PDF वा तस्बिर (JPEG, PNG वा WebP) मात्र अपलोड गर्न सकिन्छ।");
   await expect(page.getByLabel("PDF फाइल")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("शीर्षक (अंग्रेजी)")).toHaveValue("Notes that are not a PDF");
   await expect(page.getByLabel("स्रोत (नेपाली)")).toHaveValue("खुलासाले प्राप्त गरेको");

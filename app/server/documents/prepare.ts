@@ -1,12 +1,16 @@
 /**
  * "Prepare for publication" (issue 38). Always a new file holding the pages alone: document
  * information, XMP, embedded files, scripts, forms, annotations, thumbnails, outlines and earlier
- * versions are left behind. With `flatten`, each page is
+ * versions are left behind, and the photos' EXIF, XMP and IPTC inside its JPEG pictures. With `flatten`, each page is
  * drawn as the reader saw it (annotations included, hidden layers left hidden) at `dpi` and the
  * new file holds those pictures and no text at all. The caller examines the result again.
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import { isImage } from "./file-kind";
+import { imagePdf } from "./image-pdf";
+import { jpegWithoutMetadata } from "./jpeg-segments";
+import { isJpegImage } from "./pdf-images";
 import { openPdf, pdfjs } from "./pdfjs";
 
 export interface PrepareOptions {
@@ -26,8 +30,14 @@ const KEPT_IN_PAGE = new Set(["Type", "Parent", "Kids", "Count", "Resources", "M
 /** Private data an image or a drawing may carry from the program that made it. */
 const DROPPED_EVERYWHERE = ["Metadata", "PieceInfo"];
 
+/**
+ * A photo or scan is always made a one-page PDF of its pixels alone (image-pdf.ts): it is flat
+ * already, and flattening only caps its resolution at `dpi`.
+ */
 export async function prepare(bytes: Uint8Array, { flatten, dpi = DEFAULT_DPI }: PrepareOptions): Promise<Uint8Array> {
-  return flatten ? flattenPages(bytes, Math.min(Math.max(dpi, 72), MAX_DPI)) : rewrite(bytes);
+  const capped = Math.min(Math.max(dpi, 72), MAX_DPI);
+  if (isImage(bytes)) return imagePdf(bytes, { dpi: flatten ? capped : undefined });
+  return flatten ? flattenPages(bytes, capped) : rewrite(bytes);
 }
 
 function keepOnly(dict: PDFDict, kept: Set<string>) {
@@ -63,7 +73,13 @@ async function rewrite(bytes: Uint8Array): Promise<Uint8Array> {
     }
   };
   visit(context.trailerInfo.Root);
-  for (const [ref] of context.enumerateIndirectObjects()) if (!reachable.has(ref)) context.delete(ref);
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (!reachable.has(ref)) context.delete(ref);
+    else if (object instanceof PDFRawStream && isJpegImage(object.dict)) {
+      const clean = jpegWithoutMetadata(object.getContents());
+      if (clean) context.assign(ref, PDFRawStream.of(object.dict, clean));
+    }
+  }
   return doc.save();
 }
 

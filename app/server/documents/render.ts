@@ -6,7 +6,9 @@
  * is read, so a long file needs the memory of one page, not of all of them.
  */
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import { isImage } from "./file-kind";
 import type { ExaminationProgress } from "./findings";
+import { imagePdf } from "./image-pdf";
 import { openPdf, pdfjs, type PdfPage } from "./pdfjs";
 
 export interface RenderOptions {
@@ -55,7 +57,8 @@ const QUALITY = 80;
 export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => void | Promise<void>, options: RenderOptions = {}): Promise<{ pages: number }> {
   const width = options.width ?? DEFAULT_WIDTH;
   const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
-  const doc = await openPdf(bytes);
+  // A photo or scan (the back office's look at an original) is drawn as its preparation lays it out.
+  const doc = await openPdf(isImage(bytes) ? await imagePdf(bytes) : bytes);
   try {
     const first = options.page ?? 1;
     const last = options.page ?? doc.numPages;

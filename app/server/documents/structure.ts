@@ -1,18 +1,14 @@
 /**
  * What a PDF carries besides its pages' drawing: document information and XMP, embedded files,
- * scripts, form fields, file attachments on annotations, page thumbnails and optional content
- * hidden from view. Read from the file's objects with pdf-lib, every object looked at once, so a
+ * scripts, form fields, file attachments on annotations, page thumbnails, optional content hidden
+ * from view, and the EXIF, XMP and IPTC of the JPEG photos it holds. Read from the file's objects with pdf-lib, every object looked at once, so a
  * script or a file that no tree points to is found too.
  */
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFObject } from "pdf-lib";
 import type { Finding } from "./findings";
-
-const MAX_TEXT = 500;
-
-function clip(text: string): string {
-  const trimmed = text.replace(/\s+/g, " ").trim();
-  return trimmed.length > MAX_TEXT ? `${trimmed.slice(0, MAX_TEXT)}…` : trimmed;
-}
+import { imageMetadataFindings } from "./image-examine";
+import { clip, xmpValues } from "./metadata-text";
+import { isJpegImage } from "./pdf-images";
 
 function streamText(stream: PDFStream): string {
   try {
@@ -28,27 +24,6 @@ function textOf(object: PDFObject | undefined): string {
   if (object instanceof PDFName) return object.decodeText();
   if (object instanceof PDFStream) return streamText(object);
   return object ? object.toString() : "";
-}
-
-/** Each value in an XMP packet with the name of the property that holds it ("dc:creator: Sita"). */
-function xmpValues(xml: string): string[] {
-  const values: string[] = [];
-  const open: string[] = [];
-  for (const [token, tag, attributes, text] of xml.matchAll(/<([/?!]?[\w:.-]*)([^>]*)>|([^<]+)/g)) {
-    if (text !== undefined) {
-      const value = text.trim();
-      const property = open.findLast((name) => !/^(rdf|x):/.test(name));
-      if (value && property) values.push(`${property}: ${value}`);
-    } else if (tag?.startsWith("/")) {
-      open.pop();
-    } else if (tag && !/^[?!]/.test(tag)) {
-      for (const [, name, value] of (attributes ?? "").matchAll(/([\w.-]+:[\w.-]+)\s*=\s*"([^"]*)"/g)) {
-        if (!/^(xmlns|rdf|x):/.test(name!) && value!.trim()) values.push(`${name}: ${value!.trim()}`);
-      }
-      if (!token.endsWith("/>")) open.push(tag);
-    }
-  }
-  return values;
 }
 
 export async function structureFindings(bytes: Uint8Array): Promise<Finding[]> {
@@ -116,6 +91,9 @@ export async function structureFindings(bytes: Uint8Array): Promise<Finding[]> {
     }
     if (object instanceof PDFStream && (type === PDFName.of("EmbeddedFile") || fileNames.has(object))) {
       findings.push({ kind: page ? "attachments_in_annotations" : "embedded_file", page, rect: null, text: fileNames.get(object) ?? "" });
+    }
+    if (object instanceof PDFRawStream && isJpegImage(dict)) {
+      for (const finding of await imageMetadataFindings(object.getContents())) findings.push({ ...finding, page });
     }
     if (dict.get(PDFName.of("S")) === PDFName.of("JavaScript") || dict.has(PDFName.of("JS"))) {
       findings.push({ kind: "javascript", page, rect: null, text: clip(textOf(resolve(dict.get(PDFName.of("JS"))))) });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { ExaminationProgress } from "./findings";
 import { DocumentJobError, documentWorker, spawnFromSource } from "./worker-pool";
 import type { RenderedPage } from "./render";
+import { PHOTO, photo } from "./test-images";
 import { leaky, plain } from "./test-pdfs";
 
 const pools: ReturnType<typeof documentWorker>[] = [];
@@ -51,6 +52,17 @@ describe("the documents worker", { timeout: 90_000 }, () => {
     ]);
     expect((await documents.examine(prepared)).findings).toEqual([]);
     expect(examination.findings.map((finding) => finding.kind)).toEqual(["javascript"]);
+  });
+
+  test("examines and prepares a photo of a document in its thread", async () => {
+    const documents = pool();
+    const progress: ExaminationProgress[] = [];
+    const examination = await documents.examine(await photo(), (step) => progress.push(step));
+    expect(examination).toMatchObject({ pages: 1 });
+    expect(examination.findings).toContainEqual(expect.objectContaining({ kind: "metadata", text: `GPS position: ${PHOTO.latitude}, ${PHOTO.longitude}` }));
+    expect(progress).toEqual([{ page: 1, pages: 1 }]);
+    const prepared = await documents.prepare(await photo(), { flatten: false });
+    expect(await documents.examine(prepared)).toMatchObject({ pages: 1, findings: [] });
   });
 
   test("renders in its thread, handing over each page before it draws the next", async () => {

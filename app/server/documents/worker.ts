@@ -1,7 +1,8 @@
 /**
- * The documents worker thread: examines, prepares and renders PDFs off the request thread
- * (issue 38), one job at a time, for the pool in worker-pool.ts. A file that pdf.js or pdf-lib
- * cannot read comes back as `unreadable`, not as a dead thread.
+ * The documents worker thread: examines, prepares and renders PDFs, and photos or scans of
+ * documents (made PDFs of), off the request thread (issue 38), one job at a time, for the pool in
+ * worker-pool.ts. A file that pdf.js, pdf-lib or sharp cannot read comes back as `unreadable`,
+ * not as a dead thread.
  */
 import { readlinkSync } from "node:fs";
 import { constants, setPriority } from "node:os";

@@ -346,7 +346,7 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     const broken = new TextEncoder().encode("%PDF-1.7\nthis is no PDF after its header\n");
     const { id } = await upload(broken, people.editor);
     const document = await examined(id);
-    expect(document).toMatchObject({ status: "failed", failure: "The file could not be read as a PDF." });
+    expect(document).toMatchObject({ status: "failed", failure: "The file could not be read as a PDF or an image." });
     await expect(publish(id)).rejects.toEqual(refusal(409, "documentNotPrepared"));
   });
 

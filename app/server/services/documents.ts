@@ -26,6 +26,7 @@ import { AppError } from "../errors";
 import { publicContentUnchanged } from "../cache/public-changes";
 import { config } from "../platform/config";
 import { type Actor, requireAbility, requireArticleEditor, seesUnpublished } from "./actor";
+import { fileKind } from "../documents/file-kind";
 import { DocumentJobError } from "../documents/worker-pool";
 import { recordAudit } from "./audit";
 import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
@@ -45,8 +46,6 @@ type DocumentRow = Omit<typeof documents.$inferSelect, "searchVector">;
 
 /** When a client whose upload found the jobs full should ask again. */
 const BUSY_RETRY_SECONDS = 30;
-/** A PDF's header, which readers accept anywhere in the first kilobyte. */
-const PDF_HEADER = Buffer.from("%PDF-");
 
 const ownership = (row: DocumentRow): ArticleOwnership => ({ authorId: row.createdBy, isPublished: row.publishedAt !== null });
 
@@ -168,9 +167,6 @@ async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale
   };
 }
 
-/** Whether the bytes are a PDF by their header (the name and the declared type are the client's word). */
-const isPdf = (bytes: Uint8Array): boolean => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes(PDF_HEADER);
-
 const busy = () => new AppError(503, "documentsBusy", undefined, BUSY_RETRY_SECONDS);
 
 /** The largest upload, in bytes (MAX_DOCUMENT_MB). */
@@ -193,7 +189,8 @@ export async function uploadDocument(
   if (file.bytes.byteLength === 0) throw new AppError(400, "noFile");
   const max = maxDocumentBytes();
   if (file.bytes.byteLength > max) throw new AppError(413, "documentTooLarge", { max: Math.round(max / 1024 / 1024) });
-  if (!isPdf(file.bytes)) throw new AppError(415, "documentNotPdf");
+  // A PDF or a photo or scan, by its bytes: the name and the declared type are the client's word.
+  if (fileKind(file.bytes) === null) throw new AppError(415, "documentNotPdf");
   const input = documentInputSchema.parse(fields);
   if (!jobs.hasRoom()) throw busy();
   const row = await db.transaction(async (tx) => {

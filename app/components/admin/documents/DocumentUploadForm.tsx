@@ -10,10 +10,15 @@ import { formatMessage } from "~/lib/format-message";
 import { DocumentDetailsFields, emptyDetails, filledTexts, firstTitleId, hasTitle } from "./DocumentDetailsFields";
 import { type UploadField, uploadDocument } from "./upload-document";
 
+/** A first guess from the name or the browser's type; the server tells by the bytes (documents/file-kind.ts). */
+const ACCEPTED_NAME = /\.(pdf|jpe?g|png|webp)$/i;
+const ACCEPTED_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"];
+
 /**
- * Issue 38's upload: a PDF with its title, description and source in each of the site's languages,
- * its date and tags. The file goes up with a progress bar, then the document's page follows its
- * examination. A refusal is said next to the field it concerns, and everything typed stays.
+ * Issue 38's upload: a PDF, or a photo or scan of a document, with its title, description and
+ * source in each of the site's languages, its date and tags. The file goes up with a progress bar,
+ * then the document's page follows its examination. A refusal is said next to the field it
+ * concerns, and everything typed stays.
  */
 export function DocumentUploadForm({ tags, maxBytes }: { tags: Tag[]; maxBytes: number }) {
   const messages = useMessages();
@@ -32,7 +37,7 @@ export function DocumentUploadForm({ tags, maxBytes }: { tags: Tag[]; maxBytes: 
   /** The checks the server makes again, made first so a wrong file is not sent for nothing. */
   function checked(): Partial<Record<UploadField, string>> {
     if (!file) return { file: messages.noFile };
-    if (!/\.pdf$/i.test(file.name) && file.type !== "application/pdf") return { file: messages.documentNotPdf };
+    if (!ACCEPTED_NAME.test(file.name) && !ACCEPTED_TYPES.includes(file.type)) return { file: messages.documentNotPdf };
     if (file.size > maxBytes) return { file: formatMessage(messages.documentTooLarge, { max: maxMb }) };
     if (!hasTitle(details)) return { title: messages.documentTitleRequired };
     return {};
@@ -96,7 +101,7 @@ export function DocumentUploadForm({ tags, maxBytes }: { tags: Tag[]; maxBytes: 
           id={`${id}-file`}
           name="file"
           type="file"
-          accept=".pdf,application/pdf"
+          accept={[".pdf", ".jpg", ".jpeg", ".png", ".webp", ...ACCEPTED_TYPES].join(",")}
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={`${id}-file-hint${errors.file ? ` ${errorId("file")}` : ""}`}
           onChange={(event) => {
