@@ -27,7 +27,7 @@ async function signInAs(page: Page, request: APIRequestContext, role: "contribut
 async function uploadLeaky(page: Page, title: string) {
   await page.goto("/admin/documents");
   await page.getByRole("link", { name: "Upload a document" }).click();
-  await page.getByLabel("PDF file").setInputFiles({ name: "letters.pdf", mimeType: "application/pdf", buffer: Buffer.from(await leaky.blackBox(WORD)) });
+  await page.getByLabel("File (PDF or image)").setInputFiles({ name: "letters.pdf", mimeType: "application/pdf", buffer: Buffer.from(await leaky.blackBox(WORD)) });
   await page.getByLabel("Title (English)").fill(title);
   await page.getByLabel("Source (English)").fill("Obtained by Khulasa");
   await page.getByRole("button", { name: "Upload and examine" }).click();
@@ -111,7 +111,7 @@ test("a photo of a document is uploaded through the form, and where it was taken
   await signInAsAdmin(page);
   await page.goto("/admin/documents/new");
   await expect(page.getByText("A PDF, or a photo or scan of a document (JPEG, PNG or WebP).", { exact: false })).toBeVisible();
-  await page.getByLabel("PDF file").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await photo()) });
+  await page.getByLabel("File (PDF or image)").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await photo()) });
   await page.getByLabel("Title (English)").fill("Photographed site permit");
   await page.getByLabel("Source (English)").fill("Obtained by Khulasa");
   await page.getByRole("button", { name: "Upload and examine" }).click();
@@ -142,12 +142,12 @@ test("a refused upload is explained next to the file, in the page's language, an
   await page.goto("/ne/admin/documents/new");
   await expect(page.getByRole("heading", { level: 1, name: "कागजात अपलोड गर्नुहोस्" })).toBeVisible();
   // Named .pdf, but not a PDF by its bytes: the server's 415, in Nepali.
-  await page.getByLabel("PDF फाइल").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some notes") });
+  await page.getByLabel("फाइल (PDF वा तस्बिर)").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some notes") });
   await page.getByLabel("शीर्षक (अंग्रेजी)").fill("Notes that are not a PDF");
   await page.getByLabel("स्रोत (नेपाली)").fill("खुलासाले प्राप्त गरेको");
   await page.getByRole("button", { name: "अपलोड गरेर जाँच्नुहोस्" }).click();
   await expect(page.locator('[data-error-for="file"]')).toHaveText("कागजातका रूपमा PDF वा तस्बिर (JPEG, PNG वा WebP) मात्र अपलोड गर्न सकिन्छ।");
-  await expect(page.getByLabel("PDF फाइल")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("फाइल (PDF वा तस्बिर)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("शीर्षक (अंग्रेजी)")).toHaveValue("Notes that are not a PDF");
   await expect(page.getByLabel("स्रोत (नेपाली)")).toHaveValue("खुलासाले प्राप्त गरेको");
   await expect(page).toHaveURL(/\/ne\/admin\/documents\/new$/);

@@ -17,7 +17,7 @@ test("an editor publishes a leaky PDF safely with a story; a reader opens it in 
   await signInAsAdmin(page);
   const title = `The reservoir's letters ${Date.now()}`;
   await page.goto("/admin/documents/new");
-  await page.getByLabel("PDF file").setInputFiles({ name: "letters.pdf", mimeType: "application/pdf", buffer: Buffer.from(await leaky.blackBox(WORD)) });
+  await page.getByLabel("File (PDF or image)").setInputFiles({ name: "letters.pdf", mimeType: "application/pdf", buffer: Buffer.from(await leaky.blackBox(WORD)) });
   await page.getByLabel("Title (English)").fill(title);
   await page.getByLabel("Source (English)").fill("Obtained by Khulasa");
   await page.getByRole("button", { name: "Upload and examine" }).click();
