@@ -139,12 +139,13 @@ export function documentJobs(
       // The examination takes its bytes to the worker: the copy is what is stored.
       const examination = await worker.examine(prepared.slice(), progress.report);
       await progress.done();
+      const sha256 = await sha256Of(prepared);
       await db.transaction(async (tx) => {
         await storeDocumentFile(tx, id, "prepared", prepared);
         await tx
           .update(documents)
           .set({
-            preparedSha256: sha256Of(prepared),
+            preparedSha256: sha256,
             preparedSize: prepared.byteLength,
             preparedPages: examination.pages,
             preparedFindings: examination.findings,

@@ -52,7 +52,7 @@ export async function publishPages(
 ): Promise<{ publishedUrl: string; pageSizes: { width: number; height: number }[]; hasText: boolean; text: string }> {
   const [row] = await db.select({ sha256: documents.preparedSha256 }).from(documents).where(eq(documents.id, documentId));
   const bytes = await readDocumentFile(db, documentId, "prepared");
-  if (!row?.sha256 || !bytes || sha256Of(bytes) !== row.sha256) throw new Error(`document ${documentId}: the stored prepared file does not match its sha256`);
+  if (!row?.sha256 || !bytes || (await sha256Of(bytes)) !== row.sha256) throw new Error(`document ${documentId}: the stored prepared file does not match its sha256`);
   const names = publishedNames(row.sha256);
   const publishedUrl = await saveOnce(storage, names.file, bytes);
   const pageSizes: { width: number; height: number }[] = [];

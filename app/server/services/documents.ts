@@ -193,6 +193,8 @@ export async function uploadDocument(
   if (fileKind(file.bytes) === null) throw new AppError(415, "documentNotPdf");
   const input = documentInputSchema.parse(fields);
   if (!jobs.hasRoom()) throw busy();
+  // Hashed before the transaction, which holds the embedded database's one session while it runs.
+  const sha256 = await sha256Of(file.bytes);
   const row = await db.transaction(async (tx) => {
     const slug = await uniqueSlug(slugOrFallback(input.slug || slugSourceOf(input.titles), "document"), async (candidate) => {
       const [taken] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.slug, candidate));
@@ -210,7 +212,7 @@ export async function uploadDocument(
         job: { kind: "examine" },
         leaseUntil: jobs.leaseFrom(now),
         originalName: file.name.normalize("NFC").slice(0, 500),
-        originalSha256: sha256Of(file.bytes),
+        originalSha256: sha256,
         originalSize: file.bytes.byteLength,
         createdBy: author.id,
         createdAt: now,
