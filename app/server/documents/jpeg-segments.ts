@@ -35,7 +35,7 @@ export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | null {
     if (marker === undefined) return null;
     if (marker === EOI) {
       kept.push(jpeg.subarray(markerAt - 1, markerAt + 1));
-      return concat(kept);
+      return Buffer.concat(kept);
     }
     if (standsAlone(marker)) {
       kept.push(jpeg.subarray(markerAt - 1, markerAt + 1));
@@ -54,14 +54,4 @@ export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | null {
     at = end;
   }
   return null;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

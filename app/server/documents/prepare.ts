@@ -1,7 +1,8 @@
 /**
  * "Prepare for publication" (issue 38). Always a new file holding the pages alone: document
  * information, XMP, embedded files, scripts, forms, annotations, thumbnails, outlines and earlier
- * versions are left behind, and the photos' EXIF, XMP and IPTC inside its JPEG pictures. With `flatten`, each page is
+ * versions are left behind, and the photos' EXIF, XMP and IPTC inside its JPEG pictures, and the XML
+ * and comments inside its JPEG 2000 ones. With `flatten`, each page is
  * drawn as the reader saw it (annotations included, hidden layers left hidden) at `dpi` and the
  * new file holds those pictures and no text at all, unless `ocr` names languages: then each
  * picture's words, read from its pixels (ocr.ts), lie invisibly over it. The caller examines the
@@ -12,6 +13,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStrea
 import { isImage } from "./file-kind";
 import { imagePdf } from "./image-pdf";
 import { jpegWithoutMetadata } from "./jpeg-segments";
+import { isJpeg2000Image, jpeg2000WithoutMetadata } from "./jpeg2000";
 import { isJpegImage } from "./pdf-images";
 import { addTextLayer, openTextReader, type TextReader } from "./ocr";
 import { openPdf, pdfjs } from "./pdfjs";
@@ -85,8 +87,8 @@ async function rewrite(bytes: Uint8Array): Promise<Uint8Array> {
   visit(context.trailerInfo.Root);
   for (const [ref, object] of context.enumerateIndirectObjects()) {
     if (!reachable.has(ref)) context.delete(ref);
-    else if (object instanceof PDFRawStream && isJpegImage(object.dict)) {
-      const clean = jpegWithoutMetadata(object.getContents());
+    else if (object instanceof PDFRawStream && (isJpegImage(object.dict) || isJpeg2000Image(object.dict))) {
+      const clean = (isJpegImage(object.dict) ? jpegWithoutMetadata : jpeg2000WithoutMetadata)(object.getContents());
       if (clean) context.assign(ref, PDFRawStream.of(object.dict, clean));
     }
   }
