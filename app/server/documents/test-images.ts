@@ -135,6 +135,11 @@ export async function photoWithThumbnailAndIptc({ byline, city }: { byline: stri
   );
 }
 
+/** A photo with a JPEG comment segment (COM), as some cameras and editing programs write one. */
+export async function photoWithComment(comment: string): Promise<Uint8Array> {
+  return new Uint8Array(withSegment(await page().jpeg().toBuffer(), 0xfe, Buffer.from(comment, "latin1")));
+}
+
 /** A photo whose APP1 says "Exif" and holds no TIFF structure after it. */
 export async function photoWithUnreadableExif(): Promise<Uint8Array> {
   return new Uint8Array(withSegment(await page().jpeg().toBuffer(), 0xe1, Buffer.from(`Exif\0\0${PHOTO.owner} was here`, "latin1")));
