@@ -1087,7 +1087,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   documentPrepareHeading: "प्रकाशनका लागि तयार गर्नुहोस्",
   documentPrepareIntro: "मूल फाइलबाट मेटाडेटा, संलग्न फाइल, स्क्रिप्ट, फारम, टिप्पणी र पुराना संस्करणबिनाको नयाँ फाइल बनाउँछ, र फेरि जाँच्छ।",
   documentPrepareRewrite: "फेरि लेख्ने: पाठ छान्न मिल्ने रहन्छ",
-  documentPrepareFlatten: "चित्र बनाउने: हरेक पृष्ठ चित्र बन्छ र कुनै पाठ रहँदैन",
+  documentPrepareFlatten: "चित्र बनाउने: हरेक पृष्ठ चित्र बन्छ, र फाइलको कुनै पाठ रहँदैन",
   documentPrepareDpi: "रिजोल्युसन (डीपीआई)",
   documentPrepareOcr: "चित्रहरूबाट शब्दहरू फेरि पढ्नुहोस् (ओसीआर, {languages}मा), ताकि पाठकले खोज्न र छान्न सकून्",
   documentPrepareOcrHint: "शब्दहरू पृष्ठले देखाएकोबाट मात्र आउँछन्, मूल फाइलको पाठबाट कहिल्यै होइन। एक पृष्ठमा केही सेकेन्ड लाग्छ।",

@@ -1088,7 +1088,7 @@ export const en = {
   documentPrepareHeading: "Prepare for publication",
   documentPrepareIntro: "Makes a new file from the original without metadata, attachments, scripts, forms, annotations or earlier versions, and examines it again.",
   documentPrepareRewrite: "Rewrite: the text stays selectable",
-  documentPrepareFlatten: "Flatten: every page becomes a picture and no text is kept",
+  documentPrepareFlatten: "Flatten: every page becomes a picture, and none of the file's text is kept",
   documentPrepareDpi: "Resolution (dpi)",
   documentPrepareOcr: "Read the words back from the pictures (OCR, in {languages}), so that readers can search and select them",
   documentPrepareOcrHint: "The words come from what the pages show, never from the original's text. A few seconds a page.",

@@ -89,7 +89,7 @@ test("a leaky PDF is shown with what it leaks on its page, refused while it leak
   await expect(dialog).toBeHidden();
 
   // Flattened, nothing is left to leak, and it is published.
-  await page.getByRole("radio", { name: "Flatten: every page becomes a picture and no text is kept" }).check();
+  await page.getByRole("radio", { name: "Flatten: every page becomes a picture, and none of the file's text is kept" }).check();
   await page.getByLabel("Resolution (dpi)").selectOption("100");
   await page.getByRole("button", { name: "Prepare", exact: true }).click();
   await expect(status(page)).toHaveText("Clean");
@@ -232,7 +232,7 @@ test("a scan is flattened with its words read back, and its prepared file says s
 
   const ocr = page.getByRole("checkbox", { name: /^Read the words back from the pictures \(OCR, in Nepali.*English/ });
   await expect(ocr).toHaveCount(0);
-  await page.getByRole("radio", { name: "Flatten: every page becomes a picture and no text is kept" }).check();
+  await page.getByRole("radio", { name: "Flatten: every page becomes a picture, and none of the file's text is kept" }).check();
   await expect(ocr).toHaveAccessibleDescription("The words come from what the pages show, never from the original's text. A few seconds a page.");
   await ocr.check();
   await page.getByRole("button", { name: "Prepare", exact: true }).click();
