@@ -23,6 +23,14 @@ import { liveChangesOf } from "./live-stream";
 
 /** Comments that keep a quiet stream open through proxies that close an idle connection after 30–60 s. */
 export const HEARTBEAT_MS = 25_000;
+/**
+ * The heartbeat goes to a slice of the streams each second, not to all at once every 25 s: 5,000
+ * writes in one go held the pages' requests up by tens of milliseconds (docs/performance.md).
+ */
+const HEARTBEAT_TICK_MS = 1_000;
+const HEARTBEAT_SLICES = HEARTBEAT_MS / HEARTBEAT_TICK_MS;
+/** Streams written to before readers' requests get a turn, when a change goes to thousands. */
+const FAN_OUT_SLICE = 500;
 /** How long a client waits before reconnecting (the stream's `retry:` hint). */
 const RETRY_MS = 5_000;
 
@@ -50,6 +58,8 @@ interface Follower {
   sink: LiveSink;
   /** The last change it was sent, or will be sent by the backlog it is reading. */
   after: number;
+  /** Which of the heartbeat's slices it is in. */
+  slice: number;
   /** Its backlog has been sent: deliveries go straight out, not into `held`. */
   ready: boolean;
   held: Delivery[];
@@ -87,7 +97,9 @@ function deliveryOf(read: NonNullable<Awaited<ReturnType<typeof liveChangesOf>>>
 export class LivePush {
   private readonly stories = new Map<number, Story>();
   private heartbeat: NodeJS.Timeout | undefined;
+  private tick = 0;
   private count = 0;
+  private joined = 0;
 
   constructor(private readonly database: () => Promise<Database>) {}
 
@@ -110,7 +122,7 @@ export class LivePush {
 
   /** Opens the stream: its backlog, then live changes, into `sink`. Gives what to call when the client has gone. */
   follow(start: LiveStreamStart, sink: LiveSink): () => void {
-    const follower: Follower = { sink, after: start.after, ready: false, held: [], sees: start.sees, closed: false };
+    const follower: Follower = { sink, after: start.after, slice: this.joined++ % HEARTBEAT_SLICES, ready: false, held: [], sees: start.sees, closed: false };
     let story = this.stories.get(start.articleId);
     if (!story) {
       story = { followers: new Set(), head: 0, reading: false, again: false };
@@ -118,7 +130,7 @@ export class LivePush {
     }
     story.followers.add(follower);
     this.count += 1;
-    this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+    this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_TICK_MS).unref();
     sink.write(RETRY);
     void this.sendBacklog(start.articleId, follower);
     return () => this.leave(start.articleId, follower);
@@ -184,7 +196,11 @@ export class LivePush {
           }
           story.head = Math.max(story.head, read.changeId);
           const delivery = deliveryOf(read);
-          for (const follower of story.followers) this.deliver(articleId, follower, delivery);
+          let written = 0;
+          for (const follower of story.followers) {
+            this.deliver(articleId, follower, delivery);
+            if (++written % FAN_OUT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+          }
           after = read.changeId;
           more = read.hasMore && story.followers.size > 0;
         }
@@ -218,7 +234,8 @@ export class LivePush {
   }
 
   private beat(): void {
-    for (const story of this.stories.values()) for (const follower of story.followers) follower.sink.write(HEARTBEAT);
+    const slice = this.tick++ % HEARTBEAT_SLICES;
+    for (const story of this.stories.values()) for (const follower of story.followers) if (follower.slice === slice) follower.sink.write(HEARTBEAT);
   }
 
   private close(articleId: number, follower: Follower): void {
