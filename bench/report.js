@@ -221,7 +221,7 @@ function liveSection(line) {
     row(["live page req/s", page.without_streams.requests_per_second.toLocaleString("en"), page.with_streams.requests_per_second.toLocaleString("en"), `≥ ${LIVE_TARGETS.throughput_ratio} × without`, yes(page.throughput_ratio >= LIVE_TARGETS.throughput_ratio)]),
     row(["live page p99", `${page.without_streams.p99_ms} ms`, `${page.with_streams.p99_ms} ms`, `< ${LIVE_TARGETS.page_p99_ms} ms`, yes(page.with_streams.p99_ms < LIVE_TARGETS.page_p99_ms)]),
     row(["live page errors", page.without_streams.errors, page.with_streams.errors, "", ""]),
-    row(["server RSS", `${rss.without_streams} MB`, `${rss.with_streams} MB`, "", ""]),
+    row(["server RSS", `${rss.without_streams} MB`, `${rss.with_streams} MB`, `≤ ${PEAK_RSS_TARGET_MB} MB (the readers' peak)`, yes(rss.with_streams <= PEAK_RSS_TARGET_MB)]),
     "",
     `Each open stream costs the server about **${rss.kb_per_stream} KB** (RSS with the streams less RSS without, over ${streams}).`,
     "",
