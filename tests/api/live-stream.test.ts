@@ -193,6 +193,10 @@ describe("the stream of a live story", () => {
     expect(await openStreams()).toBe(before + 3);
     for (const stream of streams) stream.close();
     while ((await openStreams()) !== before) await new Promise((resolve) => setImmediate(resolve));
+    // HEAD is told what GET would answer, and holds nothing open.
+    const head = await fetch(`${server.baseUrl}${at(story.slug)}/updates/stream`, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type")]).toEqual([200, "text/event-stream; charset=utf-8"]);
+    expect(await openStreams()).toBe(before);
     // The story no longer holds them: a post reaches only the stream opened since.
     const fresh = await open(story.slug);
     await following(fresh);
