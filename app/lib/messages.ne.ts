@@ -461,6 +461,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   auditLiveUpdateDelete: "लाइभ अपडेट मेटाउनुभयो",
   auditObjectLive: "लाइभ कभरेज",
   auditObjectLiveUpdate: "लाइभ अपडेट",
+  liveTranslationNotLive: "यो समाचारको त्यो भाषाको संस्करण लाइभ छैन: पहिले त्यसको लाइभ कभरेज सुरु गर्नुहोस्।",
   correctionsTitle: "सच्याइहरू",
   correctionsIntro: "प्रकाशित समाचारमा हामीले गरेका सबै सच्याइ, पछिल्लो पहिले। हामीबाट गल्ती भए, यहाँ र समाचारको अन्त्यमा भन्छौँ।",
   correctionsEmpty: "कुनै सच्याइ प्रकाशित भएको छैन।",

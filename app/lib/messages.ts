@@ -462,6 +462,7 @@ export const en = {
   auditLiveUpdateDelete: "Deleted a live update",
   auditObjectLive: "Live coverage",
   auditObjectLiveUpdate: "Live update",
+  liveTranslationNotLive: "This story has no live version in that language: start its live coverage first.",
   correctionsTitle: "Corrections",
   correctionsIntro: "Every correction we have made to a published story, newest first. When we get something wrong, we say so here and at the end of the story.",
   correctionsEmpty: "No correction has been published.",
