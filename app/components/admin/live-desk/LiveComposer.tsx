@@ -131,9 +131,10 @@ export function LiveComposer({ slug, staffId, other }: LiveComposerProps) {
           </div>
         ) : (
           <label className={`${secondaryButton} mt-2 cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand ${locked || upload ? "pointer-events-none opacity-60" : ""}`}>
-            <span aria-hidden="true" className="mr-2">
-              📷
-            </span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="mr-2 h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+              <circle cx="12" cy="13.5" r="3.5" />
+            </svg>
             {messages.liveUpdateTakePicture}
             <input
               type="file"
