@@ -4,14 +4,18 @@
  * across a reload, posts through a dropped connection and an answer lost on the way (stored once,
  * by its Idempotency-Key), corrects and deletes updates, and ends the coverage.
  */
+import axe from "axe-core";
 import sharp from "sharp";
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
-import { adminSend, confirmDialog, notification } from "./support/admin";
-import { uniqueEmail } from "./support/article-fixtures";
+import { adminSend, confirmDialog, notification, signInAsAdmin } from "./support/admin";
+import { adminToken, uniqueEmail } from "./support/article-fixtures";
+import { settled } from "./support/settled";
 
 const PASSWORD = "live-desk-password-1";
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+const picture = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a6f97" } }).jpeg().toBuffer();
 
 /** A new editor, signed in in the page's browser context. */
 async function signInAsEditor(page: Page, request: APIRequestContext) {
@@ -71,8 +75,7 @@ test("an editor covers a flood live from a phone: starts, posts, keeps a draft, 
   // Three updates, the second pinned with a headline, the third with a picture from the camera.
   await postUpdate(page, "The water reached Chatara at 14:00.");
   await postUpdate(page, "Families are moving to the school in Inaruwa.", { headline: "Evacuation", pin: true });
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a6f97" } }).jpeg().toBuffer();
-  await composer(page).getByLabel("Take or choose a picture").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: picture });
+  await composer(page).getByLabel("Take or choose a picture").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: await picture() });
   await composer(page).getByLabel("Caption").fill("The barrage at dusk");
   await postUpdate(page, "The barrage from the east bank.");
   await expect(card(page, "The barrage from the east bank.").getByRole("figure")).toContainText("The barrage at dusk");
@@ -146,4 +149,43 @@ test("an editor covers a flood live from a phone: starts, posts, keeps a draft, 
   await page.goto(`/admin/articles/live/${encodeURIComponent(slug)}`);
   await expect(page.getByText("Live coverage of this story has ended. Its updates can still be corrected.")).toBeVisible();
   await expect(composer(page)).toHaveCount(0);
+});
+
+test("axe finds nothing on the live desk and the story's coverage panel, in both languages and themes, at a phone's and a desktop's width", async ({ browser, baseURL, request }) => {
+  test.setTimeout(180_000);
+  const writers = await (await request.get("/api/writers")).json();
+  const english = await (await adminSend(request, "POST", "/api/news", { title: `Counting in Jhapa ${Date.now()}`, content: "<p>Counting began.</p>", writer_id: writers[0].id, is_published: "true" })).json();
+  const nepali = await (await adminSend(request, "POST", `/api/news/${encodeURIComponent(english.slug)}/translation`, { language: "ne" })).json();
+  await adminSend(request, "PUT", `/api/news/${encodeURIComponent(nepali.slug)}`, { title: `झापामा मतगणना ${Date.now()}`, is_published: "true" });
+  for (const slug of [english.slug, nepali.slug]) await adminSend(request, "PUT", `/api/news/${encodeURIComponent(slug)}/live`, { key_points: "<ul><li>Counting in all 7 constituencies</li></ul>" });
+  const upload = await request.post("/api/upload", { headers: { authorization: `Bearer ${await adminToken(request)}` }, multipart: { media: { name: "a.jpg", mimeType: "image/jpeg", buffer: await picture() } } });
+  expect(upload.status()).toBe(201);
+  const { url } = await upload.json();
+  const updates = `/api/news/${encodeURIComponent(english.slug)}/updates`;
+  await adminSend(request, "POST", updates, { headline: "First results", body: "<p>Jhapa-5: 4,210 votes counted.</p>", translation: { body: "<p>झापा–५: ४,२१० मत गनिए।</p>" } });
+  await adminSend(request, "POST", updates, { pinned: true, body: `<p>Queues in Bhadrapur.</p><figure><img src="${url}" alt=""><figcaption>Bhadrapur, 19:40</figcaption></figure>` });
+
+  const found: string[] = [];
+  for (const view of [
+    { scheme: "light", width: 390 },
+    { scheme: "dark", width: 390 },
+    { scheme: "light", width: 1280 },
+    { scheme: "dark", width: 1280 },
+  ] as const) {
+    const context = await browser.newContext({ baseURL, colorScheme: view.scheme, viewport: { width: view.width, height: 900 } });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    for (const path of [`/admin/articles/live/${encodeURIComponent(english.slug)}`, `/ne/admin/articles/live/${encodeURIComponent(nepali.slug)}`, `/admin/articles/edit/${encodeURIComponent(english.slug)}`]) {
+      // The desk has no rich-text editor to wait for (settled waits for the article form's).
+      if (path.includes("/live/")) {
+        await page.goto(path);
+        await page.getByRole("checkbox", { name: /edition|संस्करण/ }).check();
+      } else await settled(page, path);
+      await page.evaluate(axe.source);
+      const { violations } = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+      found.push(...violations.map((v) => `${view.scheme} ${view.width}px ${path}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}: ${v.help}`));
+    }
+    await context.close();
+  }
+  expect(found).toEqual([]);
 });
