@@ -1,12 +1,15 @@
 /**
  * Live coverage in both editions (issue 39): one post carries the update for the story's other
  * edition too, in its own words; both are stored in one transaction, or neither, and a retry with
- * the same Idempotency-Key stores neither again.
+ * the same Idempotency-Key stores neither again. On PostgreSQL, the two editions' desks posting to
+ * both at the same moment lock the two stories in one order, and neither waits on the other for good.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
 import { ne } from "../../app/lib/messages.ne";
-import { asAdmin, asFreshAdmin, call, newReader } from "./client";
+import { type TestCluster, startCluster } from "../support/postgres-cluster.mjs";
+import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
+import { asAdmin, asFreshAdmin, call, callAt, newReader } from "./client";
 import { createArticle, createWriter } from "./fixtures";
 
 let editor: string;
@@ -111,5 +114,49 @@ describe("POST /api/news/{slug}/updates with a translation", () => {
     expect(res).toMatchObject({ status: 400, body: { code: "live_update_body_required" } });
     expect(await stream(english)).toEqual([]);
     expect(await stream(nepali)).toEqual([]);
+  });
+});
+
+describe("both editions on PostgreSQL, posted from both desks at once", () => {
+  let cluster: TestCluster;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    cluster.createDatabase("khulasa");
+    server = await startServer({ DATABASE_URL: cluster.url("khulasa"), DEMO_CONTENT: "false" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    cluster?.stop();
+  });
+
+  it("stores every post and its twin, the English and the Nepali desks each posting to both, and a retry sent at once through several connections once", async () => {
+    const send = (path: string, options: Parameters<typeof callAt>[2] = {}) => callAt(server.baseUrl, path, options);
+    const token = (await send("/api/admin/login", { method: "POST", json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } })).body.token as string;
+    const writer = await send("/api/writers", { method: "POST", token, json: { name: "Desk", email: "desk@test.example" } });
+    const english = (await send("/api/news", { method: "POST", token, json: { title: "Election night", content: "<p>Counting.</p>", writer_id: writer.body.id, is_published: "true" } })).body.slug as string;
+    const nepali = (await send(`${at(english)}/translation`, { method: "POST", token, json: { language: "ne" } })).body.slug as string;
+    expect((await send(at(nepali), { method: "PUT", token, json: { title: "निर्वाचनको रात", is_published: "true" } })).status).toBe(200);
+    for (const slug of [english, nepali]) expect((await send(`${at(slug)}/live`, { method: "PUT", token, json: {} })).status).toBe(200);
+
+    const POSTS = 24;
+    const answers = await Promise.all(
+      Array.from({ length: POSTS }, (_, n) => {
+        const [from, language] = n % 2 === 0 ? [english, "ne"] : [nepali, "en"];
+        return send(`${at(from)}/updates`, { method: "POST", token, json: { body: `<p>Count ${n}</p>`, translation: { language, body: `<p>गणना ${n}</p>` } } });
+      }),
+    );
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const count = async (slug: string) => ((await send(`${at(slug)}/updates?limit=100`, { token })).body.updates as unknown[]).length;
+    expect([await count(english), await count(nepali)]).toEqual([POSTS, POSTS]);
+
+    const key = crypto.randomUUID();
+    const retries = await Promise.all(
+      Array.from({ length: 6 }, () => send(`${at(english)}/updates`, { method: "POST", token, json: { body: "<p>Turnout 61%.</p>", translation: { body: "<p>मतदान ६१%।</p>" } }, headers: { "idempotency-key": key } })),
+    );
+    expect(retries.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(retries.map((answer) => answer.body.translation.update.id)).size).toBe(1);
+    expect([await count(english), await count(nepali)]).toEqual([POSTS + 1, POSTS + 1]);
   });
 });
