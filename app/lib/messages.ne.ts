@@ -1246,4 +1246,5 @@ export const ne: { readonly [K in MessageKey]: string } = {
   liveUpdateDeletedNotice: "अपडेट मेटाइयो",
   liveUpdateChangeFailed: "अपडेट बदल्न सकिएन।",
   liveUpdateOlder: "पुराना अपडेटहरू समाचार पृष्ठमा छन्।",
+  liveNowHeading: "अहिले लाइभ: लाइभ डेस्कबाट पोस्ट गर्नुहोस्",
 };

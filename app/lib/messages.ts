@@ -1248,6 +1248,7 @@ export const en = {
   liveUpdateDeletedNotice: "Update deleted",
   liveUpdateChangeFailed: "The update could not be changed.",
   liveUpdateOlder: "Older updates are on the story's page.",
+  liveNowHeading: "Live now: post from the live desk",
 } as const;
 
 export type MessageKey = keyof typeof en;

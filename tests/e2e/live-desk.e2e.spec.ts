@@ -151,7 +151,7 @@ test("an editor covers a flood live from a phone: starts, posts, keeps a draft, 
   await expect(composer(page)).toHaveCount(0);
 });
 
-test("axe finds nothing on the live desk and the story's coverage panel, in both languages and themes, at a phone's and a desktop's width", async ({ browser, baseURL, request }) => {
+test("axe finds nothing on the live desk, the story's coverage panel and the dashboard's live stories, in both languages and themes, at a phone's and a desktop's width", async ({ browser, baseURL, request }) => {
   test.setTimeout(180_000);
   const writers = await (await request.get("/api/writers")).json();
   const english = await (await adminSend(request, "POST", "/api/news", { title: `Counting in Jhapa ${Date.now()}`, content: "<p>Counting began.</p>", writer_id: writers[0].id, is_published: "true" })).json();
@@ -175,12 +175,13 @@ test("axe finds nothing on the live desk and the story's coverage panel, in both
     const context = await browser.newContext({ baseURL, colorScheme: view.scheme, viewport: { width: view.width, height: 900 } });
     const page = await context.newPage();
     await signInAsAdmin(page);
-    for (const path of [`/admin/articles/live/${encodeURIComponent(english.slug)}`, `/ne/admin/articles/live/${encodeURIComponent(nepali.slug)}`, `/admin/articles/edit/${encodeURIComponent(english.slug)}`]) {
+    for (const path of [`/admin/articles/live/${encodeURIComponent(english.slug)}`, `/ne/admin/articles/live/${encodeURIComponent(nepali.slug)}`, `/admin/articles/edit/${encodeURIComponent(english.slug)}`, "/admin/dashboard"]) {
       // The desk has no rich-text editor to wait for (settled waits for the article form's).
       if (path.includes("/live/")) {
         await page.goto(path);
         await page.getByRole("checkbox", { name: /edition|संस्करण/ }).check();
       } else await settled(page, path);
+      if (path === "/admin/dashboard") await expect(page.getByRole("link", { name: english.title })).toBeVisible();
       await page.evaluate(axe.source);
       const { violations } = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
       found.push(...violations.map((v) => `${view.scheme} ${view.width}px ${path}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}: ${v.help}`));
@@ -188,4 +189,39 @@ test("axe finds nothing on the live desk and the story's coverage panel, in both
     await context.close();
   }
   expect(found).toEqual([]);
+  // Left running, they would be live on the home page for the journeys that follow.
+  for (const slug of [english.slug, nepali.slug]) await adminSend(request, "PUT", `/api/news/${encodeURIComponent(slug)}/live`, { ended_at: "now" });
+});
+
+test("an author finds the live story on the dashboard and posts to it, changing only their own updates; a contributor is turned back", async ({ page, request }) => {
+  const writers = await (await request.get("/api/writers")).json();
+  const story = await (await adminSend(request, "POST", "/api/news", { title: `Landslide in Sindhupalchok ${Date.now()}`, content: "<p>The road is blocked.</p>", writer_id: writers[0].id, is_published: "true" })).json();
+  const at = `/api/news/${encodeURIComponent(story.slug)}`;
+  await adminSend(request, "PUT", `${at}/live`, {});
+  await adminSend(request, "POST", `${at}/updates`, { body: "<p>The desk's first report.</p>" });
+
+  const signInAs = async (role: "author" | "contributor") => {
+    const email = uniqueEmail(`live-${role}`);
+    const registered = await request.post("/api/users/register", { data: { name: `Live ${role} ${Date.now()}`, email, password: PASSWORD } });
+    expect(registered.status()).toBe(201);
+    await adminSend(request, "PUT", `/api/users/${(await registered.json()).user.id}`, { role });
+    await page.context().clearCookies();
+    expect((await page.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+  };
+
+  await signInAs("author");
+  await page.goto("/admin/dashboard");
+  await page.getByRole("region", { name: "Live now: post from the live desk" }).getByRole("link", { name: story.title }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(story.title);
+  await expect(page.getByRole("link", { name: "Start, end or change the key points on the story's page" })).toHaveCount(0);
+  await expect(card(page, "The desk's first report.").getByRole("button")).toHaveCount(0);
+  await postUpdate(page, "Rescuers reached Barhabise.");
+  await expect(card(page, "Rescuers reached Barhabise.").getByRole("button")).toHaveText(["Edit", "Pin", "Delete"]);
+
+  await signInAs("contributor");
+  await page.goto(`/admin/articles/live/${encodeURIComponent(story.slug)}`);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await expect(notification(page, "Your role does not allow this.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Live now: post from the live desk" })).toHaveCount(0);
+  await adminSend(request, "PUT", `${at}/live`, { ended_at: "now" });
 });

@@ -4,7 +4,7 @@
  * the story's other editions with whether their coverage runs (for "Also post to the … edition").
  * Who may post, change and delete is live-updates.ts's rule; this only says it ahead of time.
  */
-import { and, eq, inArray, ne as notEqual } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne as notEqual } from "drizzle-orm";
 import type { LiveCoverage, LiveUpdate } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import type { Executor } from "../db/connection";
@@ -17,6 +17,9 @@ import { mayEditArticle } from "~/lib/roles";
 
 /** How many of the latest updates the desk lists: a night's worth to correct, not the whole stream. */
 const DESK_UPDATES = 50;
+
+/** How many running live stories the dashboard lists: more at once is not a night a newsroom has. */
+const LIVE_NOW_LISTED = 10;
 
 export interface LiveDeskUpdate extends LiveUpdate {
   /** The member posted it, or edits every article: they may edit, pin and delete it. */
@@ -70,4 +73,31 @@ export async function liveDeskOf(db: Executor, actor: Actor | null, slug: string
     has_more: stream.has_more,
     editions,
   };
+}
+
+/** A story whose coverage runs, as the dashboard lists it: the way to its desk. */
+export interface LiveNowStory {
+  slug: string;
+  title: string;
+  language: Language;
+  started_at: string;
+}
+
+/**
+ * The stories live now that the member may post to (authors, editors, admins; anyone else gets
+ * none), the latest started first: an author reaches the desk's story on an election night from
+ * here, since the articles list shows them their own stories only.
+ */
+export async function liveNowFor(db: Executor, actor: Actor): Promise<LiveNowStory[]> {
+  if (!can(actor, "publish")) return [];
+  const rows = await db
+    .select({ slug: articles.slug, title: articles.title, language: articles.language, isPublished: articles.isPublished, authorId: articles.authorId, startedAt: articles.liveStartedAt })
+    .from(articles)
+    .where(and(isNotNull(articles.liveStartedAt), isNull(articles.liveEndedAt)))
+    .orderBy(desc(articles.liveStartedAt))
+    .limit(LIVE_NOW_LISTED * 2);
+  return rows
+    .filter((row) => row.isPublished || seesUnpublished(actor, row))
+    .slice(0, LIVE_NOW_LISTED)
+    .map((row) => ({ slug: row.slug, title: row.title, language: row.language, started_at: row.startedAt!.toISOString() }));
 }
