@@ -46,6 +46,7 @@ function localized(locale: Mount): RouteConfigEntry[] {
         route("articles", "routes/admin/articles.tsx", id("admin-articles")),
         route("articles/new", "routes/admin/article-new.tsx", id("admin-article-new")),
         route("articles/edit/:slug", "routes/admin/article-edit.tsx", id("admin-article-edit")),
+        route("articles/live/:slug", "routes/admin/article-live.tsx", id("admin-article-live")),
         route("review", "routes/admin/review.tsx", id("admin-review")),
         route("audit", "routes/admin/audit.tsx", id("admin-audit")),
         route("account", "routes/admin/account.tsx", id("admin-account")),

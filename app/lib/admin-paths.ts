@@ -7,3 +7,6 @@ export const ACCOUNT_SECURITY_PATH = "/admin/account";
 /** The back office's library of evidence documents (issue 38), and one document's page in it. */
 export const DOCUMENTS_PATH = "/admin/documents";
 export const documentPath = (id: number) => `${DOCUMENTS_PATH}/${id}`;
+
+/** The live desk of a story (issue 39): the phone composer of its updates. */
+export const articleLivePath = (slug: string) => `/admin/articles/live/${encodeURIComponent(slug)}`;

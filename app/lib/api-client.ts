@@ -16,9 +16,9 @@ export function pageLanguage(): string {
 
 export async function apiRequest<T>(
   path: string,
-  options: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
+  options: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { "accept-language": pageLanguage() };
+  const headers: Record<string, string> = { ...options.headers, "accept-language": pageLanguage() };
   const init: RequestInit = { method: options.method ?? "GET", signal: options.signal, headers };
   if (options.json !== undefined) {
     headers["content-type"] = "application/json";

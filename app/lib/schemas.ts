@@ -245,8 +245,15 @@ export type LiveCoverageInput = z.infer<typeof liveCoverageSchema>;
 const liveHeadline = z.string().trim().max(LIVE_HEADLINE_MAX, tooLong);
 const liveBody = text("liveUpdateBodyRequired").max(LIVE_UPDATE_BODY_MAX, tooLong);
 
-/** POST /api/news/{slug}/updates: a new update of a live story. */
-export const liveUpdateSchema = z.object({ body: liveBody, headline: liveHeadline.default(""), pinned: flag.default(false) });
+/**
+ * The same update for another edition of the story (docs/api.md, "Both editions"): its own words,
+ * posted with the first in one transaction. `language` names the edition; absent, the version a
+ * reader of the story's language goes to next (for Nepali and English, the other one).
+ */
+const liveTwinUpdate = z.object({ language: z.enum(LANGUAGES, { error: "invalidInput" }).optional(), body: liveBody, headline: liveHeadline.default("") });
+
+/** POST /api/news/{slug}/updates: a new update of a live story, and with `translation` its twin in another edition. */
+export const liveUpdateSchema = z.object({ body: liveBody, headline: liveHeadline.default(""), pinned: flag.default(false), translation: liveTwinUpdate.optional() });
 export type LiveUpdateInput = z.infer<typeof liveUpdateSchema>;
 
 /** PUT /api/news/{slug}/updates/{id}: what is sent changes; what is left out stays. */

@@ -16,6 +16,8 @@ import { PublishedChart } from "~/components/admin/dashboard/PublishedChart";
 import { MostReadChart } from "~/components/admin/dashboard/MostReadChart";
 import { publishedPerDay, queueAges } from "~/server/services/dashboard";
 import { dashboardMostRead } from "~/server/services/most-read";
+import { liveNowFor } from "~/server/services/live-desk";
+import { LiveNowList } from "~/components/admin/live-desk/LiveNowList";
 import { pageLocale } from "~/server/http/page-locale";
 import type { Route } from "./+types/dashboard";
 import type { Sharing } from "~/lib/sharing";
@@ -51,17 +53,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [published, mostRead] = await Promise.all([publishedPerDay(db, admin), dashboardMostRead(db, admin, pageLocale(request), MOST_READ_LISTED)]);
     return { published, mostRead };
   });
-  return { stats, charts };
+  const liveNow = (await readOrNull((db) => liveNowFor(db, admin))) ?? [];
+  return { stats, charts, liveNow };
 }
 
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { stats: null, charts: null });
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => serverDataOr(serverLoader, { stats: null, charts: null, liveNow: [] });
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args);
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
   const formatNumber = useFormatNumber();
-  const { stats, charts } = loaderData;
+  const { stats, charts, liveNow } = loaderData;
   const { can } = useNewsroomRole();
   return (
     <>
@@ -95,6 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </dl>
       )}
       {stats === null ? null : <QueueAges ages={stats.ages} />}
+      <LiveNowList stories={liveNow} />
       {charts === null ? null : (
         <div className="mt-8 grid gap-6 xl:grid-cols-2">
           <PublishedChart days={charts.published} />

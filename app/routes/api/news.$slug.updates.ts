@@ -20,14 +20,14 @@ const handle = resource<Route.ActionArgs>({
     // Polled by the clients that cannot hold the stream: others keep it seconds, not a minute.
     return json(await listLiveUpdates(await database(), await currentActor(request), params.slug, query), 200, { [SHARED_CACHE_CONTROL_HEADER]: LIVE_UPDATES_CACHE_CONTROL });
   },
-  /** POST /api/news/{slug}/updates {body, headline?, pinned?} with an optional Idempotency-Key (authors, editors, admins): 201, or 200 for a retry. */
+  /** POST /api/news/{slug}/updates {body, headline?, pinned?, translation?} with an optional Idempotency-Key (authors, editors, admins): 201, or 200 for a retry. */
   async POST({ request, params }) {
     const db = await database();
     const actor = await requireLiveWriter(db, await currentActor(request), params.slug);
     const key = idempotencyKeyOf(request);
     const input = await readInput(request, liveUpdateSchema);
-    const { update, replayed } = await postLiveUpdate(db, actor, params.slug, input, key);
-    return replayed ? json({ update }, 200, { "Idempotent-Replayed": "true" }) : json({ update }, 201);
+    const { replayed, ...answer } = await postLiveUpdate(db, actor, params.slug, input, key);
+    return replayed ? json(answer, 200, { "Idempotent-Replayed": "true" }) : json(answer, 201);
   },
 });
 

@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { LiveUpdate } from "~/lib/api-types";
+import type { Language } from "~/lib/limits";
 import type { LiveUpdateChange, LiveUpdateInput } from "~/lib/schemas";
 import type { Database, Executor } from "../db/connection";
 import { liveUpdates, users } from "../db/schema";
@@ -26,6 +27,7 @@ import { liveUpdateJson, type LiveUpdateRow } from "./live-json";
 import { nextLiveChange } from "./live-coverage";
 import { liveChangeCommitted } from "./live-signals";
 import { liveUpdateColumns } from "./live-stream";
+import { lockTwinEdition, requireTwinLive } from "./live-both-editions";
 
 const storyColumns = ["id", "slug", "title", "isPublished", "authorId", "liveStartedAt", "liveEndedAt"] as const;
 
@@ -49,8 +51,12 @@ function storedBody(body: string): string {
   return clean;
 }
 
-/** What a post sent, as a retry with the same Idempotency-Key must send it again. */
-const requestHash = (input: LiveUpdateInput) => createHash("sha256").update(JSON.stringify([input.body, input.headline, input.pinned])).digest("hex");
+/** What a post sent (its twin's words too, when it has one), as a retry with the same Idempotency-Key must send it again. */
+function requestHash(input: LiveUpdateInput): string {
+  const { body, headline, pinned, translation } = input;
+  const sent = translation ? [body, headline, pinned, translation.language ?? null, translation.body, translation.headline] : [body, headline, pinned];
+  return createHash("sha256").update(JSON.stringify(sent)).digest("hex");
+}
 
 async function updateRow(db: Executor, id: number): Promise<LiveUpdateRow> {
   const [row] = await db.select(liveUpdateColumns).from(liveUpdates).leftJoin(users, eq(users.id, liveUpdates.authorId)).where(eq(liveUpdates.id, id));
@@ -86,11 +92,55 @@ export async function requireLiveWriter(db: Executor, actor: Actor | null, slug:
 /** Its author may change an update, and whoever edits every article. */
 const mayChange = (staff: Actor, update: { authorId: number | null }) => can(staff, "editEveryArticle") || update.authorId === staff.id;
 
+/** An earlier post by this author to this story with this Idempotency-Key, if any. */
+async function earlierPost(tx: Executor, articleId: number, authorId: number, idempotencyKey: string) {
+  const [earlier] = await tx
+    .select({ id: liveUpdates.id, requestHash: liveUpdates.requestHash, deletedAt: liveUpdates.deletedAt })
+    .from(liveUpdates)
+    .where(and(eq(liveUpdates.articleId, articleId), eq(liveUpdates.authorId, authorId), eq(liveUpdates.idempotencyKey, idempotencyKey)));
+  return earlier;
+}
+
+/** Stores a new update of the locked `story`, with its change number and its line in the audit trail; answers its id. */
+async function storeUpdate(
+  tx: Executor,
+  writer: Actor,
+  story: { id: number; title: string },
+  update: { body: string; headline: string; pinned: boolean },
+  idempotencyKey: string | null,
+  hash: string,
+): Promise<number> {
+  const body = storedBody(update.body);
+  const id = await nextLiveChange(tx, story.id);
+  await tx.insert(liveUpdates).values({
+    id,
+    changeId: id,
+    articleId: story.id,
+    authorId: writer.id,
+    headline: update.headline.normalize("NFC"),
+    body,
+    pinned: update.pinned,
+    idempotencyKey,
+    requestHash: idempotencyKey === null ? null : hash,
+  });
+  // The trail names the update, never its words: a deletion may be for what it said, and the trail keeps everything.
+  await recordAudit(tx, writer, "live_update.create", { id, label: story.title }, update.pinned ? "pinned" : "");
+  return id;
+}
+
+/** A post's answer: the update, and with a `translation` the twin in the other edition (null once the twin was deleted). */
+export interface PostedLiveUpdate {
+  update: LiveUpdate;
+  replayed: boolean;
+  translation?: { slug: string; language: Language; update: LiveUpdate } | null;
+}
+
 /**
  * POST /api/news/{slug}/updates. With an Idempotency-Key, a retry of the same post by the same
  * author to the same story finds the update the first stored (`replayed`), even once coverage has
  * ended; the same key with a different post is refused (422), and a retry of a post deleted since
- * is told so (410).
+ * is told so (410). With `translation`, the twin goes to the story's other edition in the same
+ * transaction (live-both-editions.ts), under the same key: both are stored, or neither.
  */
 export async function postLiveUpdate(
   db: Database,
@@ -98,48 +148,42 @@ export async function postLiveUpdate(
   slug: string,
   input: LiveUpdateInput,
   idempotencyKey: string | null,
-): Promise<{ update: LiveUpdate; replayed: boolean }> {
+): Promise<PostedLiveUpdate> {
   const writer = requireAbility(actor, "publish");
   const hash = requestHash(input);
-  const { id, replayed, story } = await db.transaction(async (tx) => {
+  const { id, twinId, replayed, story, twin } = await db.transaction(async (tx) => {
+    const twin = input.translation ? await lockTwinEdition(tx, writer, slug, input.translation.language) : null;
     const story = await lockStory(tx, writer, slug);
     if (idempotencyKey !== null) {
-      const [earlier] = await tx
-        .select({ id: liveUpdates.id, requestHash: liveUpdates.requestHash, deletedAt: liveUpdates.deletedAt })
-        .from(liveUpdates)
-        .where(and(eq(liveUpdates.articleId, story.id), eq(liveUpdates.authorId, writer.id), eq(liveUpdates.idempotencyKey, idempotencyKey)));
+      const earlier = await earlierPost(tx, story.id, writer.id, idempotencyKey);
       if (earlier) {
         if (earlier.requestHash !== hash) throw new AppError(422, "idempotencyKeyReused");
         if (earlier.deletedAt) throw new AppError(410, "liveUpdateDeleted");
-        return { id: earlier.id, replayed: true, story };
+        const earlierTwin = twin ? await earlierPost(tx, twin.id, writer.id, idempotencyKey) : undefined;
+        return { id: earlier.id, twinId: earlierTwin && !earlierTwin.deletedAt ? earlierTwin.id : null, replayed: true, story, twin };
       }
     }
     if (story.liveStartedAt === null) throw new AppError(409, "liveNotStarted");
     if (story.liveEndedAt !== null) throw new AppError(409, "liveEnded");
-    const body = storedBody(input.body);
-    const headline = input.headline.normalize("NFC");
-    const id = await nextLiveChange(tx, story.id);
-    await tx.insert(liveUpdates).values({
-      id,
-      changeId: id,
-      articleId: story.id,
-      authorId: writer.id,
-      headline,
-      body,
-      pinned: input.pinned,
-      idempotencyKey,
-      requestHash: idempotencyKey === null ? null : hash,
-    });
-    // The trail names the update, never its words: a deletion may be for what it said, and the trail keeps everything.
-    await recordAudit(tx, writer, "live_update.create", { id, label: story.title }, input.pinned ? "pinned" : "");
-    return { id, replayed: false, story };
+    if (twin) requireTwinLive(twin);
+    const id = await storeUpdate(tx, writer, story, input, idempotencyKey, hash);
+    const twinId = twin && input.translation ? await storeUpdate(tx, writer, twin, { ...input.translation, pinned: input.pinned }, idempotencyKey, hash) : null;
+    return { id, twinId, replayed: false, story, twin };
   });
   if (replayed) publicContentUnchanged();
   else {
     published(story);
     liveChangeCommitted(story.id, id);
+    if (twin) {
+      published(twin);
+      // A new update's id is its change number (storeUpdate).
+      if (twinId !== null) liveChangeCommitted(twin.id, twinId);
+    }
   }
-  return { update: shown(await updateRow(db, id)), replayed };
+  const update = shown(await updateRow(db, id));
+  if (!twin) return { update, replayed };
+  const translation = twinId === null ? null : { slug: twin.slug, language: twin.language, update: shown(await updateRow(db, twinId)) };
+  return { update, replayed, translation };
 }
 
 /** The update `id` of the story, held with the story for a change: its author or an editor may change it. */

@@ -25,6 +25,7 @@ import { errorClass, fieldClass, hintClass, labelClass, primaryButton, secondary
 import { TranslationAction } from "./TranslationAction";
 import { ReviewPanel } from "./ReviewPanel";
 import { NotesPanel } from "./NotesPanel";
+import { LivePanel } from "./LivePanel";
 import { RevisionsPanel } from "./RevisionsPanel";
 import { articleEditPath } from "~/lib/admin-paths";
 import { type CheckedField, useArticleEditing } from "./use-article-editing";
@@ -175,6 +176,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
 
       {article && review ? <ReviewPanel slug={article.slug} published={article.is_published} review={review} dirty={editing.dirty} /> : null}
       {article?.is_published && role.can("editEveryArticle") ? <NotesPanel slug={article.slug} notes={article.notes} /> : null}
+      {article ? <LivePanel slug={article.slug} live={article.live} canPost={role.can("publish")} /> : null}
 
       <div className="mt-6 space-y-6">
         <section className={`${sectionClass} space-y-5`}>

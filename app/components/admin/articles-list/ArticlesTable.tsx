@@ -6,7 +6,7 @@ import { AdminTable, buttonClass, cellClass } from "~/components/admin/table/Adm
 import { useFormatDate, useLanguage, useLocalizePath, useMessages } from "~/contexts/i18n";
 import { Link } from "~/components/i18n/links";
 import { useNewsroomRole } from "~/components/admin/use-newsroom-role";
-import { articleEditPath } from "~/lib/admin-paths";
+import { articleEditPath, articleLivePath } from "~/lib/admin-paths";
 import type { AdminArticleRow } from "~/lib/api-types";
 import { languageNameIn } from "~/lib/language-names";
 import { languageConfig } from "~/lib/languages";
@@ -53,7 +53,7 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
   const { formatScheduleTime } = useLanguage();
   const localize = useLocalizePath();
   const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
-  const { staff, mayEdit } = useNewsroomRole();
+  const { staff, mayEdit, can } = useNewsroomRole();
   // Only editors and admins see others' articles here (listArticles): every other row is the viewer's own.
   const editable = (article: AdminArticleRow) => mayEdit({ authorId: staff?.id ?? null, isPublished: article.is_published });
   const columns = [
@@ -121,6 +121,11 @@ export function ArticlesTable({ articles }: { articles: AdminArticleRow[] }) {
                   aria-label={formatMessage(messages.editNamed, { name: article.title })}
                 >
                   {messages.edit}
+                </Link>
+              ) : null}
+              {article.live && article.live.ended_at === null && can("publish") ? (
+                <Link to={articleLivePath(article.slug)} className={buttonClass.secondary} aria-label={formatMessage(messages.liveDeskNamed, { name: article.title })}>
+                  {messages.liveDeskTitle}
                 </Link>
               ) : null}
               <a

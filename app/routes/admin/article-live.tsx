@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import { Link } from "~/components/i18n/links";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { LiveDeskPage } from "~/components/admin/live-desk/LiveDeskPage";
+import { useMessages } from "~/contexts/i18n";
+import { requireBackOfficePage } from "~/server/http/admin-guard";
+import { namesNothing } from "~/server/errors";
+import { database } from "~/server/process/runtime";
+import { liveDeskOf } from "~/server/services/live-desk";
+import type { Route } from "./+types/article-live";
+import type { Sharing } from "~/lib/sharing";
+import type { RequestLogging } from "~/lib/request-logging";
+
+export const sharing: Sharing = "private";
+export const logging: RequestLogging = "timed";
+
+/**
+ * /admin/articles/live/{slug} (issue 39): the live desk, the phone composer of a live story's
+ * updates and the list of them to correct. For those who may post updates (authors, editors,
+ * admins; contributors are taken to the dashboard, which says why); a draft they cannot see is
+ * not found, as the API answers.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const staff = await requireBackOfficePage(request, "publish");
+  const desk = await liveDeskOf(await database(), staff, params.slug).catch((error: unknown) => (namesNothing(error) ? null : Promise.reject(error)));
+  return data({ desk, staffId: staff.id }, { status: desk ? 200 : 404 });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const title = args.loaderData?.desk?.story.title;
+  return adminMeta(args, (m) => (title ? `${m.liveDeskTitle}: ${title}` : m.liveDeskTitle));
+};
+
+export default function ArticleLive({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
+  if (!loaderData.desk) {
+    return (
+      <div className="mx-auto max-w-2xl py-8 text-center">
+        <h1 className="text-2xl font-bold">{messages.articleNotFoundTitle}</h1>
+        <p className="mt-3 text-neutral-700 dark:text-neutral-300">{messages.articleNotFoundText}</p>
+        <p className="mt-6">
+          <Link to="/admin/articles" className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
+            {messages.backToArticles}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  // Another story's desk is another composer, with its own draft.
+  return <LiveDeskPage key={loaderData.desk.story.slug} desk={loaderData.desk} staffId={loaderData.staffId} />;
+}
