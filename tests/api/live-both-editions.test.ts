@@ -9,7 +9,8 @@ import { en } from "../../app/lib/messages";
 import { ne } from "../../app/lib/messages.ne";
 import { type TestCluster, startCluster } from "../support/postgres-cluster.mjs";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
-import { asAdmin, asFreshAdmin, call, callAt, newReader } from "./client";
+import { asAdmin, asFreshAdmin, baseUrl, call, callAt, newReader } from "./client";
+import { EventStreamClient } from "./event-stream-client";
 import { createArticle, createWriter } from "./fixtures";
 
 let editor: string;
@@ -73,6 +74,21 @@ describe("POST /api/news/{slug}/updates with a translation", () => {
     const reworded = await post(english, { ...sent, translation: { ...twin, body: "<p>झापा–५: ४,३०० मत।</p>" } }, "count-jhapa-5");
     expect(reworded).toMatchObject({ status: 422, body: { code: "idempotency_key_reused" } });
     expect(await stream(nepali)).toHaveLength(1);
+  });
+
+  it("pushes the twin to the other edition's open streams as it pushes the update to its own", async () => {
+    const { english, nepali } = await bothEditions();
+    const streams = await Promise.all([english, nepali].map((slug) => EventStreamClient.open(`${baseUrl()}${at(slug)}/updates/stream`)));
+    try {
+      await Promise.all(streams.map((opened) => opened.until((client) => client.retry !== undefined)));
+      const res = await post(english, { body: "<p>Jhapa-5: 4,500 votes counted.</p>", translation: twin });
+      expect(res.status).toBe(201);
+      const [englishEvent, nepaliEvent] = await Promise.all(streams.map(async (opened) => JSON.parse((await opened.take(1))[0]!.data)));
+      expect(englishEvent).toMatchObject({ id: res.body.update.id, body: "<p>Jhapa-5: 4,500 votes counted.</p>" });
+      expect(nepaliEvent).toMatchObject({ id: res.body.translation.update.id, body: twin.body });
+    } finally {
+      for (const opened of streams) opened.close();
+    }
   });
 
   it("goes from the Nepali edition to the English one the same way, by the language it names", async () => {
