@@ -94,8 +94,10 @@ export function LiveFollow({ slug, changeId, newestId, pollSeconds }: LiveFollow
   const reveal = () => {
     const arrived = [...pending.values()].sort((a, b) => b.id - a.id);
     const stream = document.getElementById(LIVE_STREAM_ID);
-    // A reader at the top of the stream sees them appear below the button; one further down is taken to them.
-    const atTop = (stream?.getBoundingClientRect().top ?? 0) >= 0;
+    // A reader who has the top of the stream in view sees them appear there, the page held still;
+    // one reading elsewhere (further down, or the story above) is taken to them.
+    const top = stream?.getBoundingClientRect().top ?? 0;
+    const atTop = top >= 0 && top < window.innerHeight;
     const scrolled = window.scrollY;
     for (const update of arrived) revealed.current.add(update.id);
     held.current.clear();
@@ -113,18 +115,16 @@ export function LiveFollow({ slug, changeId, newestId, pollSeconds }: LiveFollow
   const label = count > 0 ? newUpdatesText(count, messages, language.formatNumber) : "";
   return (
     <>
-      {/* The button's place is kept while nothing waits, so that its showing moves nothing. */}
-      <div className="sticky top-2 z-10 flex h-11 justify-center">
-        {count > 0 ? (
-          <button
-            type="button"
-            onClick={reveal}
-            className="rounded-full bg-brand px-5 py-2 text-sm font-bold text-white shadow-lg hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-          >
-            ↑ {label}
-          </button>
-        ) : null}
-      </div>
+      {/* Fixed over the page's bottom edge, out of its flow: its showing moves nothing, and it is seen wherever the reader is. */}
+      {count > 0 ? (
+        <button
+          type="button"
+          onClick={reveal}
+          className="fixed inset-x-0 bottom-4 z-30 mx-auto w-fit rounded-full bg-brand px-5 py-2.5 text-sm font-bold text-white shadow-lg hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          ↑ {label}
+        </button>
+      ) : null}
       <p role="status" className="sr-only">
         {label}
       </p>

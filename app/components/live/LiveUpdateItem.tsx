@@ -25,7 +25,7 @@ export function LiveUpdateItem({ update, slug, highlighted = false }: { update: 
       data-live-update={update.id}
       tabIndex={-1}
       aria-labelledby={update.headline ? headingId : undefined}
-      className={`scroll-mt-24 border-l-4 py-4 pl-4 outline-none ${
+      className={`scroll-mt-40 border-l-4 py-4 pl-4 outline-none ${
         update.pinned || highlighted ? "border-brand bg-red-50/60 pr-3 dark:bg-red-950/30" : "border-neutral-200 dark:border-neutral-800"
       }`}
     >

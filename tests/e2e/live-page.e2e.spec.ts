@@ -1,0 +1,130 @@
+/**
+ * A reader follows a live story (issue 39): the open page learns of a new update without a reload
+ * and holds it behind "1 new update" so nothing moves, reveals it on a press without moving the
+ * page, applies edits and deletions in place; an update's own address shares that update's words;
+ * and once coverage ends the page is a plain story with its updates kept. The page polls here
+ * (LIVE_POLL_SECONDS is 1 in playwright.config.ts): the server-sent stream is removed from the
+ * browser, so the fallback every browser without EventSource uses is what is tested.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { adminToken, createArticle } from "./support/article-fixtures";
+import { ne } from "../../app/lib/messages.ne";
+
+interface Posted {
+  id: number;
+  headline: string;
+}
+
+async function liveApi(request: APIRequestContext, slug: string) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const at = `/api/news/${encodeURIComponent(slug)}`;
+  const send = async (method: string, path: string, data?: object) => {
+    const response = await request.fetch(`${at}${path}`, { method, data, headers });
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  return {
+    setLive: (data: object) => send("PUT", "/live", data),
+    post: async (headline: string, body: string): Promise<Posted> => (await send("POST", "/updates", { headline, body })).update,
+    edit: (id: number, data: object) => send("PUT", `/updates/${id}`, data),
+    remove: (id: number) => send("DELETE", `/updates/${id}`),
+  };
+}
+
+/** The page without EventSource, as in a browser that has none: it polls. */
+async function withoutEventSource(page: Page) {
+  await page.addInitScript(() => Object.defineProperty(window, "EventSource", { value: undefined, configurable: true }));
+}
+
+const ogDescription = (page: Page) => page.locator('meta[property="og:description"]').getAttribute("content");
+
+test("a reader's open page gets new updates without a reload, and the page becomes a plain story when coverage ends", async ({ page, request }) => {
+  const story = await createArticle(request, `Counting night in Kathmandu ${Date.now()}`);
+  const live = await liveApi(request, story.slug);
+  await live.setLive({ key_points: "<ul><li>Counting has begun in all 165 constituencies.</li></ul>" });
+  const posted: Posted[] = [];
+  for (const n of [1, 2, 3]) posted.push(await live.post(`Ward ${n} counted`, `<p>The boxes of ward ${n} are counted.</p>`));
+
+  await withoutEventSource(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/article/${story.slug}`);
+  await expect(page.getByText("Live", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Key points" })).toContainText("Counting has begun");
+  const updates = page.locator("article[id^=update-]");
+  await expect(updates).toHaveCount(3);
+  // Newest first, each with its exact time in datetime and a link to its own address.
+  await expect(updates.first().getByRole("heading")).toHaveText("Ward 3 counted");
+  await expect(updates.first().getByRole("link", { name: "Link to this update" })).toHaveAttribute("href", `/article/${story.slug}?update=${posted[2]!.id}#update-${posted[2]!.id}`);
+  await expect(updates.first().locator("time[datetime]").first()).toHaveText(/just now|minute ago/);
+
+  // The reader is at the top of the stream, reading the newest update.
+  await page.locator("#live-heading").evaluate((heading) => heading.scrollIntoView({ block: "start" }));
+  const reading = page.locator(`#update-${posted[2]!.id}`);
+  const before = { scroll: await page.evaluate(() => window.scrollY), top: (await reading.boundingBox())!.y };
+
+  const fourth = await live.post("Ward 4 counted", "<p>The boxes of ward 4 are counted.</p>");
+  const button = page.getByRole("button", { name: "1 new update" });
+  await expect(button).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 new update" })).toBeAttached();
+  // Held, not shown: what the reader is reading has not moved.
+  await expect(page.locator(`#update-${fourth.id}`)).toHaveCount(0);
+  expect((await reading.boundingBox())!.y).toBe(before.top);
+
+  await button.click();
+  await expect(page.locator(`#update-${fourth.id}`)).toBeVisible();
+  await expect(page.locator(`#update-${fourth.id}`)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(before.scroll);
+  await expect(button).toHaveCount(0);
+
+  // An edit replaces an update where it stands; a deletion removes it.
+  await live.edit(posted[1]!.id, { body: "<p>Ward 2: the count was corrected.</p>" });
+  await expect(page.locator(`#update-${posted[1]!.id}`)).toContainText("the count was corrected");
+  await expect(page.locator(`#update-${posted[1]!.id}`)).toContainText("Edited");
+  await live.remove(posted[0]!.id);
+  await expect(page.locator(`#update-${posted[0]!.id}`)).toHaveCount(0);
+  await expect(updates).toHaveCount(3);
+
+  // An update's own address: its words in the share preview, the story as the canonical page.
+  await page.goto(`/article/${story.slug}?update=${fourth.id}#update-${fourth.id}`);
+  expect(await ogDescription(page)).toBe("Ward 4 counted: The boxes of ward 4 are counted.");
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`/article/${story.slug}\\?update=${fourth.id}#update-${fourth.id}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/article/${story.slug}$`));
+  // An id that is no update of this story is simply the story.
+  await page.goto(`/article/${story.slug}?update=999999999`);
+  expect(await ogDescription(page)).not.toContain("Ward");
+
+  await live.setLive({ ended_at: "now" });
+  await page.goto(`/article/${story.slug}`);
+  await expect(page.getByText(/Live coverage ended/)).toBeVisible();
+  await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Refresh for the latest" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /new update/ })).toHaveCount(0);
+  await expect(updates).toHaveCount(3);
+});
+
+test("the Nepali page counts new updates in Nepali digits", async ({ page, request }) => {
+  const story = await createArticle(request, `मतगणना ${Date.now()}`);
+  const live = await liveApi(request, story.slug);
+  await live.setLive({});
+  await withoutEventSource(page);
+  await page.goto(`/ne/article/${story.slug}`);
+  await live.post("", "<p>पहिलो नतिजा आयो।</p>");
+  await live.post("", "<p>दोस्रो नतिजा आयो।</p>");
+  await expect(page.getByRole("button", { name: "२ नयाँ अपडेट" })).toBeVisible();
+  await expect(page.getByText(ne.liveRefresh)).toBeVisible();
+});
+
+test("without JavaScript the live page is complete as loaded, with a link to load it again", async ({ browser, request, baseURL }) => {
+  const story = await createArticle(request, `Flood on the Koshi ${Date.now()}`);
+  const live = await liveApi(request, story.slug);
+  await live.setLive({});
+  const update = await live.post("Gates open", "<p>All 56 gates of the barrage are open.</p>");
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/article/${story.slug}`);
+  await expect(page.locator(`#update-${update.id}`)).toContainText("All 56 gates");
+  const refresh = page.getByRole("link", { name: "Refresh for the latest" });
+  await expect(refresh).toHaveAttribute("href", `/article/${story.slug}?#live`);
+  await context.close();
+});
