@@ -128,3 +128,24 @@ test("without JavaScript the live page is complete as loaded, with a link to loa
   await expect(refresh).toHaveAttribute("href", `/article/${story.slug}?#live`);
   await context.close();
 });
+
+test("a running live story that leads the home page shows its Live badge and its latest three updates", async ({ page, request }) => {
+  const story = await createArticle(request, `Landslide on the Prithvi Highway ${Date.now()}`);
+  const live = await liveApi(request, story.slug);
+  await live.setLive({});
+  const posted: Posted[] = [];
+  for (const n of [1, 2, 3, 4]) posted.push(await live.post(n === 4 ? "" : `Rescue team ${n} arrives`, `<p>Rescue team ${n} has reached the site near Mugling.</p>`));
+  await page.goto("/");
+  const lead = page.getByRole("region", { name: "Top stories" });
+  await expect(lead.getByRole("heading", { level: 2 }).first()).toHaveText(`Live${story.title}`);
+  const latest = lead.getByRole("region", { name: "Latest updates" }).getByRole("link");
+  // The newest first; one without a headline is named by its first words.
+  await expect(latest).toHaveText(["Rescue team 4 has reached the site near Mugling.", "Rescue team 3 arrives", "Rescue team 2 arrives"]);
+  await expect(latest.first()).toHaveAttribute("href", `/article/${story.slug}?update=${posted[3]!.id}#update-${posted[3]!.id}`);
+  await expect(lead.getByRole("region", { name: "Latest updates" }).locator("time").first()).toHaveText(/just now|minute ago/);
+
+  await live.setLive({ ended_at: "now" });
+  await page.goto("/");
+  await expect(lead.getByRole("heading", { level: 2 }).first()).toHaveText(story.title);
+  await expect(lead.getByRole("region", { name: "Latest updates" })).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import type { LiveCoverage, LiveUpdate } from "~/lib/api-types";
 import { languageConfig } from "~/lib/languages";
 import { island } from "~/islands/Island";
 import { isRunning } from "./LiveBadge";
-import { LIVE_FRESH_ID, LIVE_STREAM_ID, LiveFollow } from "./LiveFollow";
+import { LIVE_FRESH_ID, LIVE_STREAM_ID, LiveFollow } from "./follow/LiveFollow";
 import { LiveUpdateItem } from "./LiveUpdateItem";
 
 const LiveFollowIsland = island("live-follow", LiveFollow);

@@ -6,7 +6,7 @@ import { updateAnchor } from "~/lib/live-address";
 import { newUpdatesText } from "~/lib/live-times";
 import { type LiveChange, isDeleted, placeChange } from "./live-changes";
 import { followLiveStream } from "./live-transport";
-import { LiveUpdateItem } from "./LiveUpdateItem";
+import { LiveUpdateItem } from "../LiveUpdateItem";
 import { showElapsed } from "~/islands/show-elapsed";
 
 /** Where the page's stream is, and where revealed updates go: LiveCoverageSection renders both. */
