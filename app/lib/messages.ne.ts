@@ -1189,7 +1189,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   liveKeyPoints: "मुख्य बुँदाहरू",
   liveUpdates: "अपडेटहरू",
   liveNoUpdates: "अहिलेसम्म कुनै अपडेट छैन।",
-  liveRefresh: "पछिल्लो अपडेटका लागि पृष्ठ फेरि खोल्नुहोस्",
+  liveRefresh: "ताजा अपडेट हेर्नुहोस्",
   livePinned: "पिन गरिएको",
   liveEdited: "{time} मा सम्पादन गरिएको",
   liveUpdateBy: "{name} द्वारा",
