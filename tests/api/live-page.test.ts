@@ -93,7 +93,15 @@ describe("a live story's page", () => {
     expect(head.meta("og:url")).toBe(abs(`/article/${story.slug}?update=${first.id}#update-${first.id}`));
     expect(head.links.find((link) => link.rel === "canonical")?.href).toBe(abs(`/article/${story.slug}`));
     // The update is shown first, whichever page of the stream it is on.
-    expect((await page(`/article/${story.slug}?update=${first.id}`)).body.textContent).toContain("The update you were sent");
+    const shared = await page(`/article/${story.slug}?update=${first.id}`);
+    expect(shared.body.textContent).toContain("The update you were sent");
+    // …with its id, so that the address's fragment finds it.
+    expect(shared.getElementById(`update-${first.id}`)?.textContent).toContain("Ward 1 has declared");
+    // One the page holds anyway is not shown twice.
+    const newest = posted.at(-1)!;
+    const onPage = await page(`/article/${story.slug}?update=${newest.id}`);
+    expect(onPage.body.textContent).not.toContain("The update you were sent");
+    expect(onPage.querySelectorAll(`#update-${newest.id}`)).toHaveLength(1);
 
     const plain = await fetchHead(`/article/${story.slug}`);
     for (const other of [`?update=${first.id}x`, "?update=0", "?update=999999999"]) {

@@ -21,6 +21,8 @@ export interface LiveStreamData {
   pollSeconds: number;
 }
 
+const onThisPage = (stream: LiveStreamData, id: number) => [...stream.pinned, ...stream.updates].some((update) => update.id === id);
+
 /**
  * A live story's updates (issue 39), newest first, the pinned ones above, each with its own
  * address; the one a shared address names first of all. Complete as loaded: while coverage runs,
@@ -49,7 +51,8 @@ export function LiveStream({ slug, live, stream }: { slug: string; live: LiveCov
         ) : null}
       </div>
       {following ? <LiveFollowIsland slug={slug} changeId={stream.changeId} newestId={newestId} pollSeconds={stream.pollSeconds} /> : null}
-      {stream.shared ? (
+      {/* The update an address names, when this page of the stream does not hold it, first of all. */}
+      {stream.shared && !onThisPage(stream, stream.shared.id) ? (
         <div className="mt-4">
           <p lang={lang} className="text-sm font-bold text-brand dark:text-red-400">
             {messages.liveSharedUpdate}

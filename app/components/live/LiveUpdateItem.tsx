@@ -12,7 +12,8 @@ import { LiveTime } from "./LiveTime";
 /**
  * One update of a live story (issue 39), as the page renders it and as the page's island renders
  * one that arrives later: its time, headline, body (sanitised HTML, stored so by the server),
- * author, whether it was edited, and a link to its own address.
+ * author, whether it was edited, and a link to its own address. `highlighted`: the one a shared
+ * address names, shown apart from its page of the stream.
  */
 export function LiveUpdateItem({ update, slug, highlighted = false }: { update: LiveUpdate; slug: string; highlighted?: boolean }) {
   const messages = useMessages();
@@ -21,7 +22,7 @@ export function LiveUpdateItem({ update, slug, highlighted = false }: { update: 
   const headingId = `${updateAnchor(update.id)}-heading`;
   return (
     <article
-      id={highlighted ? undefined : updateAnchor(update.id)}
+      id={updateAnchor(update.id)}
       data-live-update={update.id}
       tabIndex={-1}
       aria-labelledby={update.headline ? headingId : undefined}
