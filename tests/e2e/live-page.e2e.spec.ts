@@ -6,6 +6,7 @@
  * (LIVE_POLL_SECONDS is 1 in playwright.config.ts): the server-sent stream is removed from the
  * browser, so the fallback every browser without EventSource uses is what is tested.
  */
+import axe from "axe-core";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { adminToken, createArticle } from "./support/article-fixtures";
@@ -148,4 +149,29 @@ test("a running live story that leads the home page shows its Live badge and its
   await page.goto("/");
   await expect(lead.getByRole("heading", { level: 2 }).first()).toHaveText(story.title);
   await expect(lead.getByRole("region", { name: "Latest updates" })).toHaveCount(0);
+});
+
+test("axe finds nothing on a live page with new updates waiting, in both themes, on a phone and a desktop", async ({ browser, request, baseURL }) => {
+  const story = await createArticle(request, `Flood warnings on the Bagmati ${Date.now()}`);
+  const live = await liveApi(request, story.slug);
+  await live.setLive({ key_points: "<ul><li>The Bagmati is above its danger mark.</li></ul>" });
+  const first = await live.post("Warning issued", "<p>The flood forecasting division has issued a warning.</p>");
+  await live.edit(first.id, { body: "<p>The division has issued a red warning.</p>" });
+  await live.post("", "<p>Schools in Kathmandu are closed tomorrow.</p>");
+  await live.edit(first.id, { pinned: true });
+  const found: string[] = [];
+  for (const [scheme, width] of [["light", 390], ["dark", 390], ["light", 1280], ["dark", 1280]] as const) {
+    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await withoutEventSource(page);
+    await page.goto(`/article/${story.slug}`);
+    if (scheme === "dark") await page.evaluate(() => document.documentElement.classList.add("dark"));
+    await live.post("", `<p>Water level reading ${scheme} ${width}.</p>`);
+    await expect(page.getByRole("button", { name: "1 new update" })).toBeVisible();
+    await page.evaluate(axe.source);
+    const { violations } = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run());
+    found.push(...violations.map((v) => `${scheme} ${width}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}: ${v.help}`));
+    await context.close();
+  }
+  expect(found).toEqual([]);
 });
