@@ -57,7 +57,15 @@ test("a reader's open page gets new updates without a reload, and the page becom
   // Newest first, each with its exact time in datetime and a link to its own address.
   await expect(updates.first().getByRole("heading")).toHaveText("Ward 3 counted");
   await expect(updates.first().getByRole("link", { name: "Link to this update" })).toHaveAttribute("href", `/article/${story.slug}?update=${posted[2]!.id}#update-${posted[2]!.id}`);
-  await expect(updates.first().locator("time[datetime]").first()).toHaveText(/just now|minute ago/);
+  const time = updates.first().locator("time[datetime]").first();
+  await expect(time.locator("[data-elapsed]")).toHaveText(/^(just now|1 minute ago)$/);
+  // The exact time is in its title, and shown beside it when it has focus.
+  const exact = await time.getAttribute("title");
+  expect(exact).toMatch(/\d{4}, \d{2}:\d{2}$/);
+  await expect(time.getByText(exact!)).toBeHidden();
+  await time.focus();
+  await expect(time.getByText(exact!)).toBeVisible();
+  await time.blur();
 
   // The reader is at the top of the stream, reading the newest update.
   await page.locator("#live-heading").evaluate((heading) => heading.scrollIntoView({ block: "start" }));
