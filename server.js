@@ -124,6 +124,8 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   build.log.info(`${signal} received: finishing in-flight requests`);
+  // Streams of live updates never finish on their own: ended now, their readers reconnect to another instance.
+  build.stopStreams();
   const forced = setTimeout(() => {
     build.log.warn("Requests did not finish within 10 s; closing anyway");
     httpServer.closeAllConnections();

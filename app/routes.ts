@@ -121,6 +121,7 @@ export default [
     route("news/:slug/live", "routes/api/news.$slug.live.ts"),
     route("news/:slug/updates", "routes/api/news.$slug.updates.ts"),
     route("news/:slug/updates/:id", "routes/api/news.$slug.updates.$id.ts"),
+    route("news/:slug/updates/stream", "routes/api/news.$slug.updates.stream.ts"),
     route("notes/:id", "routes/api/notes.$id.ts"),
     route("corrections", "routes/api/corrections.ts"),
     route("news/:id/comments", "routes/api/news.$id.comments.ts"),

@@ -202,6 +202,50 @@ function pageQualitySection(line) {
   ];
 }
 
+/** Issue 39's targets for one instance holding a live story's streams. */
+const LIVE_TARGETS = { page_p99_ms: 20, throughput_ratio: 0.5, p95_ms: 2_000, all_ms: 5_000 };
+
+const ms = (value) => (value === null ? "not all reached" : `${value.toLocaleString("en")} ms`);
+const yes = (ok) => (ok ? "yes" : "**no**");
+
+function liveSection(line) {
+  const { live_page: page, delivery, reconnect, server_rss_mb: rss, client } = line;
+  const streams = line.streams.toLocaleString("en");
+  return [
+    `### ${streams} streams on ${line.database === "postgres" ? "PostgreSQL" : "the embedded database (PGlite)"} (${line.date.slice(0, 10)}; load average ${line.load_average.join(", ")} at the end)`,
+    "",
+    `${streams} readers' streams opened in ${ms(line.opened.ms)} (${line.opened.failed} failed), ${line.opened.batch} connecting at a time.`,
+    "",
+    row(["measure", "without streams", `with ${streams} streams`, "target", "met"]),
+    row(["---", "---", "---", "---", "---"]),
+    row(["live page req/s", page.without_streams.requests_per_second.toLocaleString("en"), page.with_streams.requests_per_second.toLocaleString("en"), `≥ ${LIVE_TARGETS.throughput_ratio} × without`, yes(page.throughput_ratio >= LIVE_TARGETS.throughput_ratio)]),
+    row(["live page p99", `${page.without_streams.p99_ms} ms`, `${page.with_streams.p99_ms} ms`, `< ${LIVE_TARGETS.page_p99_ms} ms`, yes(page.with_streams.p99_ms < LIVE_TARGETS.page_p99_ms)]),
+    row(["live page errors", page.without_streams.errors, page.with_streams.errors, "", ""]),
+    row(["server RSS", `${rss.without_streams} MB`, `${rss.with_streams} MB`, `≤ ${PEAK_RSS_TARGET_MB} MB (the readers' peak)`, yes(rss.with_streams <= PEAK_RSS_TARGET_MB)]),
+    "",
+    `Each open stream costs the server about **${rss.kb_per_stream} KB** (RSS with the streams less RSS without, over ${streams}).`,
+    "",
+    row(["update posted (editor's save to arrival)", "50%", "95%", "all", "target", "met"]),
+    row(["---", "---", "---", "---", "---", "---"]),
+    ...delivery.runs.map((run, n) => row([`update ${n + 1} (${run.received.toLocaleString("en")} of ${run.of.toLocaleString("en")})`, ms(run.p50_ms), ms(run.p95_ms), ms(run.all_ms), "", ""])),
+    row([
+      "worst",
+      "",
+      ms(delivery.p95_ms_worst),
+      ms(delivery.all_ms_worst),
+      `95% < ${LIVE_TARGETS.p95_ms / 1000} s, all < ${LIVE_TARGETS.all_ms / 1000} s`,
+      yes(delivery.p95_ms_worst !== null && delivery.all_ms_worst !== null && delivery.p95_ms_worst < LIVE_TARGETS.p95_ms && delivery.all_ms_worst < LIVE_TARGETS.all_ms),
+    ]),
+    "",
+    `Reconnect: ${reconnect.dropped.toLocaleString("en")} streams dropped, ${reconnect.posted_while_dropped} updates posted meanwhile, reconnected with \`Last-Event-ID\` in ${ms(reconnect.reconnect_ms)} (${reconnect.failed} failed); ` +
+      `of ${reconnect.readers.toLocaleString("en")} readers, ${reconnect.readers_not_exactly_right} did not receive exactly every update in order: ${reconnect.missing} missed, ${reconnect.duplicated} received twice (target: none; met: ${yes(reconnect.missing === 0 && reconnect.duplicated === 0 && reconnect.readers_not_exactly_right === 0)}).`,
+    "",
+    `The bench's stream client (one Node process, one HTTP/1.1 connection per reader): ${client.rss_mb} MB holding ${streams} streams, ${client.cpu_ms_per_1000_events} ms of CPU per 1,000 events read. ` +
+      `Its own floor, against a bare server that writes one event to all ${streams} at once: 95% in ${ms(client.bare_server.p95_ms_worst)}, all in ${ms(client.bare_server.all_ms_worst)} (worst of ${client.bare_server.runs.length}); the delivery times above include this.`,
+    "",
+  ];
+}
+
 export function writePerformanceDoc(machine) {
   const lines = readFileSync(path.join(root, "bench/results.jsonl"), "utf8")
     .split("\n")
@@ -217,6 +261,9 @@ export function writePerformanceDoc(machine) {
     .filter(Boolean)
     .map(scaleSection);
   const pageQuality = newest(lines, (l) => l.kind === "lighthouse");
+  const live = [newest(lines, (l) => l.kind === "live" && l.database === "pglite"), newest(lines, (l) => l.kind === "live" && l.database === "postgres")]
+    .filter(Boolean)
+    .flatMap(liveSection);
   const comparisons = [newest(lines, (l) => l.kind === "compare" && l.scenarios === "readers"), newest(lines, (l) => l.kind === "compare" && l.scenarios === "scale")]
     .filter(Boolean)
     .flatMap(compareTable);
@@ -251,6 +298,21 @@ export function writePerformanceDoc(machine) {
           ...comparisons,
         ]
       : []),
+    ...(live.length
+      ? [
+          "## Live updates pushed (issue 39)",
+          "",
+          "Written by `npm run bench:live`: one live story on one instance, its readers' streams held by the",
+          "bench's own client (`bench/live-stream-client.js`, a process of its own, as `wrk` is), while `wrk` reads",
+          "the live page. An update's time runs from just before the editor's save is sent to its arrival in each",
+          "stream, on one clock (one machine).",
+          "",
+          "**Preliminary**: the latest run was made on a machine shared with other work (the load average in the",
+          "heading says how busy); it must be run again on a quiet machine before these figures are quoted.",
+          "",
+          ...live,
+        ]
+      : []),
     ...(pageQuality ? ["## On a phone: Lighthouse", "", ...pageQualitySection(pageQuality)] : []),
     "## Reproduce",
     "",
@@ -260,6 +322,7 @@ export function writePerformanceDoc(machine) {
     "npm run bench -- --articles 10000",
     "npm run bench:scale                        # 100,000 articles on PostgreSQL, uncached, one client",
     "npm run lighthouse                         # Lighthouse mobile on seven reader pages, 3 runs each",
+    "npm run bench:live                         # 5,000 streams of a live story on one instance (-- --streams N, --postgres)",
     "npm run bench:compare -- --reuse-seed      # 53ec6c1 against this build, 2,000 articles (PGlite)",
     "npm run bench:compare -- --scale --reuse-seed   # the same, 100,000 articles on PostgreSQL, uncached",
     "BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench",

@@ -99,7 +99,9 @@ export async function startServer(target, env = {}, { tree = root, startLimitMs 
   const port = await freePort();
   const started = Date.now();
   const { env: startEnv, nodeFlags } = startSettings(tree);
-  const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
+  // BENCH_SERVER_FLAGS adds node flags to the server alone (--cpu-prof is refused in NODE_OPTIONS).
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, ...extraFlags, "server.js"], {
     cwd: tree,
     env: { ...process.env, ...startEnv, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...databaseEnv(target), ...env },
     stdio: ["ignore", "ignore", "inherit"],

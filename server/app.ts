@@ -17,7 +17,7 @@ import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
 import { type SharingOf, routeSharing } from "~/server/cache/route-sharing";
 import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/platform/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
-import { CACHE_LIFETIME_HEADER, acceptsGzip } from "~/server/cache/cached-response";
+import { CACHE_LIFETIME_HEADER, SHARED_CACHE_CONTROL_HEADER, acceptsGzip } from "~/server/cache/cached-response";
 import { mutationChangesContent } from "~/server/cache/invalidation";
 import { isStreamed } from "~/server/cache/streamed-responses";
 import { trackPublicChanges } from "~/server/cache/public-changes";
@@ -26,7 +26,7 @@ import { config } from "~/server/platform/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
 import { requestInfoContext } from "~/server/http/request-context";
 import { toFetchRequest } from "~/server/http/fetch-request";
-import { pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
+import { livePush, pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
 export { startApp };
 export { startupMessage } from "~/server/platform/startup-error";
@@ -141,6 +141,9 @@ function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][]
 }
 
 
+/** What a route tells the cache of its answer (its lifetimes), never sent. */
+const OWN_CACHE_HEADERS = new Set([CACHE_LIFETIME_HEADER.toLowerCase(), SHARED_CACHE_CONTROL_HEADER.toLowerCase()]);
+
 /**
  * The header list of a shared answer: `outer`, what the outer layers set on the response before
  * it was rendered (the security headers), the application's own, and the CSP that vouches for the
@@ -148,7 +151,7 @@ function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][]
  */
 function sharedHeaders(outer: [string, string][], shared: SharedRequest, response: Response, body: Buffer): [string, string][] {
   const own = [...outer, ...headerPairs(response.headers)].filter(
-    ([name]) => !/^(cache-control|content-security-policy)$/i.test(name) && name.toLowerCase() !== CACHE_LIFETIME_HEADER.toLowerCase(),
+    ([name]) => !/^(cache-control|content-security-policy)$/i.test(name) && !OWN_CACHE_HEADERS.has(name.toLowerCase()),
   );
   // An API answer is data, never a document a browser runs scripts from: nothing to vouch for.
   const sources = production ? { hashes: shared.api ? [] : inlineScriptHashes(body.toString("utf8")) } : undefined;
@@ -182,6 +185,11 @@ async function renderShared(request: Request, clientIp: string, shared: SharedRe
   if (isStreamed(response)) return { streamed: response };
   const body = Buffer.from(await response.arrayBuffer());
   return { response, body, headers: sharedHeaders(outer, shared, response, body) };
+}
+
+/** Ends the live streams open on this instance, so that a stopping server is not held open by them; their clients reconnect. */
+export function stopStreams(): void {
+  livePush.stop();
 }
 
 /** Stops the application, once the render of an expired page under way, if any, is over. */
@@ -239,9 +247,11 @@ async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise
   // A page's own Referrer-Policy (the tip line's no-referrer) replaces the site's, not joins it.
   for (const [key, value] of response.headers) key === "referrer-policy" ? res.setHeader(key, value) : res.append(key, value);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(production ? { nonce } : undefined));
-  // Whatever a route said, an answer rendered for one request is kept by no one else.
-  res.setHeader("Cache-Control", "private, no-store");
-  res.removeHeader(CACHE_LIFETIME_HEADER);
+  // Whatever a route said, an answer rendered for one request is kept by no one else; one that
+  // must not be transformed (a stream of events, which compression would hold back) stays so.
+  const noTransform = /\bno-transform\b/i.test(response.headers.get("cache-control") ?? "");
+  res.setHeader("Cache-Control", noTransform ? "private, no-store, no-transform" : "private, no-store");
+  for (const name of OWN_CACHE_HEADERS) res.removeHeader(name);
   if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -413,7 +413,8 @@ export type DocumentJson = {
   failure: string | null;
   date: string | null;
   original: DocumentFileJson & { name: string };
-  prepared: (DocumentFileJson & { flatten: boolean; dpi: number | null }) | null;
+  /** `ocr`: the flattened pages carry the words read from their pictures. */
+  prepared: (DocumentFileJson & { flatten: boolean; dpi: number | null; ocr: boolean }) | null;
   published_at: string | null;
   url: string | null;
   override: { reason: string; by: number | null; at: string } | null;

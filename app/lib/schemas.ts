@@ -361,11 +361,17 @@ export const documentInputSchema = documentSchema.transform(({ tags, ...texts })
 }));
 export type DocumentInput = z.infer<typeof documentInputSchema>;
 
-/** POST /api/documents/{id}/prepare: flatten the pages to pictures, at `dpi` (72 to 300). */
-export const documentPrepareSchema = z.object({
-  flatten: z.boolean({ error: "invalidInput" }).default(false),
-  dpi: z.number({ error: "invalidInput" }).int({ error: "invalidInput" }).min(72, { error: "invalidInput" }).max(300, { error: "invalidInput" }).optional(),
-});
+/**
+ * POST /api/documents/{id}/prepare: flatten the pages to pictures, at `dpi` (72 to 300), and with
+ * `ocr` read their words back from the pictures (only a flattened file: a rewritten one keeps its text).
+ */
+export const documentPrepareSchema = z
+  .object({
+    flatten: z.boolean({ error: "invalidInput" }).default(false),
+    dpi: z.number({ error: "invalidInput" }).int({ error: "invalidInput" }).min(72, { error: "invalidInput" }).max(300, { error: "invalidInput" }).optional(),
+    ocr: z.boolean({ error: "invalidInput" }).default(false),
+  })
+  .refine((options) => options.flatten || !options.ocr, { error: "documentOcrNeedsFlatten", path: ["ocr"] });
 
 /** POST /api/documents/{id}/publish: with `override`, an editor's written reason to publish a file with findings left. */
 export const documentPublishSchema = z.object({

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { en } from "~/lib/messages";
 import { ne } from "~/lib/messages.ne";
-import { cleanScan, PHOTO, photo } from "~/server/documents/test-images";
+import { cleanScan, PHOTO, photo, SCAN_LINES, scanWithWords } from "~/server/documents/test-images";
 import { leaky, plain } from "~/server/documents/test-pdfs";
 import { extractedText, holds } from "~/server/documents/test-search";
 import { asAdmin, baseUrl, call, newReader } from "./client";
@@ -221,6 +221,32 @@ describe("a photo of a document from upload to publication", () => {
     expect(uploaded.status).toBe(201);
     expect(await settled(uploaded.body.document.id, admin)).toMatchObject({ status: "clean", pages: 1, findings: [] });
   });
+});
+
+describe("a scan flattened with its words read back (OCR)", () => {
+  it("is refused OCR without flattening, then prepared clean with its Nepali and English words, which readers can select and find", async () => {
+    const admin = await asAdmin();
+    const uploaded = await call("/api/documents", { method: "POST", token: admin, form: await documentForm("Scanned procurement report", await scanWithWords(), { name: "report.png", type: "image/png" }) });
+    const id = uploaded.body.document.id as number;
+    await settled(id, admin);
+    const refused = await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: false, ocr: true }, headers: { "accept-language": "ne" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: ne.documentOcrNeedsFlatten, code: "document_ocr_needs_flatten" });
+
+    expect((await call(`/api/documents/${id}/prepare`, { method: "POST", token: admin, json: { flatten: true, dpi: 150, ocr: true } })).status).toBe(202);
+    // Its OCR layer is ours, read from the pixels readers see: it holds nothing up.
+    const prepared = await settled(id, admin);
+    expect(prepared).toMatchObject({ status: "clean", findings: [], prepared: { flatten: true, dpi: 150, ocr: true, findings: [] } });
+    expect((await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} })).status).toBe(202);
+    await settled(id, admin);
+
+    const seen = (await call(`/api/documents/${id}`)).body.document;
+    expect(seen.text_url).toEqual(expect.any(String));
+    const text = JSON.stringify(await (await fetch(baseUrl() + seen.text_url)).json());
+    for (const word of [...SCAN_LINES[0].split(" "), ...SCAN_LINES[1].split(" ")]) expect(text).toContain(word);
+    const search = await (await fetch(`${baseUrl()}/search?q=${encodeURIComponent("ministry supplier")}`)).text();
+    expect(search).toContain(`href="/documents/${seen.slug}"`);
+  }, 120_000);
 });
 
 describe("PUT /api/documents/{id}", () => {

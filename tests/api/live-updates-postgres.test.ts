@@ -1,12 +1,16 @@
 /**
  * Live coverage on PostgreSQL with two instances (issue 39): updates posted at once through both,
  * each on its own connections, are followed with `?after=` without a gap or a repeat, and a post
- * retried at once through both instances with one Idempotency-Key is stored once.
+ * retried at once through both instances with one Idempotency-Key is stored once. An update posted
+ * on one instance reaches the streams of both, each instance listening on one connection, and a
+ * stream misses nothing while that connection is lost and opened again.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestCluster, startCluster } from "../support/postgres-cluster.mjs";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { type ApiResponse, callAt } from "./client";
+import { EventStreamClient } from "./event-stream-client";
 
 describe("live coverage on PostgreSQL, two instances", () => {
   let cluster: TestCluster;
@@ -83,5 +87,52 @@ describe("live coverage on PostgreSQL, two instances", () => {
     expect(new Set(answers.map((answer) => answer.body.update.id)).size).toBe(1);
     const stream = await callAt(at(1), `/api/news/${slug}/updates?limit=100`);
     expect((stream.body.updates as { body: string }[]).filter((update) => update.body === "<p>Turnout 61%.</p>")).toHaveLength(1);
+  });
+  const openStream = (n: number) => EventStreamClient.open(`${at(n)}/api/news/${slug}/updates/stream`);
+  const following = (stream: EventStreamClient) => stream.until((s) => s.retry !== undefined);
+  const post = async (n: number, body: string) => {
+    const res = await callAt(at(n), `/api/news/${slug}/updates`, { method: "POST", token, json: { body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.update as { id: number; change_id: number };
+  };
+
+  it("pushes an update posted on one instance to the streams of both", async () => {
+    const streams = [await openStream(0), await openStream(1)];
+    await Promise.all(streams.map(following));
+    const fromFirst = await post(0, "<p>Jhapa-1 declared.</p>");
+    const fromSecond = await post(1, "<p>Jhapa-2 declared.</p>");
+    for (const stream of streams) {
+      await stream.take(2);
+      expect(stream.events.map((event) => [Number(event.id), JSON.parse(event.data).id])).toEqual([
+        [fromFirst.change_id, fromFirst.id],
+        [fromSecond.change_id, fromSecond.id],
+      ]);
+      stream.close();
+    }
+  });
+
+  it("listens on one connection per instance, and misses nothing while it is lost", async () => {
+    const admin = new pg.Client({ connectionString: cluster.url("khulasa") });
+    await admin.connect();
+    try {
+      const listening = () => admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN %'");
+      const lost = (await listening()).rows.map((row) => row.pid);
+      expect(lost).toHaveLength(2);
+      const stream = await openStream(1);
+      await following(stream);
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)", [lost]);
+      // Posted while no instance listens: its notification reaches no one.
+      const missed = await post(0, "<p>Posted during the outage.</p>");
+      await stream.take(1);
+      expect(stream.events.map((event) => [Number(event.id), JSON.parse(event.data).id])).toEqual([[missed.change_id, missed.id]]);
+      const listeningAgain = async () => (await listening()).rows.filter((row) => !lost.includes(row.pid)).length === 2;
+      while (!(await listeningAgain())) await new Promise((resolve) => setTimeout(resolve, 100));
+      const after = await post(0, "<p>Posted once it listens again.</p>");
+      await stream.take(2);
+      expect(Number(stream.events[1]!.id)).toBe(after.change_id);
+      stream.close();
+    } finally {
+      await admin.end();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from "./support/test";
 import { adminSend, signInAsAdmin } from "./support/admin";
 import { createArticle, uniqueEmail } from "./support/article-fixtures";
-import { PHOTO, photo } from "../../app/server/documents/test-images";
+import { PHOTO, photo, scanWithWords } from "../../app/server/documents/test-images";
 import { leaky } from "../../app/server/documents/test-pdfs";
 
 /**
@@ -89,7 +89,7 @@ test("a leaky PDF is shown with what it leaks on its page, refused while it leak
   await expect(dialog).toBeHidden();
 
   // Flattened, nothing is left to leak, and it is published.
-  await page.getByRole("radio", { name: "Flatten: every page becomes a picture and no text is kept" }).check();
+  await page.getByRole("radio", { name: "Flatten: every page becomes a picture, and none of the file's text is kept" }).check();
   await page.getByLabel("Resolution (dpi)").selectOption("100");
   await page.getByRole("button", { name: "Prepare", exact: true }).click();
   await expect(status(page)).toHaveText("Clean");
@@ -219,4 +219,24 @@ test("a document never published is deleted after a confirmation, and the librar
   await expect(page).toHaveURL(/\/admin\/documents$/);
   await expect(page.getByText("Document deleted.")).toBeVisible();
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
+
+test("a scan is flattened with its words read back, and its prepared file says so and holds nothing up", async ({ page }) => {
+  await signInAsAdmin(page);
+  const form = new FormData();
+  form.set("file", new File([Buffer.from(await scanWithWords())], "report.png", { type: "image/png" }));
+  form.set("title_en", `Scanned report ${Date.now()}`);
+  const { document } = await (await page.request.post("/api/documents", { multipart: form })).json();
+  await page.goto(`/admin/documents/${document.id}`);
+  await expect(status(page)).toHaveText("Clean");
+
+  const ocr = page.getByRole("checkbox", { name: /^Read the words back from the pictures \(OCR, in Nepali.*English/ });
+  await expect(ocr).toHaveCount(0);
+  await page.getByRole("radio", { name: "Flatten: every page becomes a picture, and none of the file's text is kept" }).check();
+  await expect(ocr).toHaveAccessibleDescription("The words come from what the pages show, never from the original's text. A few seconds a page.");
+  await ocr.check();
+  await page.getByRole("button", { name: "Prepare", exact: true }).click();
+  await expect(page.getByText("Flattened at 150 dpi, with the words read back (OCR)")).toBeVisible({ timeout: 30_000 });
+  await expect(status(page)).toHaveText("Clean");
+  await expect(page.getByText("Nothing found that would leak.")).toBeVisible();
 });

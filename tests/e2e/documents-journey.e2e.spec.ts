@@ -56,7 +56,7 @@ test("an editor publishes a leaky PDF safely with a story; a reader opens it in 
   await expect(stories.getByRole("status")).toHaveText("Stories saved.");
 
   // Flattened, nothing is left; published, its pages drawn for readers.
-  await page.getByRole("radio", { name: "Flatten: every page becomes a picture and no text is kept" }).check();
+  await page.getByRole("radio", { name: "Flatten: every page becomes a picture, and none of the file's text is kept" }).check();
   await page.getByRole("button", { name: "Prepare", exact: true }).click();
   await expect(page.locator("[data-status]").first()).toHaveText("Clean");
   await page.getByRole("button", { name: "Publish", exact: true }).click();

@@ -29,6 +29,12 @@ export interface LanguageConfig {
    * `simple` for a language PostgreSQL has no stemmer for: its words are then matched as written.
    */
   searchConfiguration: string;
+  /**
+   * Tesseract's code for the language (`nep`, `eng`, `hin`), when its trained data is a dependency
+   * (`@tesseract.js-data/<code>`): a flattened document's pictures are read for their words in every
+   * language that has one. Absent when there is none.
+   */
+  ocrLanguage?: string;
   calendar: "gregorian" | "bikram-sambat";
   /** Numbers in the language's digits (its number system: Western, Devanagari…). */
   formatNumber: (value: number | string) => string;

@@ -108,7 +108,7 @@ function DocumentView({ loaded, tags }: { loaded: DocumentDetailJson; tags: Tag[
       </div>
       {/* One column on a phone, in the order of the work (findings, what to do, the details); on a
           wide screen the actions stand beside both. */}
-      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:grid-rows-[auto_1fr] xl:items-start">
         <section aria-labelledby="document-findings" className="min-w-0">
           <h2 id="document-findings" className="text-xl font-bold">
             {messages.documentFindingsHeading}

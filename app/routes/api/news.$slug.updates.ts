@@ -1,4 +1,5 @@
 import { json, readInput, resource } from "~/server/http/api";
+import { LIVE_UPDATES_CACHE_CONTROL, SHARED_CACHE_CONTROL_HEADER } from "~/server/cache/cached-response";
 import { database } from "~/server/process/runtime";
 import { currentActor } from "~/server/http/session";
 import { idempotencyKeyOf } from "~/server/http/idempotency-key";
@@ -16,7 +17,8 @@ const handle = resource<Route.ActionArgs>({
   /** GET /api/news/{slug}/updates?after=&before=&limit=: a live story's updates, or its changes since `after`. */
   async GET({ request, params }) {
     const query = liveUpdatesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    return json(await listLiveUpdates(await database(), await currentActor(request), params.slug, query));
+    // Polled by the clients that cannot hold the stream: others keep it seconds, not a minute.
+    return json(await listLiveUpdates(await database(), await currentActor(request), params.slug, query), 200, { [SHARED_CACHE_CONTROL_HEADER]: LIVE_UPDATES_CACHE_CONTROL });
   },
   /** POST /api/news/{slug}/updates {body, headline?, pinned?} with an optional Idempotency-Key (authors, editors, admins): 201, or 200 for a retry. */
   async POST({ request, params }) {

@@ -18,6 +18,20 @@ const gzipAsync = promisify(gzip);
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /**
+ * A live story's changes (`GET /api/news/{slug}/updates`), polled by the clients that cannot hold
+ * its stream: a proxy or CDN keeps them a few seconds, not a minute, so that a new update reaches
+ * those readers within seconds (docs/decisions.md, "Live updates pushed"). Our own copy lives until
+ * the next write, which clears it on every instance.
+ */
+export const LIVE_UPDATES_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=10";
+
+/**
+ * Set by a shared answer that others may keep for less than PUBLIC_PAGE_CACHE_CONTROL says: the
+ * Cache-Control they are given. The server reads it when storing the answer and never sends it.
+ */
+export const SHARED_CACHE_CONTROL_HEADER = "X-Shared-Cache-Control";
+
+/**
  * Set by a page whose answer may be kept only this many seconds (it shows "Most read"); the server
  * reads it when storing the answer and never sends it.
  */

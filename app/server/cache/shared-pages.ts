@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { logError } from "../platform/log";
 import type { SharedRequest } from "./cache-key";
-import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, sendCached } from "./cached-response";
+import { CACHE_LIFETIME_HEADER, CachedResponse, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_CONTROL_HEADER, sendCached } from "./cached-response";
 import type { FinishRender, PageCache } from "./page-cache";
 
 /** A shared answer read whole: `headers` are final (the security headers, the CSP) but for Cache-Control, which is the cache's to say. */
@@ -38,13 +38,16 @@ function storable(method: string, response: Response): boolean {
   return method === "GET" && response.status === 200 && !response.headers.has("set-cookie");
 }
 
+/** What others may do with a shared answer: what it asked for (a live story's changes), else the usual minute. */
+const sharedCacheControl = (response: Response) => response.headers.get(SHARED_CACHE_CONTROL_HEADER) ?? PUBLIC_PAGE_CACHE_CONTROL;
+
 /** The answer as kept, with its life: as long as the page said (it shows "Most read"), else until a write. */
 function toStore(response: Response, body: Buffer, headers: [string, string][]): CachedResponse {
   const lifetime = Number(response.headers.get(CACHE_LIFETIME_HEADER)) * 1000;
   const expiresAt = lifetime > 0 ? Date.now() + lifetime : undefined;
   // Sent while it is rendered again for as long again as it lived: a page nobody asked for since is rendered for its reader.
   const staleUntil = expiresAt === undefined ? undefined : expiresAt + lifetime;
-  return new CachedResponse(response.status, [...headers, ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL]], body, expiresAt, staleUntil);
+  return new CachedResponse(response.status, [...headers, ["Cache-Control", sharedCacheControl(response)]], body, expiresAt, staleUntil);
 }
 
 /**
@@ -52,7 +55,7 @@ function toStore(response: Response, body: Buffer, headers: [string, string][]):
  * kept briefly by a proxy, an API error not at all.
  */
 function unstoredCacheControl(shared: SharedRequest, response: Response): string {
-  if (response.status === 200) return PUBLIC_PAGE_CACHE_CONTROL;
+  if (response.status === 200) return sharedCacheControl(response);
   return shared.api ? (response.headers.get("cache-control") ?? "private, no-store") : "public, max-age=0, s-maxage=30";
 }
 

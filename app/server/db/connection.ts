@@ -118,33 +118,46 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === "pglite") {
     return { db: db as unknown as Database, kind: "pglite", pool, listen: async () => undefined, notify: async () => undefined, close };
   }
+  // Every channel is heard on one connection of its own, outside the pool, that stays open: one
+  // subscription per instance however many channels. When its server goes away it is opened
+  // again, every few seconds until it succeeds, and each channel is told it may have missed signals.
+  const channels = new Map<string, { onSignal: (payload: string) => void; onGap?: () => void }>();
+  let listening: Promise<import("pg").Client> | undefined;
+  const connectListener = async (): Promise<import("pg").Client> => {
+    const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on("notification", (message) => channels.get(message.channel)?.onSignal(message.payload ?? ""));
+    client.on("error", (error) => log.warn(`LISTEN connection lost: ${error.message}`));
+    client.on("end", () => {
+      const index = listeners.indexOf(client);
+      if (index === -1) return;
+      listeners.splice(index, 1);
+      const retry = () => {
+        listening = connectListener();
+        listening.then(
+          () => channels.forEach((channel) => channel.onGap?.()),
+          () => setTimeout(retry, LISTEN_RETRY_MS).unref(),
+        );
+      };
+      setTimeout(retry, LISTEN_RETRY_MS).unref();
+    });
+    await client.connect();
+    for (const channel of channels.keys()) await client.query(`LISTEN ${pgIdentifier(channel)}`);
+    listeners.push(client);
+    return client;
+  };
   return {
     db: db as unknown as Database,
     kind: "postgres",
     pool,
     async listen(channel, onSignal, onGap) {
-      // LISTEN needs a connection of its own that stays open, outside the pool. When its server
-      // goes away it is opened again, every few seconds until it succeeds.
-      const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-        client.on("notification", (message) => message.channel === channel && onSignal(message.payload ?? ""));
-        client.on("error", (error) => log.warn(`LISTEN connection lost: ${error.message}`));
-        client.on("end", () => {
-          const index = listeners.indexOf(client);
-          if (index === -1) return;
-          listeners.splice(index, 1);
-          const retry = () =>
-            connect().then(
-              () => onGap?.(),
-              () => setTimeout(retry, LISTEN_RETRY_MS).unref(),
-            );
-          setTimeout(retry, LISTEN_RETRY_MS).unref();
-        });
-        await client.connect();
-        await client.query(`LISTEN ${pgIdentifier(channel)}`);
-        listeners.push(client);
-      };
-      await connect();
+      channels.set(pgIdentifier(channel), { onSignal, onGap });
+      if (!listening) {
+        listening = connectListener();
+        await listening;
+        return;
+      }
+      // Down meanwhile, the connection opened again listens to every channel, this one included.
+      await listening.then((client) => client.query(`LISTEN ${pgIdentifier(channel)}`), () => undefined);
     },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [pgIdentifier(channel), payload]);

@@ -11,6 +11,7 @@ import exifReader from "exif-reader";
 import type { Examination, ExaminationProgress, Finding } from "./findings";
 import { MAX_IMAGE_PIXELS, openImage } from "./image-pdf";
 import { iptcValues } from "./iptc";
+import { jpegComments } from "./jpeg-segments";
 import { clip, xmpValues } from "./metadata-text";
 
 type Exif = ReturnType<typeof exifReader>;
@@ -113,7 +114,7 @@ async function exifFindings(exif: Buffer): Promise<Finding[]> {
 
 type ImageMetadata = Awaited<ReturnType<ReturnType<typeof openImage>["metadata"]>>;
 
-async function metadataFindings(read: ImageMetadata): Promise<Finding[]> {
+async function metadataFindings(read: ImageMetadata, bytes: Uint8Array): Promise<Finding[]> {
   const xmp = read.xmpAsString ? xmpValues(read.xmpAsString) : [];
   return [
     ...(read.exif ? await exifFindings(read.exif) : []),
@@ -121,6 +122,7 @@ async function metadataFindings(read: ImageMetadata): Promise<Finding[]> {
     ...(read.iptc ? iptcValues(read.iptc).map(metadata) : []),
     // A PNG's text chunks: "Author", "Comment", "Software", "Creation Time"…
     ...(read.comments ?? []).filter(({ text }) => text.trim()).map(({ keyword, text }) => metadata(`${keyword}: ${text}`)),
+    ...(read.format === "jpeg" ? jpegComments(bytes).map((text) => metadata(`Comment: ${text}`)) : []),
   ];
 }
 
@@ -133,7 +135,7 @@ export async function imageMetadataFindings(jpeg: Uint8Array): Promise<Finding[]
   const read = await openImage(jpeg)
     .metadata()
     .catch(() => null);
-  return read ? metadataFindings(read) : [];
+  return read ? metadataFindings(read, jpeg) : [];
 }
 
 export async function examineImage(bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void): Promise<Examination> {
@@ -142,7 +144,7 @@ export async function examineImage(bytes: Uint8Array, onProgress?: (progress: Ex
   if (read.width * read.height > MAX_IMAGE_PIXELS) throw new Error(`${read.width} × ${read.height} pixels is more than ${MAX_IMAGE_PIXELS}`);
   // Every pixel decoded once, as a PDF's examination reads every page: a damaged file fails here, not at its preparation.
   await openImage(bytes).stats();
-  const findings = await metadataFindings(read);
+  const findings = await metadataFindings(read, bytes);
   onProgress?.({ page: 1, pages: 1 });
   return { pages: 1, sha256, findings };
 }

@@ -2,14 +2,18 @@
  * A photo or scan of a document as a one-page PDF (issue 38): the pixels alone, turned upright by
  * the EXIF orientation and encoded anew by sharp, which writes no metadata it is not asked for, so
  * no EXIF, XMP, IPTC, comment, colour profile or embedded thumbnail of the original survives. An
- * image is always flat: the page is the picture, with no text layer.
+ * image is always flat: the page is the picture, with no text layer but the words read from it
+ * when asked (ocr.ts).
  */
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
+import { addTextLayer, type TextReader } from "./ocr";
 
 export interface ImagePdfOptions {
   /** Pixels per inch on the page at most: a larger picture is scaled down to it. */
   dpi?: number;
+  /** Reads the picture's words into an invisible layer over it (ocr.ts). */
+  reader?: TextReader | null;
 }
 
 /** Above this the file is refused unread (a "decompression bomb" of a few kilobytes). */
@@ -26,7 +30,7 @@ const JPEG_QUALITY = 90;
 
 export const openImage = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS });
 
-export async function imagePdf(bytes: Uint8Array, { dpi }: ImagePdfOptions = {}): Promise<Uint8Array> {
+export async function imagePdf(bytes: Uint8Array, { dpi, reader }: ImagePdfOptions = {}): Promise<Uint8Array> {
   const metadata = await openImage(bytes).metadata();
   const { width, height } = metadata.autoOrient;
   const stated = metadata.density !== undefined && metadata.density >= LEAST_STATED_DPI ? metadata.density : ASSUMED_DPI;
@@ -41,6 +45,8 @@ export async function imagePdf(bytes: Uint8Array, { dpi }: ImagePdfOptions = {})
   const doc = await PDFDocument.create({ updateMetadata: false });
   const image = asJpeg ? await doc.embedJpg(encoded) : await doc.embedPng(encoded);
   const page = [(width * 72) / stated, (height * 72) / stated] as const;
-  doc.addPage([page[0], page[1]]).drawImage(image, { x: 0, y: 0, width: page[0], height: page[1] });
+  const pdfPage = doc.addPage([page[0], page[1]]);
+  pdfPage.drawImage(image, { x: 0, y: 0, width: page[0], height: page[1] });
+  if (reader) await addTextLayer(doc, pdfPage, await reader.textLayer(encoded, stated * scale));
   return doc.save();
 }

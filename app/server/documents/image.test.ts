@@ -7,7 +7,7 @@ import { jpegWithoutMetadata } from "./jpeg-segments";
 import { prepare } from "./prepare";
 import { openPdf } from "./pdfjs";
 import { render, type RenderedPage } from "./render";
-import { a4Scan, cleanScan, PHOTO, pdfOfPhoto, photo, photoWithThumbnailAndIptc, photoWithUnreadableExif, webpPhoto } from "./test-images";
+import { a4Scan, cleanScan, PHOTO, pdfOfPhoto, photo, photoWithComment, photoWithThumbnailAndIptc, photoWithUnreadableExif, webpPhoto } from "./test-images";
 import { leaky } from "./test-pdfs";
 import { extractedText, holds } from "./test-search";
 
@@ -93,6 +93,12 @@ describe("examining a photo or scan of a document", () => {
     expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: "IPTC By-line: Gita Rai" });
     expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: "IPTC City: Bhaktapur" });
     expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: `Artist: ${PHOTO.artist}` });
+  });
+
+  test("reports a JPEG comment, and leaves none of it in the prepared file", async () => {
+    const bytes = await photoWithComment("Shot by Bishnu Karki for the ministry");
+    expect((await examine(bytes)).findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: "Comment: Shot by Bishnu Karki for the ministry" });
+    expect(holds(await prepare(bytes, { flatten: false }), "Bishnu Karki")).toBe(false);
   });
 
   test("reads Windows' own author tag and a user comment as text", async () => {

@@ -21,10 +21,17 @@ const APP15 = 0xef;
 const standsAlone = (marker: number) => (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
 const dropped = (marker: number) => marker === COM || (marker >= APP0 && marker <= APP15 && marker !== APP14);
 
-/** The JPEG without its metadata segments; null when it is not a JPEG this walk can follow (it is left as it is). */
-export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | null {
+interface Segment {
+  marker: number;
+  /** From its 0xFF to the end of its data (a scan's compressed data included). */
+  start: number;
+  end: number;
+}
+
+/** The JPEG's segments up to and including its end-of-image marker; null when it is not a JPEG this walk can follow. */
+function segments(jpeg: Uint8Array): Segment[] | null {
   if (jpeg[0] !== 0xff || jpeg[1] !== SOI) return null;
-  const kept: Uint8Array[] = [jpeg.subarray(0, 2)];
+  const found: Segment[] = [{ marker: SOI, start: 0, end: 2 }];
   let at = 2;
   while (at < jpeg.length) {
     if (jpeg[at] !== 0xff) return null;
@@ -33,12 +40,9 @@ export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | null {
     while (jpeg[markerAt] === 0xff) markerAt++;
     const marker = jpeg[markerAt];
     if (marker === undefined) return null;
-    if (marker === EOI) {
-      kept.push(jpeg.subarray(markerAt - 1, markerAt + 1));
-      return concat(kept);
-    }
-    if (standsAlone(marker)) {
-      kept.push(jpeg.subarray(markerAt - 1, markerAt + 1));
+    if (marker === EOI || standsAlone(marker)) {
+      found.push({ marker, start: markerAt - 1, end: markerAt + 1 });
+      if (marker === EOI) return found;
       at = markerAt + 1;
       continue;
     }
@@ -50,18 +54,22 @@ export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | null {
       while (end + 1 < jpeg.length && !(jpeg[end] === 0xff && jpeg[end + 1] !== 0x00 && !standsAlone(jpeg[end + 1]!))) end++;
       if (end + 1 >= jpeg.length) return null;
     }
-    if (!dropped(marker)) kept.push(jpeg.subarray(markerAt - 1, end));
+    found.push({ marker, start: markerAt - 1, end });
     at = end;
   }
   return null;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+/** The JPEG without its metadata segments; null when it is not a JPEG this walk can follow (it is left as it is). */
+export function jpegWithoutMetadata(jpeg: Uint8Array): Uint8Array | null {
+  const found = segments(jpeg);
+  return found ? Buffer.concat(found.filter((segment) => !dropped(segment.marker)).map((segment) => jpeg.subarray(segment.start, segment.end))) : null;
+}
+
+/** The text of the JPEG's comment segments (COM), which sharp does not read: a program's or a person's name is often there. */
+export function jpegComments(jpeg: Uint8Array): string[] {
+  return (segments(jpeg) ?? [])
+    .filter((segment) => segment.marker === COM)
+    .map((segment) => new TextDecoder().decode(jpeg.subarray(segment.start + 4, segment.end)).replace(/\0+$/, "").trim())
+    .filter(Boolean);
 }

@@ -1,7 +1,9 @@
 /**
  * pdf.js (Mozilla's PDF reader, Apache-2.0) as this engine opens it: the legacy build, which runs
- * in Node, with its fonts and character maps read from the package on disk (never fetched), no
- * eval of font programs, and no system fonts, so a file reads the same on every machine.
+ * in Node, with its fonts, character maps, colour profiles and image decoders (JPEG 2000 and JBIG2,
+ * the scanners' formats, are WebAssembly) read from the package on disk (never fetched), no eval of
+ * font programs, and no system fonts, so a file reads the same on every machine. Without the
+ * decoders a scanned page draws blank, and flattening it would publish a blank page.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -23,6 +25,8 @@ export function openPdf(bytes: Uint8Array) {
     standardFontDataUrl: `${packageDir}/standard_fonts/`,
     cMapUrl: `${packageDir}/cmaps/`,
     cMapPacked: true,
+    wasmUrl: `${packageDir}/wasm/`,
+    iccUrl: `${packageDir}/iccs/`,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   }).promise;
 }

@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import { examine } from "./examine";
 import { prepare } from "./prepare";
 import { openPdf } from "./pdfjs";
-import { correctlyRedacted, leaky } from "./test-pdfs";
+import sharp from "sharp";
+import { render } from "./render";
+import { correctlyRedacted, JP2_COMMENT, leaky } from "./test-pdfs";
 import { extractedText, holds } from "./test-search";
 
 const WORD = "KALIMATISOURCE";
@@ -33,6 +35,27 @@ describe("prepare, rewriting the file", () => {
     const prepared = await prepare(await leaky.thumbnail(), { flatten: false });
     expect((await examine(prepared)).findings).toEqual([]);
     expect(await extractedText(await prepare(await leaky.highlight(WORD), { flatten: false }))).toContain("Public text on page 1");
+  });
+
+  test("removes a JPEG 2000 picture's XMP, XML and comment, and keeps the picture as it was", async () => {
+    const bytes = await leaky.jpeg2000Picture(WORD);
+    const { findings } = await examine(bytes);
+    expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: `dc:creator: ${WORD}` });
+    expect(findings).toContainEqual({ kind: "metadata", page: null, rect: null, text: `Comment: ${JP2_COMMENT}` });
+    const prepared = await prepare(bytes, { flatten: false });
+    expect(holds(prepared, JP2_COMMENT)).toBe(false);
+    await expectGone(prepared, WORD);
+    // The picture is decoded as before: a 160-point square of greys at (200, 20), drawn the same.
+    const drawn = async (file: Uint8Array) => {
+      let image: Uint8Array | null = null;
+      await render(file, (page) => void (image = page.image.bytes), { width: 400 });
+      return sharp(image!).extract({ left: 200, top: 120, width: 160, height: 160 }).raw().toBuffer();
+    };
+    const [before, after] = [await drawn(bytes), await drawn(prepared)];
+    expect(after.equals(before)).toBe(true);
+    expect(new Set(after).size).toBeGreaterThan(16);
+    // Flattened, the scanner's picture is on the page (a decoder missing would draw it blank).
+    expect(new Set(await drawn(await prepare(bytes, { flatten: true, dpi: 150 }))).size).toBeGreaterThan(16);
   });
 
   test("keeps a hidden layer hidden, and reported, for flattening to remove", async () => {

@@ -1,22 +1,29 @@
 /**
  * "Prepare for publication" (issue 38). Always a new file holding the pages alone: document
  * information, XMP, embedded files, scripts, forms, annotations, thumbnails, outlines and earlier
- * versions are left behind, and the photos' EXIF, XMP and IPTC inside its JPEG pictures. With `flatten`, each page is
+ * versions are left behind, and the photos' EXIF, XMP and IPTC inside its JPEG pictures, and the XML
+ * and comments inside its JPEG 2000 ones. With `flatten`, each page is
  * drawn as the reader saw it (annotations included, hidden layers left hidden) at `dpi` and the
- * new file holds those pictures and no text at all. The caller examines the result again.
+ * new file holds those pictures and no text at all, unless `ocr` names languages: then each
+ * picture's words, read from its pixels (ocr.ts), lie invisibly over it. The caller examines the
+ * result again.
  */
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
 import { isImage } from "./file-kind";
 import { imagePdf } from "./image-pdf";
 import { jpegWithoutMetadata } from "./jpeg-segments";
+import { isJpeg2000Image, jpeg2000WithoutMetadata } from "./jpeg2000";
 import { isJpegImage } from "./pdf-images";
+import { addTextLayer, openTextReader, type TextReader } from "./ocr";
 import { openPdf, pdfjs } from "./pdfjs";
 
 export interface PrepareOptions {
   flatten: boolean;
   /** Resolution of a flattened page; 72 to 300. */
   dpi?: number;
+  /** With `flatten`: Tesseract's codes of the languages each page's picture is read in. */
+  ocr?: string[];
 }
 
 const DEFAULT_DPI = 150;
@@ -34,10 +41,15 @@ const DROPPED_EVERYWHERE = ["Metadata", "PieceInfo"];
  * A photo or scan is always made a one-page PDF of its pixels alone (image-pdf.ts): it is flat
  * already, and flattening only caps its resolution at `dpi`.
  */
-export async function prepare(bytes: Uint8Array, { flatten, dpi = DEFAULT_DPI }: PrepareOptions): Promise<Uint8Array> {
+export async function prepare(bytes: Uint8Array, { flatten, dpi = DEFAULT_DPI, ocr = [] }: PrepareOptions): Promise<Uint8Array> {
   const capped = Math.min(Math.max(dpi, 72), MAX_DPI);
-  if (isImage(bytes)) return imagePdf(bytes, { dpi: flatten ? capped : undefined });
-  return flatten ? flattenPages(bytes, capped) : rewrite(bytes);
+  if (!flatten) return isImage(bytes) ? imagePdf(bytes) : rewrite(bytes);
+  const reader = ocr.length > 0 ? await openTextReader(ocr) : null;
+  try {
+    return isImage(bytes) ? await imagePdf(bytes, { dpi: capped, reader }) : await flattenPages(bytes, capped, reader);
+  } finally {
+    await reader?.close();
+  }
 }
 
 function keepOnly(dict: PDFDict, kept: Set<string>) {
@@ -75,15 +87,15 @@ async function rewrite(bytes: Uint8Array): Promise<Uint8Array> {
   visit(context.trailerInfo.Root);
   for (const [ref, object] of context.enumerateIndirectObjects()) {
     if (!reachable.has(ref)) context.delete(ref);
-    else if (object instanceof PDFRawStream && isJpegImage(object.dict)) {
-      const clean = jpegWithoutMetadata(object.getContents());
+    else if (object instanceof PDFRawStream && (isJpegImage(object.dict) || isJpeg2000Image(object.dict))) {
+      const clean = (isJpegImage(object.dict) ? jpegWithoutMetadata : jpeg2000WithoutMetadata)(object.getContents());
       if (clean) context.assign(ref, PDFRawStream.of(object.dict, clean));
     }
   }
   return doc.save();
 }
 
-async function flattenPages(bytes: Uint8Array, dpi: number): Promise<Uint8Array> {
+async function flattenPages(bytes: Uint8Array, dpi: number, reader: TextReader | null): Promise<Uint8Array> {
   const doc = await openPdf(bytes);
   const out = await PDFDocument.create({ updateMetadata: false });
   try {
@@ -103,7 +115,9 @@ async function flattenPages(bytes: Uint8Array, dpi: number): Promise<Uint8Array>
       const jpeg = canvas.encodeSync("jpeg", JPEG_QUALITY);
       page.cleanup();
       const image = await out.embedJpg(jpeg);
-      out.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, width: size.width, height: size.height });
+      const flat = out.addPage([size.width, size.height]);
+      flat.drawImage(image, { x: 0, y: 0, width: size.width, height: size.height });
+      if (reader) await addTextLayer(out, flat, await reader.textLayer(jpeg, scale * 72));
     }
   } finally {
     await doc.destroy();

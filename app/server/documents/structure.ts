@@ -8,6 +8,7 @@ import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFNa
 import type { Finding } from "./findings";
 import { imageMetadataFindings } from "./image-examine";
 import { clip, xmpValues } from "./metadata-text";
+import { isJpeg2000Image, jpeg2000Metadata } from "./jpeg2000";
 import { isJpegImage } from "./pdf-images";
 
 function streamText(stream: PDFStream): string {
@@ -94,6 +95,9 @@ export async function structureFindings(bytes: Uint8Array): Promise<Finding[]> {
     }
     if (object instanceof PDFRawStream && isJpegImage(dict)) {
       for (const finding of await imageMetadataFindings(object.getContents())) findings.push({ ...finding, page });
+    }
+    if (object instanceof PDFRawStream && isJpeg2000Image(dict)) {
+      for (const text of jpeg2000Metadata(object.getContents())) findings.push({ kind: "metadata", page, rect: null, text: clip(text) });
     }
     if (dict.get(PDFName.of("S")) === PDFName.of("JavaScript") || dict.has(PDFName.of("JS"))) {
       findings.push({ kind: "javascript", page, rect: null, text: clip(textOf(resolve(dict.get(PDFName.of("JS"))))) });

@@ -4,6 +4,7 @@
  * and, in the hand-written segments below, an EXIF thumbnail and IPTC fields, which sharp does not
  * write. Each value is one a test can look for, byte for byte, after preparation.
  */
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 
@@ -134,6 +135,11 @@ export async function photoWithThumbnailAndIptc({ byline, city }: { byline: stri
   );
 }
 
+/** A photo with a JPEG comment segment (COM), as some cameras and editing programs write one. */
+export async function photoWithComment(comment: string): Promise<Uint8Array> {
+  return new Uint8Array(withSegment(await page().jpeg().toBuffer(), 0xfe, Buffer.from(comment, "latin1")));
+}
+
 /** A photo whose APP1 says "Exif" and holds no TIFF structure after it. */
 export async function photoWithUnreadableExif(): Promise<Uint8Array> {
   return new Uint8Array(withSegment(await page().jpeg().toBuffer(), 0xe1, Buffer.from(`Exif\0\0${PHOTO.owner} was here`, "latin1")));
@@ -145,4 +151,27 @@ export async function pdfOfPhoto(): Promise<Uint8Array> {
   const image = await doc.embedJpg(await photo());
   doc.addPage([300, 200]).drawImage(image, { x: 0, y: 0, width: 300, height: 200 });
   return doc.save();
+}
+
+/** What `scanWithWords` shows, one line each: the words OCR must find. */
+export const SCAN_LINES = ["सार्वजनिक खरिद अनुगमन कार्यालयको प्रतिवेदन", "The contract between the ministry and the supplier"] as const;
+
+/**
+ * A scanned A5 page at 150 dpi (874 × 1240 pixels, PNG) printed with a line in Nepali and one in
+ * English, in the site's own Noto Sans Devanagari (its Devanagari and Latin files), so that the
+ * test needs no system font.
+ */
+export async function scanWithWords(): Promise<Uint8Array> {
+  const files = "node_modules/@fontsource/noto-sans-devanagari/files";
+  GlobalFonts.registerFromPath(`${files}/noto-sans-devanagari-devanagari-400-normal.woff2`, "Scan Devanagari");
+  GlobalFonts.registerFromPath(`${files}/noto-sans-devanagari-latin-400-normal.woff2`, "Scan Latin");
+  const canvas = createCanvas(874, 1240);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = "#111111";
+  context.font = '26px "Scan Latin", "Scan Devanagari"';
+  SCAN_LINES.forEach((line, index) => context.fillText(line, 80, 200 + index * 70));
+  const png = await canvas.encode("png");
+  return new Uint8Array(await sharp(png).withMetadata({ density: 150 }).png().toBuffer());
 }

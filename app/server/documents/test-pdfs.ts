@@ -22,6 +22,24 @@ import { deflateSync } from "node:zlib";
 
 const SIZE: [number, number] = [400, 300];
 
+const xmpCreator = (name: string) =>
+  `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${name}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+/**
+ * A 16 × 16 grey JPEG 2000 file written by OpenJPEG's opj_compress 2.5.0 (`-C "scanner KX"`): its
+ * codestream's main header holds that comment.
+ */
+const JP2_PICTURE =
+  "AAAADGpQICANCocKAAAAFGZ0eXBqcDIgAAAAAGpwMiAAAAAtanAyaAAAABZpaGRyAAAAEAAAABAAAQcHAAAAAAAPY29scgEAAAAAABEAAACAanAyY/9P/1EAKQAAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAQcBAf9SAAwAAAABAAAEBAAB/1wABEBA/2QADgABc2Nhbm5lciBLWP+QAAoAAAAAACUAAf+T3VQSN2XZZE94e0TZ7D5Qosb8bEfzWRb/2Q==";
+export const JP2_COMMENT = "scanner KX";
+
+function box(type: string, content: Uint8Array): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(content.length + 8, 0);
+  header.write(type, 4, "latin1");
+  return Buffer.concat([header, content]);
+}
+
 async function start(pages = 1) {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -84,9 +102,20 @@ export const leaky = {
   },
   async xmp(name: string) {
     const { doc } = await start();
-    const xml = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${name}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
-    const stream = doc.context.flateStream(xml, { Type: "Metadata", Subtype: "XML" });
+    const stream = doc.context.flateStream(xmpCreator(name), { Type: "Metadata", Subtype: "XML" });
     doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
+    return doc.save();
+  },
+  /** A JPEG 2000 picture whose file names the word as its XMP creator, in an `xml ` box and in XMP's `uuid` box. */
+  async jpeg2000Picture(name: string) {
+    const { doc, pages } = await start();
+    const picture = Buffer.from(JP2_PICTURE, "base64");
+    const codestreamAt = picture.indexOf("jp2c") - 4;
+    const xmp = Buffer.from(xmpCreator(name));
+    const jp2 = Buffer.concat([picture.subarray(0, codestreamAt), box("xml ", xmp), box("uuid", Buffer.concat([Buffer.from("be7acfcb97a942e89c71999491e3afac", "hex"), xmp])), picture.subarray(codestreamAt)]);
+    const image = doc.context.register(doc.context.stream(jp2, { Type: "XObject", Subtype: "Image", Width: 16, Height: 16, Filter: "JPXDecode" }));
+    pages[0]!.node.setXObject(PDFName.of("Pic"), image);
+    pages[0]!.pushOperators(PDFOperator.of(PDFOperatorNames.PushGraphicsState), PDFOperator.of(PDFOperatorNames.ConcatTransformationMatrix, [160, 0, 0, 160, 200, 20].map((n) => doc.context.obj(n))), PDFOperator.of(PDFOperatorNames.DrawObject, [PDFName.of("Pic")]), PDFOperator.of(PDFOperatorNames.PopGraphicsState));
     return doc.save();
   },
   /** The word is on the page, then an update appended to the file draws the page without it. */

@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (issue 16), served at `/metrics` only when `METRICS_TOKEN` is set and only to
  * a client that sends it as a bearer token: requests per route and status, their durations, the
- * page cache's hits and misses, the database pool's connections and waiting queries, and the
+ * page cache's hits and misses, the database pool's connections and waiting queries, the open
+ * live streams, and the
  * process's own (memory, event-loop lag, CPU) from prom-client's defaults.
  */
 import { timingSafeEqual } from "node:crypto";
@@ -69,6 +70,12 @@ export function watchPool(pool: Pool): void {
     },
   });
   new Gauge({ name: "db_pool_waiting", help: "Queries waiting for a database connection.", registers: [registry], collect() { this.set(pool.waitingCount); } });
+}
+
+/** The live stories' streams open on this instance (services/live-push.ts), read when scraped. */
+export function watchLiveStreams(count: () => number): void {
+  registry.removeSingleMetric("live_streams_open");
+  new Gauge({ name: "live_streams_open", help: "Live updates streams (server-sent events) open on this instance.", registers: [registry], collect() { this.set(count()); } });
 }
 
 /** `/metrics`: 404 when off, 401 without the token, the metrics with it. */

@@ -11,7 +11,7 @@ import type { PublicChange } from "../cache/public-changes";
 import { publishDue, startScheduler } from "../services/scheduled-publishing";
 import { useSharedRateLimits } from "../services/rate-limits";
 import { sharedSecret } from "../services/shared-secrets";
-import { watchPool } from "./metrics";
+import { watchLiveStreams, watchPool } from "./metrics";
 import { MostReadRanking, ReadCounter, startReadCounter } from "../services/most-read";
 import { logError } from "~/server/platform/log";
 import { mediaStorage } from "../storage";
@@ -21,6 +21,8 @@ import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum"
 import { repeatEvery } from "../platform/repeat";
 import { documentWorker } from "../documents/worker-pool";
 import { type DocumentJobs, documentJobs as makeDocumentJobs, startDocumentJobs } from "../services/document-jobs";
+import { LivePush } from "../services/live-push";
+import { LIVE_CHANNEL, liveSignalFrom, onLiveChangeCommitted } from "../services/live-signals";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -43,6 +45,10 @@ function publicChangeFrom(payload: string): PublicChange {
 /** The public answers of this process (pages, feeds, anonymous API reads). */
 export const pageCache = new PageCache(config().pageCacheBytes);
 
+/** The live stories' streams open on this instance (services/live-push.ts). */
+export const livePush = new LivePush(database);
+watchLiveStreams(() => livePush.streams);
+
 let opening: Promise<DatabaseHandle> | undefined;
 
 async function open(): Promise<DatabaseHandle> {
@@ -62,6 +68,17 @@ async function open(): Promise<DatabaseHandle> {
   pageCache.onInvalidate((change) => {
     handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => logError("Page-cache notification failed", error));
   });
+  // A live story's change reaches the streams of every instance, this one's included, by the same
+  // notification; back after an outage, each stream reads again from the last change it was sent.
+  // The embedded database cannot carry it (services/live-signals.ts): its one instance hears its writes in-process.
+  if (handle.kind === "postgres") {
+    await handle.listen(LIVE_CHANNEL, (payload) => {
+      const signal = liveSignalFrom(payload);
+      if (signal) livePush.signal(signal);
+    }, () => livePush.gap());
+  } else {
+    onLiveChangeCommitted((signal) => livePush.signal(signal));
+  }
   return handle;
 }
 
@@ -129,6 +146,7 @@ export async function startApp(): Promise<void> {
 }
 
 export async function stopApp(): Promise<void> {
+  livePush.stop();
   await stopScheduler?.();
   stopScheduler = undefined;
   await stopReadCounter?.();

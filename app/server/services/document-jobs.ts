@@ -134,10 +134,13 @@ export function documentJobs(
           .where(pending(id));
         return;
       }
-      const options = { flatten: job.flatten, dpi: job.dpi };
+      const options = { flatten: job.flatten, dpi: job.dpi, ocr: job.ocr };
       const prepared = await worker.prepare(original, options);
       // The examination takes its bytes to the worker: the copy is what is stored.
       const examination = await worker.examine(prepared.slice(), progress.report);
+      // A flattened file has no text but the words our OCR read from its pictures, which show
+      // them to everyone anyway: its OCR layer is known and leaks nothing, so it holds nothing up.
+      const findings = options.flatten && (options.ocr ?? []).length > 0 ? examination.findings.filter((finding) => finding.kind !== "ocr_layer") : examination.findings;
       await progress.done();
       const sha256 = await sha256Of(prepared);
       await db.transaction(async (tx) => {
@@ -148,9 +151,9 @@ export function documentJobs(
             preparedSha256: sha256,
             preparedSize: prepared.byteLength,
             preparedPages: examination.pages,
-            preparedFindings: examination.findings,
+            preparedFindings: findings,
             preparedWith: options,
-            ...finished(examination.findings),
+            ...finished(findings),
           })
           .where(pending(id));
       });

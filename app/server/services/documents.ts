@@ -14,7 +14,8 @@ import { type SQL, and, asc, count, desc, eq, getTableColumns, inArray, isNotNul
 import type { z } from "zod";
 import type { DocumentArticle, DocumentDetailJson, DocumentEmbedJson, DocumentFinding, DocumentJson, DocumentsPage, PublicDocumentJson, Tag } from "~/lib/api-types";
 import { type Locale, translate } from "~/lib/i18n";
-import type { DocumentFile } from "~/lib/limits";
+import { languageConfig } from "~/lib/languages";
+import { type DocumentFile, LANGUAGES } from "~/lib/limits";
 import { keyedByLanguage, storedTexts } from "~/lib/language-texts";
 import type { MessageKey } from "~/lib/messages";
 import { type ArticleOwnership, mayEditArticle, roleCan } from "~/lib/roles";
@@ -92,6 +93,7 @@ function documentJson(row: DocumentRow, locale: Locale): DocumentJson {
           findings: findingsJson(row.preparedFindings),
           flatten: row.preparedWith?.flatten ?? false,
           dpi: row.preparedWith?.flatten ? (row.preparedWith.dpi ?? null) : null,
+          ocr: (row.preparedWith?.ocr ?? []).length > 0,
         }
       : null,
     published_at: row.publishedAt?.toISOString() ?? null,
@@ -170,6 +172,9 @@ async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale
 const busy = () => new AppError(503, "documentsBusy", undefined, BUSY_RETRY_SECONDS);
 
 /** The largest upload, in bytes (MAX_DOCUMENT_MB). */
+/** Every language of the site that Tesseract can read (its `ocrLanguage`): a scan may mix them. */
+const OCR_LANGUAGES = LANGUAGES.flatMap((language) => languageConfig(language).ocrLanguage ?? []);
+
 export const maxDocumentBytes = (): number => config().maxDocumentBytes;
 
 /**
@@ -330,13 +335,13 @@ export async function prepareDocument(
     if (row.publishedAt || row.status === "publishing") throw new AppError(409, "documentPublished");
     if (row.status === "examining") throw new AppError(409, "documentExamining");
     if (!jobs.hasRoom()) throw busy();
-    const job = options.flatten ? { kind: "prepare" as const, flatten: true, dpi: options.dpi } : { kind: "prepare" as const, flatten: false };
+    const job = options.flatten ? { kind: "prepare" as const, flatten: true, dpi: options.dpi, ocr: options.ocr ? OCR_LANGUAGES : [] } : { kind: "prepare" as const, flatten: false };
     const [updated] = await tx
       .update(documents)
       .set({ status: "examining", job, leaseUntil: jobs.leaseFrom(now), failure: null, progressPage: null, progressPages: null, updatedAt: now })
       .where(eq(documents.id, id))
       .returning(documentColumns);
-    await recordAudit(tx, staff, "document.prepare", { id, label: row.slug }, options.flatten ? `flatten, ${options.dpi ?? "default"} dpi` : "rewrite");
+    await recordAudit(tx, staff, "document.prepare", { id, label: row.slug }, options.flatten ? `flatten, ${options.dpi ?? "default"} dpi${options.ocr ? ", OCR" : ""}` : "rewrite");
     return updated!;
   });
   jobs.run(row.id);

@@ -19,17 +19,20 @@ import { lockArticle, readArticle } from "./article-access";
 import { recordAudit } from "./audit";
 import { sanitizeArticleHtml } from "./html";
 import { liveCoverage } from "./live-json";
+import { liveChangeCommitted, liveSignalSql } from "./live-signals";
 
 /**
  * The story's next change number, recorded as its latest. Call it only while holding the story's
  * row (lockArticle): the lock is what makes one story's numbers follow the order its writes commit.
+ * The same statement tells every instance of it once the write commits (live-signals.ts); the
+ * writer says it in-process too, after the commit, with `liveChangeCommitted`.
  */
 export async function nextLiveChange(tx: Executor, articleId: number): Promise<number> {
   const [row] = await tx
     .update(articles)
     .set({ liveChangeId: sql`nextval('live_changes_seq')` })
     .where(eq(articles.id, articleId))
-    .returning({ changeId: articles.liveChangeId });
+    .returning({ changeId: articles.liveChangeId, signalled: liveSignalSql(articles.id, articles.liveChangeId) });
   if (!row) throw new Error("the locked article is gone");
   return row.changeId;
 }
@@ -63,7 +66,7 @@ export async function requireCoverageEditor(db: Executor, actor: Actor | null, s
  */
 export async function setLiveCoverage(db: Database, actor: Actor | null, slug: string, input: LiveCoverageInput): Promise<LiveCoverage> {
   requireAbility(actor, "backOffice");
-  const { coverage, published } = await db.transaction(async (tx) => {
+  const { coverage, published, change } = await db.transaction(async (tx) => {
     const article = await lockArticle(tx, slug, coverageColumns);
     const staff = requireArticleEditor(actor, article);
     const now = new Date();
@@ -76,18 +79,19 @@ export async function setLiveCoverage(db: Database, actor: Actor | null, slug: s
     const keyPoints = input.key_points === undefined ? article.liveKeyPoints : sanitizeArticleHtml(input.key_points.normalize("NFC"));
     const after = { liveStartedAt: startedAt, liveEndedAt: endedAt, liveKeyPoints: keyPoints };
     const unchanged = sameTime(article.liveStartedAt, startedAt) && sameTime(article.liveEndedAt, endedAt) && article.liveKeyPoints === keyPoints;
-    if (unchanged) return { coverage: liveCoverage(after)!, published: null };
+    if (unchanged) return { coverage: liveCoverage(after)!, published: null, change: null };
 
     await tx.update(articles).set(after).where(eq(articles.id, article.id));
-    await nextLiveChange(tx, article.id);
+    const changeId = await nextLiveChange(tx, article.id);
     const summary = [
       `started ${startedAt.toISOString()}`,
       endedAt ? `ended ${endedAt.toISOString()}` : "running",
       ...(article.liveKeyPoints === keyPoints ? [] : ["key points changed"]),
     ].join(", ");
     await recordAudit(tx, staff, coverageAction(article, endedAt), { id: article.id, label: article.title }, summary);
-    return { coverage: liveCoverage(after)!, published: article.isPublished };
+    return { coverage: liveCoverage(after)!, published: article.isPublished, change: { articleId: article.id, changeId } };
   });
+  if (change) liveChangeCommitted(change.articleId, change.changeId);
   // Whether a story is live shows wherever it is listed (a badge on its card), not only on its page.
   if (published) publicContentChanged();
   else publicContentUnchanged();

@@ -3,14 +3,14 @@
  * change since the last one a client saw (live-coverage.ts says how the numbers are taken). The
  * writes are in live-updates.ts.
  */
-import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { LiveUpdatesPage } from "~/lib/api-types";
+import { type SQL, and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { LiveCoverage, LiveUpdatesPage } from "~/lib/api-types";
 import type { LiveUpdatesQuery } from "~/lib/schemas";
 import type { Executor } from "../db/connection";
 import { articles, liveUpdates, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, seesUnpublished } from "./actor";
-import { liveCoverage, liveUpdateJson } from "./live-json";
+import { type LiveUpdateRow, liveCoverage, liveUpdateJson } from "./live-json";
 
 /** An update as the stream and the API show it, with its author's name. */
 export const liveUpdateColumns = {
@@ -25,13 +25,17 @@ export const liveUpdateColumns = {
   authorName: users.name,
 };
 
-/**
- * GET /api/news/{slug}/updates: the stream (newest first, `before` an id for the next page), or
- * with `after` every change since (in the order of the changes). One statement reads the story and
- * its updates, so that the `change_id` answered is exactly what the updates answered reach: a
- * client resuming from it misses nothing and gets nothing twice.
- */
-export async function listLiveUpdates(db: Executor, actor: Actor | null, slug: string, query: LiveUpdatesQuery): Promise<LiveUpdatesPage> {
+/** A story's coverage and a page of its stream, read by one statement: `change_id` is exactly what the page reaches. */
+interface StreamRead {
+  isPublished: boolean;
+  authorId: number | null;
+  live: LiveCoverage | null;
+  updates: LiveUpdateRow[];
+  changeId: number;
+  hasMore: boolean;
+}
+
+async function readStream(db: Executor, story: SQL, query: LiveUpdatesQuery): Promise<StreamRead | null> {
   const following = query.after !== undefined;
   const page = db
     .select(liveUpdateColumns)
@@ -68,16 +72,35 @@ export async function listLiveUpdates(db: Executor, actor: Actor | null, slug: s
     })
     .from(articles)
     .leftJoinLateral(page, sql`true`)
-    .where(eq(articles.slug, slug.normalize("NFC")));
-  const story = rows[0];
-  if (!story || (!story.isPublished && !seesUnpublished(actor, story))) throw new AppError(404, "articleNotFound");
+    .where(story);
+  const first = rows[0];
+  if (!first) return null;
   const found = rows.flatMap((row) => (row.update ? [row.update] : []));
   const hasMore = found.length > query.limit;
   const updates = found.slice(0, query.limit);
   return {
-    live: liveCoverage(story),
-    updates: updates.map((row) => liveUpdateJson(row)),
-    change_id: following && hasMore ? updates.at(-1)!.changeId : story.liveChangeId,
-    has_more: hasMore,
+    isPublished: first.isPublished,
+    authorId: first.authorId,
+    live: liveCoverage(first),
+    updates,
+    changeId: following && hasMore ? updates.at(-1)!.changeId : first.liveChangeId,
+    hasMore,
   };
+}
+
+/**
+ * GET /api/news/{slug}/updates: the stream (newest first, `before` an id for the next page), or
+ * with `after` every change since (in the order of the changes). One statement reads the story and
+ * its updates, so that the `change_id` answered is exactly what the updates answered reach: a
+ * client resuming from it misses nothing and gets nothing twice.
+ */
+export async function listLiveUpdates(db: Executor, actor: Actor | null, slug: string, query: LiveUpdatesQuery): Promise<LiveUpdatesPage> {
+  const story = await readStream(db, eq(articles.slug, slug.normalize("NFC")), query);
+  if (!story || (!story.isPublished && !seesUnpublished(actor, story))) throw new AppError(404, "articleNotFound");
+  return { live: story.live, updates: story.updates.map((row) => liveUpdateJson(row)), change_id: story.changeId, has_more: story.hasMore };
+}
+
+/** The changes of the story `articleId` after `after`, at most `limit` of them, for the instance that pushes them (live-push.ts); null once the story is gone. */
+export function liveChangesOf(db: Executor, articleId: number, after: number, limit: number): Promise<StreamRead | null> {
+  return readStream(db, eq(articles.id, articleId), { after, limit });
 }

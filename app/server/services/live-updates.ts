@@ -24,6 +24,7 @@ import { recordAudit } from "./audit";
 import { sanitizeArticleHtml, showsSomething } from "./html";
 import { liveUpdateJson, type LiveUpdateRow } from "./live-json";
 import { nextLiveChange } from "./live-coverage";
+import { liveChangeCommitted } from "./live-signals";
 import { liveUpdateColumns } from "./live-stream";
 
 const storyColumns = ["id", "slug", "title", "isPublished", "authorId", "liveStartedAt", "liveEndedAt"] as const;
@@ -134,7 +135,10 @@ export async function postLiveUpdate(
     return { id, replayed: false, story };
   });
   if (replayed) publicContentUnchanged();
-  else published(story);
+  else {
+    published(story);
+    liveChangeCommitted(story.id, id);
+  }
   return { update: shown(await updateRow(db, id)), replayed };
 }
 
@@ -153,7 +157,7 @@ async function changeableUpdate(tx: Executor, staff: Actor, slug: string, id: nu
 /** PUT /api/news/{slug}/updates/{id}: what is sent changes; a new text shows the update as edited, a pin alone does not. */
 export async function editLiveUpdate(db: Database, actor: Actor | null, slug: string, id: number, change: LiveUpdateChange): Promise<LiveUpdate> {
   const staff = requireAbility(actor, "publish");
-  const story = await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const { story, update } = await changeableUpdate(tx, staff, slug, id);
     const next = {
       headline: change.headline === undefined ? update.headline : change.headline.normalize("NFC"),
@@ -169,10 +173,12 @@ export async function editLiveUpdate(db: Database, actor: Actor | null, slug: st
       .where(eq(liveUpdates.id, update.id));
     const what = [...(reworded ? ["reworded"] : []), ...(next.pinned === update.pinned ? [] : [next.pinned ? "pinned" : "unpinned"])].join(", ");
     await recordAudit(tx, staff, "live_update.update", { id: update.id, label: story.title }, what);
-    return story;
+    return { story, changeId };
   });
-  if (story) published(story);
-  else publicContentUnchanged();
+  if (changed) {
+    published(changed.story);
+    liveChangeCommitted(changed.story.id, changed.changeId);
+  } else publicContentUnchanged();
   return shown(await updateRow(db, id));
 }
 
@@ -183,12 +189,13 @@ export async function editLiveUpdate(db: Database, actor: Actor | null, slug: st
  */
 export async function deleteLiveUpdate(db: Database, actor: Actor | null, slug: string, id: number): Promise<void> {
   const staff = requireAbility(actor, "publish");
-  const story = await db.transaction(async (tx) => {
+  const { story, changeId } = await db.transaction(async (tx) => {
     const { story, update } = await changeableUpdate(tx, staff, slug, id);
     const changeId = await nextLiveChange(tx, story.id);
     await tx.update(liveUpdates).set({ headline: "", body: "", pinned: false, deletedAt: new Date(), changeId }).where(eq(liveUpdates.id, update.id));
     await recordAudit(tx, staff, "live_update.delete", { id: update.id, label: story.title });
-    return story;
+    return { story, changeId };
   });
   published(story);
+  liveChangeCommitted(story.id, changeId);
 }

@@ -7,6 +7,7 @@ import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/components/i18n/links";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { TagChoices, withTag } from "~/components/admin/TagChoices";
 import type { ArticleDetail, Category, ReviewState, Tag, Writer } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { LANGUAGES, META_TITLE_MAX } from "~/lib/limits";
@@ -330,26 +331,7 @@ export function ArticleForm({ article, review, categories, writers, tags }: Arti
         </section>
 
         <section className={sectionClass}>
-          <fieldset>
-            <legend className={labelClass}>{messages.tags}</legend>
-            <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
-              {tags.map((tag) => (
-                <label key={tag.id} className="flex items-center gap-2 rounded px-1 py-1.5 hover:bg-neutral-50 dark:hover:bg-neutral-800">
-                  <input
-                    type="checkbox"
-                    name="tags"
-                    value={tag.id}
-                    checked={values.tags.includes(tag.id)}
-                    onChange={(event) =>
-                      set("tags", event.target.checked ? [...values.tags, tag.id] : values.tags.filter((t) => t !== tag.id))
-                    }
-                    className="h-4 w-4 accent-brand"
-                  />
-                  <span>{tag.name}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <TagChoices legend={messages.tags} tags={tags} chosen={values.tags} onToggle={(tagId, checked) => set("tags", withTag(values.tags, tagId, checked))} />
         </section>
 
         <section className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-8`}>

@@ -5,6 +5,9 @@ import { useFormatDate, useMessages } from "~/contexts/i18n";
 import { apiRequest } from "~/lib/api-client";
 import type { DocumentDetailJson } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
+import { languageConfig } from "~/lib/languages";
+import { languageNameIn } from "~/lib/language-names";
+import { LANGUAGES } from "~/lib/limits";
 import { isWorking } from "./document-labels";
 import { OverrideDialog } from "./OverrideDialog";
 import { WithdrawDocument } from "./WithdrawDocument";
@@ -12,6 +15,8 @@ import { WithdrawDocument } from "./WithdrawDocument";
 /** The resolutions offered for flattening; the server takes 72 to 300 and draws at 150 by default. */
 const DPI_CHOICES = [100, 150, 200, 300] as const;
 const DEFAULT_DPI = 150;
+/** The languages the server reads pictures in (their `ocrLanguage`). */
+const READABLE = LANGUAGES.filter((language) => languageConfig(language).ocrLanguage !== undefined);
 
 type Outcome = { ok: true } | { ok: false; error: string };
 
@@ -37,6 +42,7 @@ export function DocumentActions({ document, onChanged }: { document: DocumentDet
   const id = useId();
   const [flatten, setFlatten] = useState(false);
   const [dpi, setDpi] = useState<number>(DEFAULT_DPI);
+  const [ocr, setOcr] = useState(false);
   const [busy, setBusy] = useState<"prepare" | "publish" | "override" | null>(null);
   const [error, setError] = useState<{ action: "prepare" | "publish" | "override"; message: string } | null>(null);
   const [overriding, setOverriding] = useState(false);
@@ -119,12 +125,23 @@ export function DocumentActions({ document, onChanged }: { document: DocumentDet
                 </option>
               ))}
             </select>
+            {READABLE.length > 0 ? (
+              <>
+                <label className="mt-3 flex items-start gap-2">
+                  <input type="checkbox" checked={ocr} onChange={(event) => setOcr(event.target.checked)} aria-describedby={`${id}-ocr-hint`} className="mt-1 h-4 w-4 accent-brand" />
+                  <span>{formatMessage(messages.documentPrepareOcr, { languages: READABLE.map((language) => languageNameIn(messages, language)).join(", ") })}</span>
+                </label>
+                <p id={`${id}-ocr-hint`} className={`${hintClass} ms-6`}>
+                  {messages.documentPrepareOcrHint}
+                </p>
+              </>
+            ) : null}
           </div>
         ) : null}
         <button
           type="button"
           disabled={working || busy !== null}
-          onClick={() => void run("prepare", `/api/documents/${document.id}/prepare`, flatten ? { flatten: true, dpi } : { flatten: false })}
+          onClick={() => void run("prepare", `/api/documents/${document.id}/prepare`, flatten ? { flatten: true, dpi, ocr } : { flatten: false })}
           className={`${primaryButton} mt-4`}
         >
           {busy === "prepare" ? messages.pleaseWait : messages.documentPrepareSubmit}

@@ -1,5 +1,6 @@
 import { errorClass, fieldClass, hintClass, labelClass, sectionClass } from "~/components/admin/article-form/styles";
 import { useMessages } from "~/contexts/i18n";
+import { TagChoices, withTag } from "~/components/admin/TagChoices";
 import type { DocumentDetailJson, Tag } from "~/lib/api-types";
 import { formatMessage } from "~/lib/format-message";
 import { languageNameIn } from "~/lib/language-names";
@@ -155,29 +156,15 @@ export function DocumentDetailsFields({
           />
         </div>
         {tags.length > 0 ? (
-          <fieldset aria-describedby={errors.tags ? `${id}-tags-error` : undefined}>
-            <legend id={`${id}-tags`} tabIndex={-1} className={labelClass}>
-              {messages.documentTagsLabel}
-            </legend>
-            <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
-              {tags.map((tag) => (
-                <label key={tag.id} className="flex items-center gap-2 rounded px-1 py-1.5 hover:bg-neutral-50 dark:hover:bg-neutral-800">
-                  <input
-                    type="checkbox"
-                    name="tags"
-                    value={tag.id}
-                    checked={value.tags.includes(tag.id)}
-                    onChange={(event) =>
-                      onChange((details) => ({ ...details, tags: event.target.checked ? [...details.tags, tag.id] : details.tags.filter((other) => other !== tag.id) }))
-                    }
-                    className="h-4 w-4 accent-brand"
-                  />
-                  <span>{tag.name}</span>
-                </label>
-              ))}
-            </div>
-            {errorOf("tags")}
-          </fieldset>
+          <TagChoices
+            legend={messages.documentTagsLabel}
+            legendId={`${id}-tags`}
+            tags={tags}
+            chosen={value.tags}
+            onToggle={(tagId, checked) => onChange((details) => ({ ...details, tags: withTag(details.tags, tagId, checked) }))}
+            error={errorOf("tags")}
+            errorId={`${id}-tags-error`}
+          />
         ) : null}
       </section>
     </>

@@ -71,6 +71,11 @@ export function DocumentFiles({ document }: { document: DocumentDetailJson }) {
       <dd className="min-w-0 break-all">{value}</dd>
     </div>
   );
+  const preparedHow = (prepared: NonNullable<DocumentDetailJson["prepared"]>) => {
+    if (!prepared.flatten) return messages.documentPreparedRewritten;
+    const how = prepared.dpi === null ? messages.documentPreparedFlatDefault : formatMessage(messages.documentPreparedFlat, { dpi: formatNumber(prepared.dpi) });
+    return prepared.ocr ? formatMessage(messages.documentPreparedOcr, { how }) : how;
+  };
   const file = (heading: string, data: DocumentFileJson, extra: React.ReactNode) => (
     <div>
       <h3 className="font-semibold">{heading}</h3>
@@ -93,11 +98,7 @@ export function DocumentFiles({ document }: { document: DocumentDetailJson }) {
               document.prepared,
               row(
                 messages.documentPrepareHeading,
-                !document.prepared.flatten
-                  ? messages.documentPreparedRewritten
-                  : document.prepared.dpi === null
-                    ? messages.documentPreparedFlatDefault
-                    : formatMessage(messages.documentPreparedFlat, { dpi: formatNumber(document.prepared.dpi) }),
+                preparedHow(document.prepared),
               ),
             )
           : null}

@@ -1,7 +1,4 @@
-import { useId, useState } from "react";
-import { errorClass, fieldClass, labelClass } from "~/components/admin/article-form/styles";
-import { ConfirmButtons } from "~/components/admin/ConfirmDialog";
-import { Dialog } from "~/components/ui/Dialog";
+import { ReasonDialog } from "~/components/admin/ReasonDialog";
 import { useMessages } from "~/contexts/i18n";
 import type { DocumentFinding } from "~/lib/api-types";
 import { findingKind } from "./document-labels";
@@ -23,23 +20,19 @@ interface OverrideDialogProps {
  */
 export function OverrideDialog({ open, findings, busy, error, onConfirm, onCancel }: OverrideDialogProps) {
   const messages = useMessages();
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [blank, setBlank] = useState(false);
-  const shown = blank ? messages.overrideReasonRequired : error;
-
-  function confirm() {
-    if (reason.trim() === "") {
-      setBlank(true);
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    onConfirm(reason.trim());
-  }
-
   return (
-    <Dialog open={open} onClose={onCancel} title={messages.documentOverrideTitle}>
-      <p className="font-semibold text-red-800 dark:text-red-300">{messages.documentOverrideWarning}</p>
+    <ReasonDialog
+      open={open}
+      title={messages.documentOverrideTitle}
+      warning={messages.documentOverrideWarning}
+      reasonLabel={messages.documentOverrideReason}
+      reasonRequired={messages.overrideReasonRequired}
+      confirmLabel={messages.documentOverrideSubmit}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       <ul className="mt-3 max-h-60 space-y-2 overflow-y-auto rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950" data-override-words>
         {findings.map((finding, index) => (
           <li key={index} className="break-words">
@@ -47,28 +40,6 @@ export function OverrideDialog({ open, findings, busy, error, onConfirm, onCance
           </li>
         ))}
       </ul>
-      <label htmlFor={`${id}-reason`} className={`${labelClass} mt-4`}>
-        {messages.documentOverrideReason}
-      </label>
-      <textarea
-        id={`${id}-reason`}
-        rows={3}
-        required
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setBlank(false);
-        }}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={shown ? `${id}-error` : undefined}
-        className={fieldClass}
-      />
-      {shown ? (
-        <p id={`${id}-error`} role="alert" className={errorClass}>
-          {shown}
-        </p>
-      ) : null}
-      <ConfirmButtons confirmLabel={messages.documentOverrideSubmit} busy={busy} onConfirm={confirm} onCancel={onCancel} />
-    </Dialog>
+    </ReasonDialog>
   );
 }

@@ -1,8 +1,7 @@
-import { useId, useState } from "react";
-import { errorClass, fieldClass, labelClass, secondaryButton } from "~/components/admin/article-form/styles";
-import { ConfirmButtons } from "~/components/admin/ConfirmDialog";
+import { useState } from "react";
+import { secondaryButton } from "~/components/admin/article-form/styles";
+import { ReasonDialog } from "~/components/admin/ReasonDialog";
 import { useNotify } from "~/components/notifications/notifications";
-import { Dialog } from "~/components/ui/Dialog";
 import { useMessages } from "~/contexts/i18n";
 import { apiRequest } from "~/lib/api-client";
 import type { DocumentDetailJson } from "~/lib/api-types";
@@ -15,9 +14,7 @@ import type { DocumentDetailJson } from "~/lib/api-types";
 export function WithdrawDocument({ document, onChanged }: { document: DocumentDetailJson; onChanged: (document: DocumentDetailJson) => void }) {
   const messages = useMessages();
   const notify = useNotify();
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,17 +23,11 @@ export function WithdrawDocument({ document, onChanged }: { document: DocumentDe
     setError(null);
   }
 
-  async function withdraw() {
-    if (reason.trim() === "") {
-      setError(messages.withdrawReasonRequired);
-      window.document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
+  async function withdraw(reason: string) {
     setBusy(true);
-    const result = await apiRequest<{ document: DocumentDetailJson }>(`/api/documents/${document.id}/withdraw`, { method: "POST", json: { reason: reason.trim() } });
+    const result = await apiRequest<{ document: DocumentDetailJson }>(`/api/documents/${document.id}/withdraw`, { method: "POST", json: { reason } });
     setBusy(false);
     if (!result.ok) return setError(result.error ?? messages.documentActionFailed);
-    setReason("");
     close();
     onChanged(result.data.document);
     notify(messages.documentWithdrawn, "success");
@@ -47,31 +38,18 @@ export function WithdrawDocument({ document, onChanged }: { document: DocumentDe
       <button type="button" onClick={() => setOpen(true)} className={`${secondaryButton} mt-4 text-red-800 dark:text-red-300`}>
         {messages.documentWithdraw}
       </button>
-      <Dialog open={open} onClose={close} title={messages.documentWithdraw}>
-        <p className="font-semibold text-red-800 dark:text-red-300">{messages.documentWithdrawWarning}</p>
-        <label htmlFor={`${id}-reason`} className={`${labelClass} mt-4`}>
-          {messages.documentWithdrawReason}
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          rows={3}
-          required
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={fieldClass}
-        />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className={errorClass}>
-            {error}
-          </p>
-        ) : null}
-        <ConfirmButtons confirmLabel={messages.documentWithdraw} busy={busy} onConfirm={() => void withdraw()} onCancel={close} />
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        title={messages.documentWithdraw}
+        warning={messages.documentWithdrawWarning}
+        reasonLabel={messages.documentWithdrawReason}
+        reasonRequired={messages.withdrawReasonRequired}
+        confirmLabel={messages.documentWithdraw}
+        busy={busy}
+        error={error}
+        onConfirm={(reason) => void withdraw(reason)}
+        onCancel={close}
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ export const config: LanguageConfig = {
   script: "Latin",
   direction: "ltr",
   searchConfiguration: "english",
+  ocrLanguage: "eng",
   calendar: "gregorian",
   formatNumber: String,
   formatCardDate,

@@ -12,6 +12,7 @@ export const config: LanguageConfig = {
   script: "Devanagari",
   direction: "ltr",
   searchConfiguration: "nepali",
+  ocrLanguage: "nep",
   calendar: "bikram-sambat",
   formatNumber: toDevanagariDigits,
   formatCardDate: formatBsCardDate,
