@@ -70,7 +70,10 @@ test("a reader's open page gets new updates without a reload, and the page becom
   // The reader is at the top of the stream, reading the newest update.
   await page.locator("#live-heading").evaluate((heading) => heading.scrollIntoView({ block: "start" }));
   const reading = page.locator(`#update-${posted[2]!.id}`);
-  const before = { scroll: await page.evaluate(() => window.scrollY), top: (await reading.boundingBox())!.y };
+  const stream = page.locator("#live-stream");
+  // Where things are on the screen, not window.scrollY: the browser may change that by a few pixels
+  // to keep what is in view in place while something above it settles (scroll anchoring).
+  const before = { stream: (await stream.boundingBox())!.y, top: (await reading.boundingBox())!.y };
 
   const fourth = await live.post("Ward 4 counted", "<p>The boxes of ward 4 are counted.</p>");
   const button = page.getByRole("button", { name: "1 new update" });
@@ -80,10 +83,13 @@ test("a reader's open page gets new updates without a reload, and the page becom
   await expect(page.locator(`#update-${fourth.id}`)).toHaveCount(0);
   expect((await reading.boundingBox())!.y).toBe(before.top);
 
-  await button.click();
+  // Pressed where it is: Playwright's own click would first scroll the page to make sure of it.
+  await button.evaluate((element: HTMLElement) => element.click());
   await expect(page.locator(`#update-${fourth.id}`)).toBeVisible();
   await expect(page.locator(`#update-${fourth.id}`)).toBeFocused();
-  expect(await page.evaluate(() => window.scrollY)).toBe(before.scroll);
+  // The page has not moved: the stream starts where it did, the new update at its top.
+  expect((await stream.boundingBox())!.y).toBe(before.stream);
+  expect((await page.locator(`#update-${fourth.id}`).boundingBox())!.y).toBeLessThan((await reading.boundingBox())!.y);
   await expect(button).toHaveCount(0);
 
   // An edit replaces an update where it stands; a deletion removes it.
@@ -106,7 +112,8 @@ test("a reader's open page gets new updates without a reload, and the page becom
   await live.setLive({ ended_at: "now" });
   await page.goto(`/article/${story.slug}`);
   await expect(page.getByText(/Live coverage ended/)).toBeVisible();
-  await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
+  // The story's own page (the sidebar's cards may badge other live stories).
+  await expect(page.getByRole("main").locator("article").first().getByText("Live", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Refresh for the latest" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /new update/ })).toHaveCount(0);
   await expect(updates).toHaveCount(3);
@@ -182,4 +189,24 @@ test("axe finds nothing on a live page with new updates waiting, in both themes,
     await context.close();
   }
   expect(found).toEqual([]);
+});
+
+test("with server-sent events, the open page is sent the update without polling", async ({ page, request }) => {
+  const story = await createArticle(request, `Verdict day at the Supreme Court ${Date.now()}`);
+  const live = await liveApi(request, story.slug);
+  await live.setLive({});
+  const polls: string[] = [];
+  page.on("request", (sent) => {
+    if (/\/updates\?after=/.test(sent.url())) polls.push(sent.url());
+  });
+  const streamOpened = page.waitForRequest((sent) => /\/updates\/stream\?after=\d+$/.test(sent.url()));
+  await page.goto(`/article/${story.slug}`);
+  await streamOpened;
+  const posted = await live.post("The bench sits", "<p>The five judges have taken their seats.</p>");
+  await page.getByRole("button", { name: "1 new update" }).click();
+  await expect(page.locator(`#update-${posted.id}`)).toContainText("five judges");
+  await live.edit(posted.id, { body: "<p>The five judges have risen.</p>" });
+  await expect(page.locator(`#update-${posted.id}`)).toContainText("have risen");
+  // Polled once a second were the stream not used (LIVE_POLL_SECONDS=1 here).
+  expect(polls).toEqual([]);
 });

@@ -97,7 +97,7 @@ describe("followLiveStream", () => {
     vi.stubGlobal("EventSource", FakeEventSource);
     const { changes, stop } = follow(7);
     const stream = FakeEventSource.last!;
-    expect(stream.url).toBe("/api/news/koshi/updates/stream");
+    expect(stream.url).toBe("/api/news/koshi/updates/stream?after=7");
     stream.send({ ...update(8), change_id: 8 });
     stream.send({ id: 3, change_id: 9, deleted: true });
     expect(changes).toEqual([update(8), { id: 3, change_id: 9, deleted: true }]);
@@ -110,6 +110,18 @@ describe("followLiveStream", () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(asked).toHaveLength(2);
     stop();
+  });
+
+  it("stops following when the stream says coverage ended", () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    const { ended } = follow(7);
+    const stream = FakeEventSource.last!;
+    stream.dispatchEvent(new MessageEvent("end", { data: JSON.stringify({ live: { ...coverage, ended_at: "2026-11-28T12:00:00.000Z" } }) }));
+    expect(ended).toHaveBeenCalledOnce();
+    expect(stream.closed).toBe(true);
+    // The server's closing of the stream is then no failure to fall back from.
+    stream.dispatchEvent(new Event("error"));
+    expect(asked).toEqual([]);
   });
 
   it("stops following when coverage ends", async () => {

@@ -1,7 +1,8 @@
 /**
  * How a reader's open page follows a live story (issue 39): server-sent events from
- * `/api/news/{slug}/updates/stream` where the browser has EventSource, and polling of the cached
- * `?after=` answer otherwise, or as soon as the stream fails. Each event's data is one entry of the
+ * `/api/news/{slug}/updates/stream?after={change}` where the browser has EventSource (its `end`
+ * event says coverage ended), and polling of the cached `?after=` answer otherwise, or as soon as
+ * the stream fails. Each event's data is one entry of the
  * `?after=` answer plus its `change_id`; both kinds of message are handed to `onChange` one entry
  * at a time (live-changes.ts places them). Polling pauses while the tab is hidden.
  */
@@ -87,16 +88,18 @@ export function followLiveStream({ slug, after, pollMs, onChange, onEnded }: Fol
   };
 
   if (typeof window.EventSource === "function") {
-    stream = new EventSource(base + "/stream");
-    // Whatever changed between the page's render and the stream's start comes by one poll.
-    stream.addEventListener("open", () => void poll());
-    stream.addEventListener("message", (event) => {
+    // From the page's change: the stream sends what changed since the render first, then the rest.
+    stream = new EventSource(`${base}/stream?after=${after}`);
+    const onEvent = (event: Event) => {
       try {
         receive(JSON.parse((event as MessageEvent<string>).data) as StreamMessage);
       } catch {
         // Not a change this page understands; the next poll, if it comes to that, has it.
       }
-    });
+    };
+    stream.addEventListener("message", onEvent);
+    // Coverage ended: `{live}`, then the server closes the stream.
+    stream.addEventListener("end", onEvent);
     stream.addEventListener("error", () => {
       stream?.close();
       stream = null;
