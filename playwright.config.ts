@@ -51,6 +51,8 @@ export default defineConfig({
       TIP_PUZZLE_BITS: "8",
       // A scheduled story goes live within a second of its time.
       SCHEDULE_CHECK_SECONDS: "1",
+      // A live story's open page asks for news every second (production: every 20).
+      LIVE_POLL_SECONDS: "1",
       // The journeys sign the admin in with its password; second-factor.e2e.spec.ts starts its own
       // server with the default (editors and admins must set up a second factor).
       REQUIRE_SECOND_FACTOR: "none",

@@ -11,8 +11,9 @@ import { tipsManifest } from "./vite-plugins/tips-manifest";
 
 /**
  * Every module the reader site's islands run (the islands app/islands.client.tsx loads and what
- * they import), but for packages, the tip line's own code and the documents' viewer (fetched by a
- * document's page, and by a story only when a reader opens one of its documents): one file for reader pages to fetch,
+ * they import), but for packages, the tip line's own code, the documents' viewer (fetched by a
+ * document's page, and by a story only when a reader opens one of its documents) and what follows a
+ * live story (fetched by a running live story's page alone): one file for reader pages to fetch,
  * rather than forty small ones over a phone's six connections. The entry itself stays out of it:
  * the back office imports modules it shares with the islands (texts, languages) from this chunk,
  * and an entry placed in it would start the islands on every back-office page.
@@ -22,7 +23,7 @@ function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly st
   if (islandModules) return islandModules;
   const found = new Set<string>();
   const visit = (id: string) => {
-    if (found.has(id) || id.includes("/node_modules/") || id.includes("/components/tips/") || id.includes("/components/documents/")) return;
+    if (found.has(id) || id.includes("/node_modules/") || id.includes("/components/tips/") || id.includes("/components/documents/") || id.includes("/components/live/follow/")) return;
     found.add(id);
     const info = getModuleInfo(id);
     // Lazy imports stay lazy (form validation, loaded on a first submit), but for the islands' own.

@@ -29,4 +29,5 @@ export const islandLoaders = {
   "login-form": () => import("~/components/auth/LoginForm").then((m) => m.LoginForm),
   "tip-line": () => import("~/components/tips/TipLine").then((m) => m.TipLine),
   "document-reader": () => import("~/components/documents/DocumentReader").then((m) => m.DocumentReader),
+  "live-follow": () => import("~/components/live/follow/LiveFollow").then((m) => m.LiveFollow),
 } satisfies Record<IslandName, () => Promise<AnyIsland>>;

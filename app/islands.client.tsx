@@ -78,7 +78,7 @@ async function show(next: Document) {
  */
 async function start() {
   keepImagesWhole();
-  showRelativeTimes(() => page.locale);
+  void loadCatalog(page.locale).then(() => showRelativeTimes(() => page.locale));
   // First: a story's document opens where it is, not as a page followed in place.
   openDocumentsInPlace(() => page);
   followLinksInPlace({ show, loadingLabel: () => catalogFor(page.locale).loading });

@@ -73,6 +73,7 @@ function editionFeedsAndSitemaps(locale: Mount): RouteConfigEntry[] {
   return [
     route(`${at}feeds/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/feed` }),
     route(`${at}feeds/:scope/:key/:format`, "routes/seo/feed.ts", { id: `${locale}/seo/scoped-feed` }),
+    route(`${at}feeds/live/:slug/atom.xml`, "routes/seo/live-feed.ts", { id: `${locale}/seo/live-feed` }),
     route(`${at}sitemap.xml`, "routes/seo/sitemap-index.ts", { id: `${locale}/seo/sitemap-index` }),
     route(`${at}sitemap/:name`, "routes/seo/sitemap.ts", { id: `${locale}/seo/sitemap` }),
   ];

@@ -20,4 +20,5 @@ export type IslandName =
   | "comments"
   | "login-form"
   | "tip-line"
-  | "document-reader";
+  | "document-reader"
+  | "live-follow";

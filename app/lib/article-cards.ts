@@ -25,6 +25,8 @@ export type CardArticle = Pick<
   /** Only on cards that show it (medium and large), shortened to what they show. */
   excerpt?: string;
   snippet?: string;
+  /** Present on a story whose live coverage is running (issue 39): its card carries the "Live" badge. */
+  is_live?: true;
 };
 
 export interface CardOptions {
@@ -47,6 +49,7 @@ export function cardOf(article: ArticleSummary, { excerpt = {} }: CardOptions = 
     image_width: article.image_width,
     image_height: article.image_height,
   };
+  if (article.live && article.live.ended_at === null) card.is_live = true;
   // A search result shows its snippet in place of the excerpt.
   if (article.snippet !== undefined) card.snippet = article.snippet;
   else if (excerpt) card.excerpt = excerpt.length === undefined ? article.excerpt : shortenExcerpt(article.excerpt, excerpt.length);

@@ -21,7 +21,7 @@ import { isPreview } from "~/lib/preview";
 import { currentActor } from "~/server/http/session";
 import { categoryNameIn } from "~/lib/fallback-names";
 import { formatMessage } from "~/lib/format-message";
-import { articleBreadcrumbJsonLd, articleDescription, newsArticleJsonLd } from "~/lib/seo/json-ld";
+import { articleBreadcrumbJsonLd, articleDescription, liveBlogJsonLd, liveUpdateDescription, newsArticleJsonLd } from "~/lib/seo/json-ld";
 import { pageMeta, pageSeo } from "~/lib/seo/page-meta";
 import type { Locale } from "~/lib/i18n";
 import type { Route } from "./+types/article";
@@ -34,6 +34,14 @@ import { mostReadHeaders, mostReadOf } from "~/server/http/most-read-page";
 import { island } from "~/islands/Island";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
+import { livePageUpdates } from "~/server/services/live-page";
+import { liveFeedBase, livePageNumber, updatePath } from "~/lib/live-address";
+import { config } from "~/server/platform/config";
+import { LiveSummary } from "~/components/live/LiveSummary";
+import { type LiveStreamData, LiveStream } from "~/components/live/LiveStream";
+import type { ArticlePageArticle } from "~/lib/article-cards";
+import type { Actor } from "~/server/services/actor";
+import type { Executor } from "~/server/db/connection";
 
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
@@ -60,6 +68,7 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   ]);
   return {
     article: articlePageOf(article),
+    live: await liveStreamOf(db, previewer, articlePageOf(article), new URL(request.url).searchParams),
     documents,
     latest: latest.articles
       // Neither this story nor another version of it is news next to it.
@@ -70,14 +79,31 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   };
 });
 
+/**
+ * A live story's updates (issue 39): the page `?before=` names, and the update `?update=` names,
+ * for its share preview. Numbers that are not plain ones are read as absent: the shared cache keeps
+ * only plain ones in its key (server/cache/cache-key.ts), so the page it stores is the page asked for.
+ */
+async function liveStreamOf(db: Executor, actor: Actor | null, article: ArticlePageArticle, query: URLSearchParams): Promise<LiveStreamData | null> {
+  if (!article.live) return null;
+  const before = livePageNumber(query.get("before"));
+  const stream = await livePageUpdates(db, actor, article, { before, update: livePageNumber(query.get("update")) });
+  return { ...stream, before: before ?? null, pollSeconds: config().livePollSeconds };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const seo = pageSeo(matches, location);
   if (!loaderData) return pageMeta(seo, { title: seo.messages.articleNotFoundTitle, noindex: true });
-  const { article } = loaderData;
+  const { article, live } = loaderData;
+  // An update's own address is shared with that update's words; its canonical stays the story.
+  const shared = live?.shared ?? null;
+  const categoryFeeds = article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: categoryNameIn(seo.messages, article) }), base: `/feeds/category/${article.category_slug}` }] : [];
+  const liveFeeds = article.live ? [{ title: formatMessage(seo.messages.liveFeed, { title: article.title }), base: liveFeedBase(article.slug), atomOnly: true }] : [];
   return pageMeta(seo, {
     title: article.meta_title || article.title,
-    description: articleDescription(article),
+    description: shared ? liveUpdateDescription(shared) : articleDescription(article),
     path: `/article/${article.slug}`,
+    sharePath: shared ? updatePath(article.slug, shared.id) : undefined,
     // A story's published versions, each in its own language.
     versions: article.translations.some((version) => version.is_published)
       ? (Object.fromEntries([
@@ -85,7 +111,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
           ...article.translations.filter((version) => version.is_published).map((version) => [version.language, `/article/${version.slug}`]),
         ]) as Record<Locale, string>)
       : undefined,
-    feeds: article.category_slug ? [{ title: formatMessage(seo.messages.feedOf, { name: categoryNameIn(seo.messages, article) }), base: `/feeds/category/${article.category_slug}` }] : [],
+    feeds: [...liveFeeds, ...categoryFeeds],
     social: {
       type: "article",
       image: article.image_url
@@ -98,11 +124,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
         ...article.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
       ],
     },
-    jsonLd: [newsArticleJsonLd(seo, article), articleBreadcrumbJsonLd(seo, article)],
+    jsonLd: [
+      article.live && live ? liveBlogJsonLd(seo, article, article.live, [...live.pinned, ...live.updates]) : newsArticleJsonLd(seo, article),
+      articleBreadcrumbJsonLd(seo, article),
+    ],
   });
 };
 
-export default function ArticlePage({ loaderData: { article, documents, latest, mostRead } }: Route.ComponentProps) {
+export default function ArticlePage({ loaderData: { article, live, documents, latest, mostRead } }: Route.ComponentProps) {
   const messages = useMessages();
   const banner = article.media.find((m) => m.kind === "banner");
   // Content media the editor has not already placed in the body follow it.
@@ -117,10 +146,12 @@ export default function ArticlePage({ loaderData: { article, documents, latest, 
           <article lang={article.language} className="mx-auto max-w-3xl">
             <ArticleHeader article={article} />
             {banner ? <MediaFigure media={banner} lead /> : null}
+            {article.live ? <LiveSummary live={article.live} /> : null}
             <ArticleBody html={article.content} />
             {contentMedia.map((media) => (
               <MediaFigure key={media.position} media={media} />
             ))}
+            {article.live && live ? <LiveStream slug={article.slug} live={article.live} stream={live} /> : null}
             <DocumentEmbeds documents={documents} language={article.language} />
             <ArticleNotes notes={article.notes} />
             {article.tags.length > 0 ? (

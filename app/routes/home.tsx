@@ -24,6 +24,9 @@ import { logError } from "~/server/platform/log";
 import { island } from "~/islands/Island";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
+import { latestLiveUpdates } from "~/server/services/live-page";
+import { type LeadUpdate, LeadLiveUpdates } from "~/components/live/LeadLiveUpdates";
+import { excerpt } from "~/lib/text";
 
 export const sharing: Sharing = "public";
 export const logging: RequestLogging = "timed";
@@ -38,6 +41,17 @@ const LEAD_COUNT = 3;
 const LATEST_COUNT = 5;
 const PER_CATEGORY = 3;
 const OPINION_COUNT = 3;
+/** Issue 39: a running live story that leads the page shows its latest three updates. */
+const LEAD_UPDATES = 3;
+/** How much of an update without a headline its line under the lead shows. */
+const LEAD_UPDATE_LENGTH = 100;
+
+/** The lead's latest updates when it is a running live story: one more query then, none otherwise. */
+async function leadUpdates(db: Executor, lead: ArticleSummary | undefined): Promise<LeadUpdate[]> {
+  if (!lead?.live || lead.live.ended_at !== null) return [];
+  const updates = await latestLiveUpdates(db, lead.id, LEAD_UPDATES);
+  return updates.map((update) => ({ id: update.id, text: update.headline || excerpt(update.body, LEAD_UPDATE_LENGTH), published_at: update.published_at }));
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const seo = pageSeo(matches, location);
@@ -73,11 +87,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     mostReadOf(db, edition),
   ]);
   const opinion = categories.find(isOpinionCategory);
+  const heroUpdates = await leadUpdates(db, newest.articles[0]);
   // The side lists are small cards, which show no excerpt.
   const sideCards = (articles: ArticleSummary[]) => articles.map((article) => cardOf(article, { excerpt: false }));
   return {
     ticker: newest.articles.slice(0, TICKER_COUNT).map(({ id, slug, title, language }) => ({ id, slug, title, language })),
     leads: newest.articles.slice(0, LEAD_COUNT).map((article) => cardOf(article)),
+    heroUpdates,
     // The leads are the newest three; the sidebar carries on from there instead of repeating them.
     latest: sideCards(newest.articles.slice(LEAD_COUNT, LEAD_COUNT + LATEST_COUNT)),
     featured,
@@ -96,7 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const messages = useMessages();
-  const { ticker, leads, latest, featured, sections, opinion, mostRead } = loaderData;
+  const { ticker, leads, heroUpdates, latest, featured, sections, opinion, mostRead } = loaderData;
   const [hero, ...secondary] = leads;
   return (
     <>
@@ -114,6 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {messages.homeHeading}
               </h1>
               <ArticleCard article={hero} variant="large" headingLevel="h2" eager />
+              <LeadLiveUpdates slug={hero.slug} language={hero.language} updates={heroUpdates} />
               {secondary.length > 0 ? (
                 <div className="grid gap-6 border-t border-neutral-200 pt-6 md:grid-cols-2 dark:border-neutral-800">
                   {secondary.map((article) => (

@@ -9,6 +9,7 @@ import { ArticleImage } from "./ArticleImage";
 import { CardActions } from "./CardActions";
 import { CardTime } from "./CardTime";
 import { island } from "~/islands/Island";
+import { LiveBadge } from "~/components/live/LiveBadge";
 
 const CardActionsIsland = island("card-actions", CardActions);
 
@@ -68,6 +69,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         <div className="min-w-0">
           <Heading className="text-sm font-semibold leading-snug">
             <Anchor to={path} className="hover:text-brand hover:underline">
+              {article.is_live ? <LiveBadge className="mr-1.5 align-[0.1em]" /> : null}
               {article.title}
             </Anchor>
           </Heading>
@@ -95,6 +97,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} within={article.language} /></p>
         <Heading className="mt-1 text-2xl font-black leading-tight sm:text-3xl">
           <Anchor to={path} className="hover:underline">
+            {article.is_live ? <LiveBadge className="mr-2 align-[0.15em]" /> : null}
             {article.title}
           </Anchor>
         </Heading>
@@ -128,6 +131,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         <p className="text-xs font-semibold uppercase tracking-wide text-brand"><CategoryName article={article} within={article.language} /></p>
         <Heading className="mt-1 font-bold leading-snug sm:text-lg">
           <Anchor to={path} className="hover:underline">
+            {article.is_live ? <LiveBadge className="mr-2 align-[0.15em]" /> : null}
             {article.title}
           </Anchor>
         </Heading>

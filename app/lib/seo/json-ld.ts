@@ -4,7 +4,9 @@
  * (tests/api/seo-pages.test.ts checks it with a title containing `</script>`).
  */
 import type { ArticlePageArticle } from "~/lib/article-cards";
-import type { PublicDocumentJson } from "~/lib/api-types";
+import type { LiveCoverage, LiveUpdate, PublicDocumentJson } from "~/lib/api-types";
+import { updatePath } from "~/lib/live-address";
+import { excerpt, htmlToText } from "~/lib/text";
 import type { Language } from "~/lib/limits";
 import { categoryNameIn, writerNameIn } from "~/lib/fallback-names";
 import { languageConfig } from "~/lib/languages";
@@ -73,6 +75,39 @@ export function newsArticleJsonLd(seo: PageSeo, article: ArticlePageArticle): ob
     keywords: article.tags.map((tag) => tag.name),
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
     url: canonical,
+  };
+}
+
+/** What a live update says in a share preview or a meta description: its headline and words, plain and short. */
+export function liveUpdateDescription(update: LiveUpdate): string {
+  return excerpt(`${update.headline ? `${update.headline}: ` : ""}${update.body}`);
+}
+
+/**
+ * A live story (issue 39) is a LiveBlogPosting in place of a NewsArticle: the same article, with
+ * its coverage's times and the updates on its page, each at its own address. Its `dateModified`
+ * is the latest update's, since updates do not move the story's own `updated_at`.
+ */
+export function liveBlogJsonLd(seo: PageSeo, article: ArticlePageArticle, live: LiveCoverage, updates: LiveUpdate[]): object {
+  const latest = updates.reduce((newest, update) => {
+    const at = update.edited_at ?? update.published_at;
+    return at > newest ? at : newest;
+  }, article.updated_at);
+  return {
+    ...newsArticleJsonLd(seo, article),
+    "@type": "LiveBlogPosting",
+    dateModified: latest,
+    coverageStartTime: live.started_at,
+    ...(live.ended_at ? { coverageEndTime: live.ended_at } : {}),
+    liveBlogUpdate: updates.map((update) => ({
+      "@type": "BlogPosting",
+      headline: update.headline || excerpt(update.body, 110),
+      datePublished: update.published_at,
+      ...(update.edited_at ? { dateModified: update.edited_at } : {}),
+      articleBody: htmlToText(update.body),
+      url: pageUrl(seo, updatePath(article.slug, update.id)),
+      ...(update.author ? { author: { "@type": "Person", name: update.author.name } } : {}),
+    })),
   };
 }
 

@@ -84,6 +84,8 @@ export interface FeedLink {
   title: string;
   /** The feed's directory under /feeds, locale-free, e.g. '/feeds' or '/feeds/category/economy'. */
   base: string;
+  /** Only an Atom feed (a live story's updates); the site's other feeds are in both formats. */
+  atomOnly?: boolean;
 }
 
 export interface PageMetaInput {
@@ -91,6 +93,11 @@ export interface PageMetaInput {
   description?: string;
   /** The canonical path without locale, when it is not the address as visited (e.g. a page number). */
   path?: string;
+  /**
+   * The address a share preview names (og:url), locale-free, when it is not the canonical one: a
+   * live update's own address, whose preview is that update's.
+   */
+  sharePath?: string;
   /** Pages search engines should not list: search results, login, errors. */
   noindex?: boolean;
   /** Open Graph and Twitter cards, for pages worth sharing. */
@@ -119,12 +126,12 @@ function feedLinks(seo: PageSeo, feeds: FeedLink[]): MetaDescriptor[] {
   const all = [{ title: seo.messages.feedLatest, base: "/feeds" }, ...feeds];
   const url = (path: string) => absoluteUrl(seo.site, localizePath(path, seo.locale, seo.site.defaultLocale));
   return all.flatMap((feed) => [
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${feed.title} (RSS)`, href: url(`${feed.base}/rss.xml`) },
+    ...(feed.atomOnly ? [] : [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${feed.title} (RSS)`, href: url(`${feed.base}/rss.xml`) }]),
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: `${feed.title} (Atom)`, href: url(`${feed.base}/atom.xml`) },
   ]);
 }
 
-function socialMeta(seo: PageSeo, input: PageMetaInput, canonical: string): MetaDescriptor[] {
+function socialMeta(seo: PageSeo, input: PageMetaInput, shared: string): MetaDescriptor[] {
   if (!input.social) return [];
   const image: ShareImage = input.social.image ?? {
     url: DEFAULT_SHARE_IMAGE.path,
@@ -139,7 +146,7 @@ function socialMeta(seo: PageSeo, input: PageMetaInput, canonical: string): Meta
     { property: "og:type", content: input.social.type },
     { property: "og:title", content: input.title },
     { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
+    { property: "og:url", content: shared },
     { property: "og:locale", content: languageConfig(seo.locale).ogLocale },
     ...LOCALES.filter((l) => l !== seo.locale).map((l) => ({ property: "og:locale:alternate", content: languageConfig(l).ogLocale })),
     { property: "og:image", content: imageUrl },
@@ -170,7 +177,7 @@ export function pageMeta(seo: PageSeo, input: PageMetaInput): MetaDescriptor[] {
       ? [{ name: "robots", content: "noindex, follow" }]
       : [{ tagName: "link", rel: "canonical", href: canonical }, ...alternates(seo, path, input.versions)]),
     ...feedLinks(seo, input.feeds ?? []),
-    ...socialMeta(seo, input, canonical),
+    ...socialMeta(seo, input, input.sharePath ? pageUrl(seo, input.sharePath) : canonical),
     ...(input.jsonLd ?? []).map((data) => ({ "script:ld+json": data as Record<string, unknown> })),
   ];
 }

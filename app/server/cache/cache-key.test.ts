@@ -31,6 +31,14 @@ describe("which requests share the public cache, under which key", () => {
     expect(key("/news.data?_routes=routes%2Fnews&x=1")).toBe("/news.data?_routes=routes%2Fnews");
   });
 
+  it("keeps a live story's update and page of older updates only as plain numbers (issue 39)", () => {
+    expect(key("/article/x?update=12&utm_source=x")).toBe("/article/x?update=12");
+    expect(key("/article/x?before=40")).toBe("/article/x?before=40");
+    for (const junk of ["update=012", "update=abc", "update=-1", "update", "before=4.5", "update=12%20"]) expect(key(`/article/x?${junk}`)).toBe("/article/x");
+    // The API reads its own `before` through its schema, which answers 400 to what is not a number.
+    expect(apiKey("/api/news/x/updates?before=abc")).toBe("/api/news/x/updates?before=abc#en");
+  });
+
   it("keeps every parameter of React Router's route manifest, which are its own", () => {
     const manifest = "/__manifest?p=%2Fadmin%2Fusers&p=%2Fnews&version=abc123";
     expect(sharedRequest("GET", manifest, {}, "private")).toEqual({ key: manifest, url: manifest, search: false, api: false, credentialed: false });

@@ -15,6 +15,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { localeFromAcceptLanguage } from "~/lib/i18n";
 import { PREVIEW_PARAM } from "~/lib/preview";
 import { liveUpdatesQuerySchema, newsQuerySchema } from "~/lib/schemas";
+import { LIVE_PAGE_PARAMS, livePageNumber } from "~/lib/live-address";
 import { SESSION_COOKIE } from "../platform/session-cookie";
 import type { Sharing } from "~/lib/sharing";
 import { requestPathname } from "./route-sharing";
@@ -24,7 +25,7 @@ import { requestPathname } from "./route-sharing";
  * which form the sign-in page opens on), and React Router's own parameters of a client-side data
  * request.
  */
-const PAGE_PARAMS = new Set(["page", "q", "redirect", "mode", "_routes", "index"]);
+const PAGE_PARAMS = new Set(["page", "q", "redirect", "mode", "_routes", "index", ...LIVE_PAGE_PARAMS]);
 /**
  * The API's filtered lists are GET /api/news and a live story's updates (their schemas name their
  * parameters); `lang` picks the language of any answer.
@@ -57,9 +58,13 @@ export interface SharedRequest {
   credentialed: boolean;
 }
 
+const LIVE_PARAMS = new Set<string>(LIVE_PAGE_PARAMS);
+const NO_PARAMS = new Set<string>();
+
 const SEARCH_PARAM = /(?:^|&)(?:q|search)=/;
 
-function keptQuery(query: string, allowed: Set<string>): string | null {
+/** `numeric`: parameters kept only when their value is a plain number. */
+function keptQuery(query: string, allowed: Set<string>, numeric: Set<string>): string | null {
   const kept: string[] = [];
   for (const pair of query.split("&")) {
     if (pair === "") continue;
@@ -71,7 +76,10 @@ function keptQuery(query: string, allowed: Set<string>): string | null {
       return null;
     }
     if (name === PREVIEW_PARAM) return null;
-    if (allowed.has(name)) kept.push(pair);
+    if (!allowed.has(name)) continue;
+    // A live page's `update` and `before` (issue 39) are kept only as the page reads them, plain
+    // numbers: `?update=x` is the story itself, not a copy of it under a key of its own.
+    if (!numeric.has(name) || livePageNumber(equals === -1 ? null : pair.slice(equals + 1)) !== undefined) kept.push(pair);
   }
   // The order of parameters never changes an answer.
   return kept.sort().join("&");
@@ -94,7 +102,7 @@ export function sharedRequest(method: string | undefined, url: string, headers: 
   let normalised = pathname;
   let search = false;
   if (queryAt !== -1) {
-    const query = keptQuery(url.slice(queryAt + 1), api ? API_PARAMS : PAGE_PARAMS);
+    const query = keptQuery(url.slice(queryAt + 1), api ? API_PARAMS : PAGE_PARAMS, api ? NO_PARAMS : LIVE_PARAMS);
     if (query === null) return null;
     if (query !== "") normalised = `${pathname}?${query}`;
     search = SEARCH_PARAM.test(query);

@@ -33,6 +33,8 @@ export interface AppConfig {
   editionMode: EditionMode;
   /** How often each instance looks for scheduled stories that are due, in milliseconds. */
   scheduleCheckMs: number;
+  /** How often a live story's open page asks for changes when it polls (issue 39); the browser tests shorten it. */
+  livePollSeconds: number;
   /**
    * How stale "Most read" may be, in milliseconds: how often counted reads are written, how long a
    * ranking is reused, and how long a cached page that shows one is served.
@@ -168,6 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     opinionCategorySlug: (env.OPINION_CATEGORY_SLUG || "opinion").normalize("NFC"),
     editionMode: parseEditionMode(env.EDITION_MODE),
     scheduleCheckMs: parseSeconds("SCHEDULE_CHECK_SECONDS", env.SCHEDULE_CHECK_SECONDS, 15) * 1000,
+    livePollSeconds: parseSeconds("LIVE_POLL_SECONDS", env.LIVE_POLL_SECONDS, 20),
     metricsToken: env.METRICS_TOKEN || undefined,
     mediaStorage,
     mediaPublicUrl: mediaStorage ? parseHttpUrl("MEDIA_PUBLIC_URL", env.MEDIA_PUBLIC_URL!) : "/uploads",

@@ -38,7 +38,7 @@ export function articleUrl(site: SiteInfo, article: { slug: string; language: Fe
  * Root-relative src, href and poster attributes made absolute. Stored article HTML is
  * sanitize-html's output, so attributes are always double-quoted.
  */
-function absoluteHtml(site: SiteInfo, html: string): string {
+export function absoluteHtml(site: SiteInfo, html: string): string {
   return html.replace(/(\s(?:src|href|poster)=")(\/(?!\/)[^"]*)"/g, (_, prefix: string, path: string) => `${prefix}${absoluteUrl(site, path)}"`);
 }
 
