@@ -15,36 +15,52 @@ export const EVENT_STREAM_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
+/**
+ * How far a reader may fall behind, in bytes written and not yet taken by their connection, before
+ * their stream is closed: a phone on a dead network would otherwise keep every change in this
+ * process's memory. Its `EventSource` reconnects with `Last-Event-ID` and catches up from the
+ * database. An election night's busiest hour is a few hundred kilobytes of updates.
+ */
+export const MOST_BEHIND_BYTES = 1024 * 1024;
+
 /** `attach` starts writing into the sink and gives what to call once the client has gone. */
 export function eventStream(request: Request, attach: (sink: LiveSink) => () => void): Response {
   // HEAD: the headers, and nothing held open for a body no one reads.
   if (request.method === "HEAD") return new Response(null, { headers: EVENT_STREAM_HEADERS });
   let detach: (() => void) | undefined;
   let open = true;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const sink: LiveSink = {
-        write(bytes) {
-          if (open) controller.enqueue(bytes);
-        },
-        close() {
-          if (!open) return;
-          open = false;
-          controller.close();
-        },
-      };
-      const gone = () => {
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const sink: LiveSink = {
+          write(bytes) {
+            if (!open) return;
+            controller.enqueue(bytes);
+            if ((controller.desiredSize ?? 0) < -MOST_BEHIND_BYTES) gone();
+          },
+          close() {
+            if (!open) return;
+            open = false;
+            controller.close();
+          },
+        };
+        const gone = () => {
+          sink.close();
+          detach?.();
+          detach = undefined;
+        };
+        detach = attach(sink);
+        // Closed while attaching (a backlog too large to hold), or the client already gone.
+        if (!open || request.signal.aborted) gone();
+        else request.signal.addEventListener("abort", gone, { once: true });
+      },
+      cancel() {
+        open = false;
         detach?.();
-        sink.close();
-      };
-      detach = attach(sink);
-      if (request.signal.aborted) gone();
-      else request.signal.addEventListener("abort", gone, { once: true });
+        detach = undefined;
+      },
     },
-    cancel() {
-      open = false;
-      detach?.();
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
+  );
   return new Response(body, { headers: EVENT_STREAM_HEADERS });
 }
