@@ -71,6 +71,12 @@ test("an editor covers a night live from a phone while a reader follows it, unti
   await coverage.getByRole("button", { name: "End live coverage" }).click();
   await confirmDialog(desk).getByRole("button", { name: "End live coverage" }).click();
   await expect(coverage.getByText(/^Live coverage ended /)).toBeVisible();
+  // The reader's open page says so at once, and stops offering the latest.
+  await expect(reader.locator("[data-live-ended]")).toHaveText(/^Live coverage ended /);
+  await expect(reader.locator("[data-live-ended]")).toBeVisible();
+  await expect(reader.getByRole("link", { name: "Refresh for the latest" })).toHaveCount(0);
+  await expect(reader.getByRole("main").locator("article").first().getByText("Live", { exact: true })).toHaveCount(0);
+  await expect(reader.getByRole("status").filter({ hasText: /^Live coverage ended / })).toBeAttached();
   await reader.goto(`/article/${encodeURIComponent(slug)}`);
   await expect(reader.getByText(/Live coverage ended/)).toBeVisible();
   await expect(reader.getByRole("main").locator("article").first().getByText("Live", { exact: true })).toHaveCount(0);

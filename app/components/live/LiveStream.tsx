@@ -5,6 +5,7 @@ import { languageConfig } from "~/lib/languages";
 import { island } from "~/islands/Island";
 import { isRunning } from "./LiveBadge";
 import { LIVE_FRESH_ID, LIVE_STREAM_ID, LiveFollow } from "./follow/LiveFollow";
+import { WHILE_RUNNING } from "./follow/live-marks";
 import { LiveUpdateItem } from "./LiveUpdateItem";
 
 const LiveFollowIsland = island("live-follow", LiveFollow);
@@ -45,7 +46,7 @@ export function LiveStream({ slug, live, stream }: { slug: string; live: LiveCov
         </h2>
         {/* "?" makes it a load of the page even from its own address: a bare "#live" would only scroll. */}
         {following ? (
-          <Anchor to={`${path}?#live`} className="text-sm font-semibold text-brand underline-offset-2 hover:underline dark:text-red-400">
+          <Anchor to={`${path}?#live`} {...{ [WHILE_RUNNING]: "" }} className="text-sm font-semibold text-brand underline-offset-2 hover:underline dark:text-red-400">
             {messages.liveRefresh}
           </Anchor>
         ) : null}

@@ -6,6 +6,7 @@ import { ARTICLE_BODY_STYLES } from "~/components/article/ArticleBody";
 import { useMessages } from "~/contexts/i18n";
 import { LiveBadge, isRunning } from "./LiveBadge";
 import { LiveTime } from "./LiveTime";
+import { ENDED_NOTE, WHILE_RUNNING } from "./follow/live-marks";
 
 /**
  * Above a live story's text (issue 39): "Live" and since when while it runs, when it ended once it
@@ -18,14 +19,23 @@ export function LiveSummary({ live }: { live: LiveCoverage }) {
   return (
     <div className="my-6 space-y-4">
       <p lang={lang} className="flex flex-wrap items-center gap-3 text-sm font-semibold text-neutral-700 dark:text-neutral-300">
-        {running ? <LiveBadge /> : null}
-        <span>
-          {running ? (
-            <Message id="liveSince" slots={{ time: <LiveTime iso={live.started_at} relative={false} /> }} />
-          ) : (
+        {running ? (
+          <span {...{ [WHILE_RUNNING]: "" }}>
+            <LiveBadge />
+          </span>
+        ) : null}
+        {running ? (
+          <>
+            <span {...{ [WHILE_RUNNING]: "" }}>
+              <Message id="liveSince" slots={{ time: <LiveTime iso={live.started_at} relative={false} /> }} />
+            </span>
+            <span {...{ [ENDED_NOTE]: "" }} hidden />
+          </>
+        ) : (
+          <span>
             <Message id="liveEndedAt" slots={{ time: <LiveTime iso={live.ended_at!} relative={false} /> }} />
-          )}
-        </span>
+          </span>
+        )}
       </p>
       {live.key_points ? (
         <section aria-labelledby="live-key-points" className="rounded-lg border-l-4 border-brand bg-neutral-50 p-4 dark:bg-neutral-900">

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
 import { useLanguage, useMessages } from "~/contexts/i18n";
-import type { LiveUpdate } from "~/lib/api-types";
+import type { LiveCoverage, LiveUpdate } from "~/lib/api-types";
+import { formatMessage } from "~/lib/format-message";
 import { updateAnchor } from "~/lib/live-address";
 import { newUpdatesText } from "~/lib/live-times";
 import { type LiveChange, isDeleted, placeChange } from "./live-changes";
+import { ENDED_NOTE, WHILE_RUNNING } from "./live-marks";
 import { followLiveStream } from "./live-transport";
 import { LiveUpdateItem } from "../LiveUpdateItem";
 import { showElapsed } from "~/islands/show-elapsed";
@@ -43,6 +45,7 @@ export function LiveFollow({ slug, changeId, newestId, pollSeconds }: LiveFollow
   const [fresh, setFresh] = useState<LiveUpdate[]>([]);
   const [replaced, setReplaced] = useState<Map<number, Replaced>>(() => new Map());
   const [fresher, setFresher] = useState<HTMLElement | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
   const newest = useRef(newestId);
   // Where each update is, kept in step with every change at once: one answer may bring an update and its edit.
   const held = useRef(new Set<number>());
@@ -82,8 +85,18 @@ export function LiveFollow({ slug, changeId, newestId, pollSeconds }: LiveFollow
 
   useEffect(() => {
     setFresher(document.getElementById(LIVE_FRESH_ID));
-    return followLiveStream({ slug, after: changeId, pollMs: pollSeconds * 1000, onChange: receive, onEnded: () => undefined });
-  }, [slug, changeId, pollSeconds, receive]);
+    // Ended under the reader's eyes: the page says so as a reload would (LiveSummary), its updates kept.
+    const onEnded = (live: LiveCoverage) => {
+      const when = formatMessage(messages.liveEndedAt, { time: language.formatDateTime(live.ended_at!) });
+      for (const element of document.querySelectorAll(`[${WHILE_RUNNING}]`)) element.remove();
+      for (const element of document.querySelectorAll<HTMLElement>(`[${ENDED_NOTE}]`)) {
+        element.textContent = when;
+        element.hidden = false;
+      }
+      setEnded(when);
+    };
+    return followLiveStream({ slug, after: changeId, pollMs: pollSeconds * 1000, onChange: receive, onEnded });
+  }, [slug, changeId, pollSeconds, receive, messages, language]);
 
   // What the island has just rendered is worded like the rest of the page (islands/relative-times.ts).
   useEffect(() => {
@@ -112,7 +125,7 @@ export function LiveFollow({ slug, changeId, newestId, pollSeconds }: LiveFollow
   };
 
   const count = pending.size;
-  const label = count > 0 ? newUpdatesText(count, messages, language.formatNumber) : "";
+  const label = count > 0 ? newUpdatesText(count, messages, language.formatNumber) : (ended ?? "");
   return (
     <>
       {/* Fixed over the page's bottom edge, out of its flow: its showing moves nothing, and it is seen wherever the reader is. */}

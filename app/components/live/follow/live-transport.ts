@@ -15,8 +15,8 @@ export interface FollowOptions {
   after: number;
   pollMs: number;
   onChange: (change: LiveChange) => void;
-  /** Coverage ended: the page stops following. */
-  onEnded: () => void;
+  /** Coverage ended (`live.ended_at` says when): the page stops following. */
+  onEnded: (live: LiveCoverage) => void;
 }
 
 type StreamMessage = Partial<LiveChange> & { change_id?: number; live?: LiveCoverage | null };
@@ -39,7 +39,7 @@ export function followLiveStream({ slug, after, pollMs, onChange, onEnded }: Fol
   const ended = (live: LiveCoverage | null | undefined) => {
     if (!live?.ended_at) return false;
     stop();
-    onEnded();
+    onEnded(live);
     return true;
   };
 

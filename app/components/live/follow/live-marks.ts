@@ -1,0 +1,10 @@
+/**
+ * Marks on the server's rendering of a live story that its island changes when coverage ends under
+ * the reader's eyes (LiveFollow.tsx): a module of its own, so the page's parts that carry them do
+ * not import the island.
+ */
+
+/** What the page shows only while coverage runs (the badge, "Live since", the refresh link). */
+export const WHILE_RUNNING = "data-live-running";
+/** Where the page says when coverage ended, hidden until then. */
+export const ENDED_NOTE = "data-live-ended";
