@@ -48,6 +48,8 @@ async function openStreams(): Promise<number> {
 
 /** A stream is following once it has its retry hint: it joined its story before that was written. */
 const following = (stream: EventStreamClient) => stream.until((s) => s.retry !== undefined);
+/** The updates a stream has sent (its `message` events), without the key points' `coverage` events. */
+const updatesOf = (stream: EventStreamClient) => stream.events.filter((event) => event.event === "message");
 const payloads = (stream: EventStreamClient) => stream.events.map((event) => ({ id: event.id, event: event.event, data: JSON.parse(event.data) }));
 
 beforeAll(async () => {
@@ -108,16 +110,16 @@ describe("the stream of a live story", () => {
 
     // An EventSource reconnecting sends the header and keeps the address it was opened with: the header wins.
     const resumed = await open(story.slug, { headers: { "last-event-id": stream.lastEventId }, query: "?after=0" });
-    await resumed.take(3);
+    await resumed.until((s) => updatesOf(s).length >= 3);
     const live = await post(story.slug, "<p>Five.</p>");
-    await resumed.take(4);
-    expect(resumed.events.map((event) => Number(event.id))).toEqual([...missed, live].map((update) => update.change_id));
-    expect(resumed.events.map((event) => JSON.parse(event.data).id)).toEqual([...missed, live].map((update) => update.id));
+    await resumed.until((s) => updatesOf(s).length >= 4);
+    expect(updatesOf(resumed).map((event) => Number(event.id))).toEqual([...missed, live].map((update) => update.change_id));
+    expect(updatesOf(resumed).map((event) => JSON.parse(event.data).id)).toEqual([...missed, live].map((update) => update.id));
 
     // A client that cannot set headers says the same with ?after=.
     const polling = await open(story.slug, { query: `?after=${stream.lastEventId}` });
     await polling.until((s) => s.lastEventId === String(live.change_id));
-    expect(polling.events.map((event) => Number(event.id))).toEqual([...missed, live].map((update) => update.change_id));
+    expect(updatesOf(polling).map((event) => Number(event.id))).toEqual([...missed, live].map((update) => update.change_id));
     resumed.close();
     polling.close();
   });
@@ -132,8 +134,36 @@ describe("the stream of a live story", () => {
     stream.close();
     const missed = await post(story.slug, "<p>While the reader was away.</p>");
     const resumed = await open(story.slug, { headers: { "last-event-id": stream.lastEventId } });
-    await resumed.take(1);
-    expect(resumed.events.map((event) => JSON.parse(event.data).id)).toEqual([missed.id]);
+    await resumed.until((s) => updatesOf(s).length >= 1);
+    expect(updatesOf(resumed).map((event) => JSON.parse(event.data).id)).toEqual([missed.id]);
+    resumed.close();
+  });
+
+  it("pushes the key points when they change, as a coverage event that moves no resume point, and gives them to a client back from a drop", async () => {
+    const story = await liveStory();
+    const stream = await open(story.slug);
+    await following(stream);
+    const update = await post(story.slug, "<p>Counting starts.</p>");
+    await stream.take(1);
+    const keyPoints = "<ul><li>Turnout was 61%.</li></ul>";
+    expect((await call(`${at(story.slug)}/live`, { method: "PUT", token: admin, json: { key_points: keyPoints } })).status).toBe(200);
+    const [, coverage] = await stream.take(2);
+    expect(coverage!.event).toBe("coverage");
+    expect(JSON.parse(coverage!.data)).toEqual({ live: expect.objectContaining({ key_points: keyPoints, ended_at: null }) });
+    expect(stream.lastEventId).toBe(String(update.change_id));
+    // An update alone sends no coverage: the key points did not change.
+    await post(story.slug, "<p>First result.</p>");
+    await stream.take(3);
+    expect(stream.events.map((event) => event.event)).toEqual(["message", "coverage", "message"]);
+    stream.close();
+
+    // Back after a drop during which only the key points changed: they are the first thing it gets.
+    const later = "<ul><li>Turnout was 63%.</li></ul>";
+    expect((await call(`${at(story.slug)}/live`, { method: "PUT", token: admin, json: { key_points: later } })).status).toBe(200);
+    const resumed = await open(story.slug, { headers: { "last-event-id": stream.lastEventId } });
+    const [first] = await resumed.take(1);
+    expect(first!.event).toBe("coverage");
+    expect(JSON.parse(first!.data).live.key_points).toBe(later);
     resumed.close();
   });
 

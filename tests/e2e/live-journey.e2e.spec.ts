@@ -2,8 +2,9 @@
  * Issue 39's journey end to end, the newsroom and a reader at once: an editor starts a story's live
  * coverage and posts three updates from the live desk in a phone-sized window; a reader who has the
  * story open gets "new updates" without a reload, reveals them without the page moving, and opens
- * an update's own address, whose share preview is that update; the editor ends the coverage and the
- * reader's page is a plain story with its updates. The reader's browser holds the real stream
+ * an update's own address, whose share preview is that update, and sees the key points change as
+ * the desk changes them; the editor ends the coverage and the reader's page says so at once, and is
+ * a plain story with its updates. The reader's browser holds the real stream
  * (server-sent events), as a phone's does.
  */
 import { type Page, expect, test } from "./support/test";
@@ -58,6 +59,15 @@ test("an editor covers a night live from a phone while a reader follows it, unti
   await expect(updates.first()).toContainText("Jhapa-5: a recount is asked for.");
   await expect(updates.first()).toBeFocused();
   expect((await reading.boundingBox())!.y).toBe(before);
+
+  // The desk's editor changes the key points on the story's page: the reader's page shows them as they stand.
+  const panel = await desk.context().newPage();
+  await panel.goto(`/admin/articles/edit/${encodeURIComponent(slug)}`);
+  const panelCoverage = panel.getByRole("region", { name: "Live coverage" });
+  await panelCoverage.getByLabel("Key points").fill("Counting has begun in all seven constituencies\nJhapa-5 will be recounted");
+  await panelCoverage.getByRole("button", { name: "Save key points" }).click();
+  await expect(reader.getByRole("region", { name: "Key points" })).toContainText("Jhapa-5 will be recounted");
+  await panel.close();
 
   // The newest update's own address: shared, it previews that update's words.
   const own = await updates.first().getByRole("link", { name: "Link to this update" }).getAttribute("href");

@@ -6,7 +6,7 @@ import { ARTICLE_BODY_STYLES } from "~/components/article/ArticleBody";
 import { useMessages } from "~/contexts/i18n";
 import { LiveBadge, isRunning } from "./LiveBadge";
 import { LiveTime } from "./LiveTime";
-import { ENDED_NOTE, WHILE_RUNNING } from "./follow/live-marks";
+import { ENDED_NOTE, KEY_POINTS, KEY_POINTS_BODY, WHILE_RUNNING } from "./follow/live-marks";
 
 /**
  * Above a live story's text (issue 39): "Live" and since when while it runs, when it ended once it
@@ -37,12 +37,18 @@ export function LiveSummary({ live }: { live: LiveCoverage }) {
           </span>
         )}
       </p>
-      {live.key_points ? (
-        <section aria-labelledby="live-key-points" className="rounded-lg border-l-4 border-brand bg-neutral-50 p-4 dark:bg-neutral-900">
+      {/* While coverage runs it is there though empty (hidden), for key points that come later. */}
+      {live.key_points || running ? (
+        <section
+          aria-labelledby="live-key-points"
+          hidden={!live.key_points}
+          {...{ [KEY_POINTS]: "" }}
+          className="rounded-lg border-l-4 border-brand bg-neutral-50 p-4 dark:bg-neutral-900"
+        >
           <h2 id="live-key-points" lang={lang} className="text-lg font-black">
             {messages.liveKeyPoints}
           </h2>
-          <div className={`mt-2 ${ARTICLE_BODY_STYLES}`} dangerouslySetInnerHTML={{ __html: live.key_points }} />
+          <div className={`mt-2 ${ARTICLE_BODY_STYLES}`} {...{ [KEY_POINTS_BODY]: "" }} dangerouslySetInnerHTML={{ __html: live.key_points }} />
         </section>
       ) : null}
     </div>

@@ -50,6 +50,8 @@ interface Delivery {
   events: { changeId: number; bytes: Uint8Array }[];
   /** The `end` event, when coverage has ended: the streams close after it. */
   end: Uint8Array | null;
+  /** The `coverage` event (the key points as they stand), when they may have changed for its readers. */
+  coverage: Uint8Array | null;
   /** The story is a draft now: streams of readers who may not see it close. */
   hidden: boolean;
 }
@@ -75,6 +77,8 @@ interface Story {
   reading: boolean;
   /** A signal came while reading: read again once done. */
   again: boolean;
+  /** The key points as the last read found them; undefined before the first. */
+  keyPoints?: string;
 }
 
 /** Where a new stream starts: checked before any byte is sent, so that a refusal is an HTTP error. */
@@ -84,14 +88,21 @@ export interface LiveStreamStart {
   sees: boolean;
 }
 
-function deliveryOf(read: NonNullable<Awaited<ReturnType<typeof liveChangesOf>>>): Delivery {
+/**
+ * `withCoverage`: the read's key points go out too, as a `coverage` event. A change of the key
+ * points takes a change number but has no update to carry it, and the change numbers come from
+ * one sequence for every story, so a gap says nothing: the fan-out sends them when they differ
+ * from the last read's, and a new stream when anything changed since the client's last event.
+ */
+function deliveryOf(read: NonNullable<Awaited<ReturnType<typeof liveChangesOf>>>, withCoverage: boolean): Delivery {
   const events = read.updates.map((row) => ({
     changeId: row.changeId,
     bytes: encoder.encode(`id: ${row.changeId}\ndata: ${JSON.stringify(liveUpdateJson(row))}\n\n`),
   }));
   const ended = !read.hasMore && read.live?.ended_at != null;
   const end = ended ? encoder.encode(`event: end\nid: ${read.changeId}\ndata: ${JSON.stringify({ live: read.live })}\n\n`) : null;
-  return { events, end, hidden: !read.isPublished };
+  const coverage = withCoverage && !read.hasMore && !ended && read.live ? encoder.encode(`event: coverage\ndata: ${JSON.stringify({ live: read.live })}\n\n`) : null;
+  return { events, end, coverage, hidden: !read.isPublished };
 }
 
 export class LivePush {
@@ -155,10 +166,12 @@ export class LivePush {
   private async sendBacklog(articleId: number, follower: Follower): Promise<void> {
     try {
       const db = await this.database();
+      const since = follower.after;
       for (let more = true; more && !follower.closed; ) {
         const read = await liveChangesOf(db, articleId, follower.after, LIVE_UPDATES_PAGE_MAX);
         if (!read) return this.close(articleId, follower);
-        const delivery = deliveryOf(read);
+        this.stories.get(articleId)!.keyPoints ??= read.live?.key_points;
+        const delivery = deliveryOf(read, read.changeId > since);
         this.apply(articleId, follower, delivery);
         more = read.hasMore;
         // The story's latest change, unless the last event already said it: a client that has seen
@@ -195,7 +208,9 @@ export class LivePush {
             return;
           }
           story.head = Math.max(story.head, read.changeId);
-          const delivery = deliveryOf(read);
+          const keyPoints = read.live?.key_points;
+          const delivery = deliveryOf(read, story.keyPoints !== undefined && keyPoints !== story.keyPoints);
+          story.keyPoints = keyPoints;
           let written = 0;
           for (const follower of story.followers) {
             this.deliver(articleId, follower, delivery);
@@ -227,6 +242,7 @@ export class LivePush {
       follower.sink.write(event.bytes);
       follower.after = event.changeId;
     }
+    if (delivery.coverage) follower.sink.write(delivery.coverage);
     if (delivery.end) {
       follower.sink.write(delivery.end);
       this.close(articleId, follower);

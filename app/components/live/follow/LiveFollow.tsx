@@ -6,7 +6,7 @@ import { formatMessage } from "~/lib/format-message";
 import { updateAnchor } from "~/lib/live-address";
 import { newUpdatesText } from "~/lib/live-times";
 import { type LiveChange, isDeleted, placeChange } from "./live-changes";
-import { ENDED_NOTE, WHILE_RUNNING } from "./live-marks";
+import { ENDED_NOTE, KEY_POINTS, KEY_POINTS_BODY, WHILE_RUNNING } from "./live-marks";
 import { followLiveStream } from "./live-transport";
 import { LiveUpdateItem } from "../LiveUpdateItem";
 import { showElapsed } from "~/islands/show-elapsed";
@@ -95,7 +95,15 @@ export function LiveFollow({ slug, changeId, newestId, pollSeconds }: LiveFollow
       }
       setEnded(when);
     };
-    return followLiveStream({ slug, after: changeId, pollMs: pollSeconds * 1000, onChange: receive, onEnded });
+    // New key points replace the old where they stand (the server sanitised them, as the page's own).
+    const onCoverage = (live: LiveCoverage) => {
+      const section = document.querySelector<HTMLElement>(`[${KEY_POINTS}]`);
+      const body = section?.querySelector<HTMLElement>(`[${KEY_POINTS_BODY}]`);
+      if (!section || !body || body.innerHTML === live.key_points) return;
+      body.innerHTML = live.key_points;
+      section.hidden = live.key_points === "";
+    };
+    return followLiveStream({ slug, after: changeId, pollMs: pollSeconds * 1000, onChange: receive, onEnded, onCoverage });
   }, [slug, changeId, pollSeconds, receive, messages, language]);
 
   // What the island has just rendered is worded like the rest of the page (islands/relative-times.ts).

@@ -58,8 +58,9 @@ afterEach(() => {
 function follow(after: number) {
   const changes: LiveChange[] = [];
   const ended = vi.fn();
-  const stop = followLiveStream({ slug: "koshi", after, pollMs: 20_000, onChange: (change) => changes.push(change), onEnded: ended });
-  return { changes, ended, stop };
+  const covered = vi.fn();
+  const stop = followLiveStream({ slug: "koshi", after, pollMs: 20_000, onChange: (change) => changes.push(change), onEnded: ended, onCoverage: covered });
+  return { changes, ended, covered, stop };
 }
 
 describe("followLiveStream", () => {
@@ -109,6 +110,21 @@ describe("followLiveStream", () => {
     expect(asked).toEqual(["/api/news/koshi/updates?after=9"]);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(asked).toHaveLength(2);
+    stop();
+  });
+
+  it("hands on new key points from the stream's coverage event, and from every answer when polling", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    const { covered, changes, stop } = follow(7);
+    const keyPoints = { ...coverage, key_points: "<ul><li>Turnout 61%</li></ul>" };
+    FakeEventSource.last!.dispatchEvent(new MessageEvent("coverage", { data: JSON.stringify({ live: keyPoints }) }));
+    expect(covered).toHaveBeenCalledWith(keyPoints);
+    expect(changes).toEqual([]);
+
+    answers = [{ live: { ...keyPoints, key_points: "<ul><li>Turnout 63%</li></ul>" }, updates: [], change_id: 9, has_more: false }];
+    FakeEventSource.last!.dispatchEvent(new Event("error"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(covered).toHaveBeenLastCalledWith({ ...keyPoints, key_points: "<ul><li>Turnout 63%</li></ul>" });
     stop();
   });
 

@@ -17,12 +17,14 @@ export interface FollowOptions {
   onChange: (change: LiveChange) => void;
   /** Coverage ended (`live.ended_at` says when): the page stops following. */
   onEnded: (live: LiveCoverage) => void;
+  /** The coverage as it stands (its key points): from the stream's `coverage` event, or every answer when polling. */
+  onCoverage: (live: LiveCoverage) => void;
 }
 
 type StreamMessage = Partial<LiveChange> & { change_id?: number; live?: LiveCoverage | null };
 
 /** Starts following; the function returned stops. */
-export function followLiveStream({ slug, after, pollMs, onChange, onEnded }: FollowOptions): () => void {
+export function followLiveStream({ slug, after, pollMs, onChange, onEnded, onCoverage }: FollowOptions): () => void {
   const base = `/api/news/${encodeURIComponent(slug)}/updates`;
   let cursor = after;
   let stopped = false;
@@ -60,6 +62,7 @@ export function followLiveStream({ slug, after, pollMs, onChange, onEnded }: Fol
         const page = (await response.json()) as LiveUpdatesPage;
         for (const change of page.updates) receive(change);
         if (stopped || ended(page.live)) return;
+        if (page.live) onCoverage(page.live);
         cursor = Math.max(cursor, page.change_id);
         more = page.has_more;
       }
@@ -100,6 +103,15 @@ export function followLiveStream({ slug, after, pollMs, onChange, onEnded }: Fol
     stream.addEventListener("message", onEvent);
     // Coverage ended: `{live}`, then the server closes the stream.
     stream.addEventListener("end", onEvent);
+    // The key points changed: `{live}`.
+    stream.addEventListener("coverage", (event) => {
+      try {
+        const { live } = JSON.parse((event as MessageEvent<string>).data) as { live?: LiveCoverage };
+        if (live) onCoverage(live);
+      } catch {
+        // Not a coverage this page understands; a reload has it.
+      }
+    });
     stream.addEventListener("error", () => {
       stream?.close();
       stream = null;
