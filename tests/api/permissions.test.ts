@@ -28,7 +28,7 @@ type Role = "guest" | "user" | "contributor" | "author" | "editor" | "admin";
 type Newsroom = Exclude<Role, "guest" | "user">;
 /** The newsroom roles this file makes accounts for (the admin is TEST_ADMIN). */
 type Promoted = Exclude<Newsroom, "admin">;
-type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 const ROLES: Role[] = ["guest", "user", "contributor", "author", "editor", "admin"];
 const isNewsroom = (role: Role): role is Newsroom => role !== "guest" && role !== "user";
 
@@ -872,6 +872,25 @@ const rows: Row[] = [
       if (allowed) expect(res.body.updates.map((update: { id: number }) => update.id)).toEqual([f.update.id]);
       else expect(JSON.stringify(res.body)).not.toContain("Matrix update");
     },
+  },
+  // The stream stays open for as long as it is read: HEAD asks the same question (who may follow
+  // it) and answers with its headers alone. A refusal's body is not sent to a HEAD: its status says it.
+  {
+    method: "HEAD",
+    route: "/api/news/:slug/updates/stream (published live story)",
+    fresh: async () => ({ article: await liveArticle() }),
+    path: (f) => `/api/news/${f.article.slug}/updates/stream`,
+    expected: everyone(status(200)),
+    verify: async (_f, _role, _allowed, res) => {
+      expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    },
+  },
+  {
+    method: "HEAD",
+    route: "/api/news/:slug/updates/stream (another's draft)",
+    fresh: async () => ({ article: await liveArticle({ is_published: "false" }) }),
+    path: (f) => `/api/news/${f.article.slug}/updates/stream`,
+    expected: perRole(othersDraft(status(200), status(404))),
   },
   {
     method: "POST",
