@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
-import { Link } from "~/components/i18n/links";
+import { AdminArticleNotFound } from "~/components/admin/AdminArticleNotFound";
 import { ArticleForm } from "~/components/admin/article-form/ArticleForm";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { AppError, namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";
@@ -49,20 +48,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (m) => m.editArticle, { suffix: false });
 
 export default function EditArticle({ loaderData }: Route.ComponentProps) {
-  const messages = useMessages();
   const { article, review, ...choices } = loaderData;
   if (!article || !review) {
-    return (
-      <div className="mx-auto max-w-2xl py-8 text-center">
-        <h1 className="text-2xl font-bold">{messages.articleNotFoundTitle}</h1>
-        <p className="mt-3 text-neutral-700 dark:text-neutral-300">{messages.articleNotFoundText}</p>
-        <p className="mt-6">
-          <Link to="/admin/articles" className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
-            {messages.backToArticles}
-          </Link>
-        </p>
-      </div>
-    );
+    return <AdminArticleNotFound />;
   }
   // A new slug (after a save that moved it) is a different article to the form: it starts afresh.
   return <ArticleForm key={article.slug} article={article} review={review} {...choices} />;

@@ -1,8 +1,7 @@
 import { data } from "react-router";
-import { Link } from "~/components/i18n/links";
+import { AdminArticleNotFound } from "~/components/admin/AdminArticleNotFound";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { LiveDeskPage } from "~/components/admin/live-desk/LiveDeskPage";
-import { useMessages } from "~/contexts/i18n";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { namesNothing } from "~/server/errors";
 import { database } from "~/server/process/runtime";
@@ -32,19 +31,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticleLive({ loaderData }: Route.ComponentProps) {
-  const messages = useMessages();
   if (!loaderData.desk) {
-    return (
-      <div className="mx-auto max-w-2xl py-8 text-center">
-        <h1 className="text-2xl font-bold">{messages.articleNotFoundTitle}</h1>
-        <p className="mt-3 text-neutral-700 dark:text-neutral-300">{messages.articleNotFoundText}</p>
-        <p className="mt-6">
-          <Link to="/admin/articles" className="font-semibold text-brand underline underline-offset-2 hover:no-underline">
-            {messages.backToArticles}
-          </Link>
-        </p>
-      </div>
-    );
+    return <AdminArticleNotFound />;
   }
   // Another story's desk is another composer, with its own draft.
   return <LiveDeskPage key={loaderData.desk.story.slug} desk={loaderData.desk} staffId={loaderData.staffId} />;
