@@ -631,15 +631,63 @@ export const bookmarks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
 );
 
+/**
+ * A newsletter reader (issue 40). `pending` until the address's owner confirms from the message
+ * sent to it (addresses stored before double opt-in stay pending until invited); `left` once they
+ * leave every list. No account, no name: an address, its language and its lists.
+ */
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     createdAt: createdAt(),
+    /** The edition whose language its messages are written in. */
+    language: text("language").$type<Language>().notNull().default("en"),
+    status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
 );
+
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "left"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/**
+ * Which lists a subscriber is on: an edition's list is its language code ("ne", "en"), a topic
+ * list "topic:{slug}". Leaving a list deletes its row.
+ */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    list: text("list").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.list] }), index("newsletter_subscriptions_list_idx").on(t.list, t.subscriberId)],
+);
+
+/**
+ * Addresses never to be mailed again (issue 40): a permanent refusal at send time, a bounce or a
+ * complaint. An editor may lift one (the row is deleted, and the lift audited).
+ */
+export const mailSuppressions = pgTable(
+  "mail_suppressions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    reason: text("reason").$type<SuppressionReason>().notNull(),
+    /** What the relay or the report said, for the editor who looks. */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mail_suppressions_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const SUPPRESSION_REASONS = ["refused", "bounce", "complaint"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
  * Rate-limit counters shared by every instance on one PostgreSQL (issue 16), in the layout of

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { LOCALES, type Locale, isLocale } from "~/lib/i18n";
 import { type SecondFactorRequirement, SECOND_FACTOR_REQUIREMENTS } from "~/lib/second-factor";
@@ -57,6 +58,17 @@ export interface AppConfig {
   requireSecondFactor: SecondFactorRequirement;
   /** The tip line's proof of work for a new conversation: leading zero bits (TIP_PUZZLE_BITS, docs/decisions.md). */
   tipPuzzleBits: number;
+  /** How the site sends mail (issue 40): an SMTP relay, or, with none set, files in DATA_DIR/mail. */
+  mail: MailSettings;
+}
+
+export interface MailSettings {
+  /** SMTP_URL: smtp://user:pass@host:587 or smtps://…; unset, messages are written to DATA_DIR/mail instead of sent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From of every message, "Name <address>" or an address. */
+  from: string;
+  /** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE together: messages are signed with that key. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
 
 export interface S3Settings {
@@ -95,6 +107,48 @@ function parseMediaStorage(env: NodeJS.ProcessEnv): S3Settings | undefined {
     bucket: env.S3_BUCKET!,
     region: env.S3_REGION || "us-east-1",
     credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+  };
+}
+
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("SMTP_URL must be an smtp:// or smtps:// address");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("SMTP_URL must be an smtp:// or smtps:// address");
+  return value;
+}
+
+function parseDkim(env: NodeJS.ProcessEnv): MailSettings["dkim"] {
+  const names = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY_FILE"] as const;
+  const set = names.filter((name) => env[name]);
+  if (set.length === 0) return undefined;
+  if (set.length < names.length) throw new Error(`DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together: set all three, or none`);
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(env.DKIM_PRIVATE_KEY_FILE!, "utf8");
+  } catch {
+    throw new Error(`DKIM_PRIVATE_KEY_FILE "${env.DKIM_PRIVATE_KEY_FILE}" cannot be read`);
+  }
+  return { domainName: env.DKIM_DOMAIN!, keySelector: env.DKIM_SELECTOR!, privateKey };
+}
+
+function hostnameOf(address: string): string {
+  try {
+    return new URL(address).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+function parseMail(env: NodeJS.ProcessEnv, publicUrl: string): MailSettings {
+  return {
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    from: env.MAIL_FROM || `no-reply@${hostnameOf(publicUrl)}`,
+    dkim: parseDkim(env),
   };
 }
 
@@ -153,12 +207,13 @@ function parsePuzzleBits(value: string | undefined): number {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = env.PORT ?? "3000";
   const mediaStorage = parseMediaStorage(env);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     buildDir: path.resolve(env.BUILD_DIR ?? "build"),
     databaseUrl: env.DATABASE_URL || undefined,
     defaultLocale: parseLocale(env.DEFAULT_LOCALE),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoContent: parseBoolean(env.DEMO_CONTENT),
@@ -179,6 +234,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     onionUrl: env.ONION_URL ? parseHttpUrl("ONION_URL", env.ONION_URL) : undefined,
     requireSecondFactor: parseSecondFactorRequirement(env.REQUIRE_SECOND_FACTOR),
     tipPuzzleBits: parsePuzzleBits(env.TIP_PUZZLE_BITS),
+    mail: parseMail(env, publicUrl),
   };
 }
 

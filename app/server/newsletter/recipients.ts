@@ -1,0 +1,33 @@
+/** Who an issue of a list goes to (issue 40): confirmed subscribers on it, never a suppressed address. */
+import { and, asc, eq, gt, notExists, sql } from "drizzle-orm";
+import type { Executor } from "../db/connection";
+import { mailSuppressions, newsletterSubscribers, newsletterSubscriptions } from "../db/schema";
+
+export interface Recipient {
+  subscriberId: number;
+  email: string;
+  language: string;
+}
+
+/** One page of a list's recipients in id order, after `afterId`, so a send can walk a large list. */
+export async function listRecipients(db: Executor, list: string, afterId = 0, limit = 500): Promise<Recipient[]> {
+  return db
+    .select({ subscriberId: newsletterSubscribers.id, email: newsletterSubscribers.email, language: newsletterSubscribers.language })
+    .from(newsletterSubscriptions)
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterSubscriptions.subscriberId))
+    .where(
+      and(
+        eq(newsletterSubscriptions.list, list),
+        gt(newsletterSubscribers.id, afterId),
+        eq(newsletterSubscribers.status, "confirmed"),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(mailSuppressions)
+            .where(sql`lower(${mailSuppressions.email}) = lower(${newsletterSubscribers.email})`),
+        ),
+      ),
+    )
+    .orderBy(asc(newsletterSubscribers.id))
+    .limit(limit);
+}
