@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import path from "node:path";
 import { documentsWorker } from "./vite-plugins/documents-worker";
+import { embeddedDatabaseTemplate } from "./vite-plugins/embedded-database-template";
 import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
 import { tipsManifest } from "./vite-plugins/tips-manifest";
@@ -63,6 +64,7 @@ export default defineConfig({
     tipsManifest(),
     precompressedAssets(),
     documentsWorker(),
+    embeddedDatabaseTemplate(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // nepali-date-converter is CJS without "exports"; bundling it avoids a broken default import.

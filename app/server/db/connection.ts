@@ -30,7 +30,8 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir: string | "memory" }
+  /** `templateFolder`: where the build keeps the empty database a new data folder starts from (embedded-server.ts). */
+  | { kind: "pglite"; dataDir: string | "memory"; templateFolder?: string }
   | { kind: "postgres"; url: string };
 
 const MIGRATION_LOCK = 715000;
@@ -77,7 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const embedded = target.kind === "pglite" ? await (await import("./embedded-server")).startEmbeddedServer(target.dataDir) : undefined;
+  const embedded = target.kind === "pglite" ? await (await import("./embedded-server")).startEmbeddedServer(target.dataDir, target.templateFolder) : undefined;
   const Client = preparingClient(pg);
   const pool = embedded
     ? new pg.Pool({ stream: () => embedded.connect(), user: "postgres", database: "postgres", Client, max: EMBEDDED_CONNECTIONS, idleTimeoutMillis: 0 })

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -107,6 +107,56 @@ describe("one process per embedded data folder", () => {
     expect(existsSync(`${dir}.lock`)).toBe(true);
     await server.stop();
     expect(existsSync(`${dir}.lock`)).toBe(false);
+  }, 120_000);
+});
+
+describe("a first start on an empty data folder", () => {
+  const template = path.join(root, "build", "embedded");
+
+  async function systemIdentifier(server: EmbeddedServer): Promise<string> {
+    const client = new pg.Client({ stream: () => server.connect(), user: "postgres", database: "postgres" });
+    await client.connect();
+    try {
+      return (await client.query("select system_identifier::text as id from pg_control_system()")).rows[0].id;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("copies the build's empty database rather than running initdb, and leaves no copy beside it", async () => {
+    expect(existsSync(path.join(template, "database-template.json")), "run `npx react-router build` first").toBe(true);
+    const identifiers: string[] = [];
+    for (const dir of [dataDir(), dataDir()]) {
+      const server = await startEmbeddedServer(dir, template);
+      identifiers.push(await systemIdentifier(server));
+      await server.stop();
+      expect(existsSync(`${dir}.from-template`)).toBe(false);
+    }
+    // initdb gives every cluster an identifier of its own; copies share the template's.
+    expect(identifiers[0]).toBe(identifiers[1]);
+    const again = await startEmbeddedServer(dataDir(), path.join(os.tmpdir(), "no-such-template"));
+    expect(await systemIdentifier(again)).not.toBe(identifiers[0]);
+    await again.stop();
+  }, 120_000);
+
+  it("ignores a template another PGlite version made, and replaces a half copy a killed start left", async () => {
+    const stale = mkdtempSync(path.join(os.tmpdir(), "khulasa-template-"));
+    folders.push(stale);
+    writeFileSync(path.join(stale, "database-template.json"), JSON.stringify({ pglite: "0.0.1" }));
+    const fromTemplate = await startEmbeddedServer(dataDir(), template);
+    const templateId = await systemIdentifier(fromTemplate);
+    await fromTemplate.stop();
+
+    const staleStart = await startEmbeddedServer(dataDir(), stale);
+    expect(await systemIdentifier(staleStart)).not.toBe(templateId);
+    await staleStart.stop();
+
+    const dir = dataDir();
+    mkdirSync(`${dir}.from-template/base`, { recursive: true });
+    const afterKilledCopy = await startEmbeddedServer(dir, template);
+    expect(await systemIdentifier(afterKilledCopy)).toBe(templateId);
+    await afterKilledCopy.stop();
+    expect(existsSync(`${dir}.from-template`)).toBe(false);
   }, 120_000);
 });
 

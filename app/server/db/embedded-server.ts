@@ -112,15 +112,18 @@ async function lockDataDir(dataDir: string): Promise<() => void> {
   }
 }
 
-/** `dataDir` "memory" keeps the database in memory (tests). */
-export async function startEmbeddedServer(dataDir: string | "memory"): Promise<EmbeddedServer> {
+/**
+ * `dataDir` "memory" keeps the database in memory (tests). A data folder with no database yet
+ * starts as a copy of the empty one in `templateFolder` (the build's, scripts/embedded-database-template.mjs).
+ */
+export async function startEmbeddedServer(dataDir: string | "memory", templateFolder?: string): Promise<EmbeddedServer> {
   // PGlite does not create parent folders.
   if (dataDir !== "memory") mkdirSync(path.dirname(dataDir), { recursive: true });
   const unlock = dataDir === "memory" ? () => undefined : await lockDataDir(dataDir);
   let worker: Worker;
   try {
     worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {
-      workerData: { dataDir: dataDir === "memory" ? undefined : dataDir },
+      workerData: { dataDir: dataDir === "memory" ? undefined : dataDir, templateFolder },
     });
     await nextMessage(worker, "ready");
   } catch (error) {

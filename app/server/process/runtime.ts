@@ -6,6 +6,7 @@ import path from "node:path";
 import { config } from "../platform/config";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/connection";
 import { bootstrap } from "./bootstrap";
+import { TEMPLATE_FOLDER } from "../db/embedded-template";
 import { PageCache } from "../cache/page-cache";
 import type { PublicChange } from "../cache/public-changes";
 import { publishDue, startScheduler } from "../services/scheduled-publishing";
@@ -56,7 +57,7 @@ async function open(): Promise<DatabaseHandle> {
   const handle = await openDatabase(
     cfg.databaseUrl
       ? { kind: "postgres", url: cfg.databaseUrl }
-      : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db") },
+      : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db"), templateFolder: path.join(cfg.buildDir, TEMPLATE_FOLDER) },
   );
   await bootstrap(handle, cfg);
   watchPool(handle.pool);

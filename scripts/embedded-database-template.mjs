@@ -1,0 +1,35 @@
+// Makes an empty embedded database (PGlite's initdb, nothing else) in a folder beside the build,
+// stamped with the PGlite version that made it. A first start on an empty data folder copies it
+// instead of running initdb: initdb takes PGlite's process to 740 MB of resident memory, opening a
+// copy to under 200 MB (docs/decisions.md, "An empty database made at build time").
+//
+// usage: node scripts/embedded-database-template.mjs <folder>
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+
+const folder = process.argv[2];
+if (!folder) throw new Error("usage: node scripts/embedded-database-template.mjs <folder>");
+
+const pgliteVersion = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite"))), "..", "package.json"), "utf8")).version;
+const stampFile = path.join(folder, "database-template.json");
+const databaseFolder = path.join(folder, "database");
+
+let stamp;
+try {
+  stamp = JSON.parse(readFileSync(stampFile, "utf8"));
+} catch {
+  stamp = undefined;
+}
+if (stamp?.pglite !== pgliteVersion) {
+  mkdirSync(folder, { recursive: true });
+  const making = `${databaseFolder}.making`;
+  rmSync(making, { recursive: true, force: true });
+  const db = await PGlite.create({ dataDir: making });
+  await db.close();
+  rmSync(stampFile, { force: true });
+  rmSync(databaseFolder, { recursive: true, force: true });
+  renameSync(making, databaseFolder);
+  writeFileSync(stampFile, `${JSON.stringify({ pglite: pgliteVersion })}\n`);
+}
