@@ -79,9 +79,22 @@ function readersSection(line) {
   out.push(
     "",
     `Server memory: ${line.server_rss_mb.after_boot} MB after boot, ${peak} MB at its peak (target ≤ ${PEAK_RSS_TARGET_MB} MB: ${peak <= PEAK_RSS_TARGET_MB ? "met" : "**not met**"}). Start-up: ${line.server_startup_ms} ms.`,
+    ...startsMemory(line.server_rss_mb),
     "",
   );
   return out.join("\n");
+}
+
+/** Each process's resident high-water mark (VmHWM) on a first start, a restart and the seeding, where the run measured them. */
+function startsMemory({ first_start: first, restart, seeding }) {
+  const peaks = [
+    ["the first start on an empty folder (the demo loaded)", first],
+    ["a restart on it", restart],
+    ["seeding the archive (its own process)", seeding],
+  ].filter(([, mb]) => typeof mb === "number");
+  if (peaks.length === 0) return [];
+  const said = peaks.map(([what, mb]) => `${what} ${mb} MB${mb <= PEAK_RSS_TARGET_MB ? "" : " (**over**)"}`);
+  return ["", `High-water marks (VmHWM, target ≤ ${PEAK_RSS_TARGET_MB} MB): ${said.join("; ")}.`];
 }
 
 /** What writing one full articles sitemap file did to the server's memory (it is streamed). */

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { writePerformanceDoc } from "./report.js";
 import { startCluster } from "../tests/support/postgres-cluster.mjs";
 import { measureReads, measureWriteBurst, readPaths, slowBaseline } from "./readers.js";
-import { CONNECTIONS, SECONDS, THREADS, ensureWrk, newDataDir, prepareBuild, record, removeDataDir, seedArchive, startBare, startServer, summary, wrk } from "./support.js";
+import { CONNECTIONS, SECONDS, THREADS, ensureWrk, measureStarts, newDataDir, prepareBuild, record, removeDataDir, seedArchive, startBare, startServer, summary, wrk } from "./support.js";
 
 const { values: options } = parseArgs({
   options: { articles: { type: "string", default: "2000" }, postgres: { type: "boolean", default: false } },
@@ -37,7 +37,8 @@ try {
     cluster.createDatabase("bench");
   }
   const target = { dataDir, databaseUrl: cluster?.url("bench") };
-  seedArchive(target, ARTICLES);
+  const starts = options.postgres ? undefined : await measureStarts();
+  const seeding = seedArchive(target, ARTICLES);
   server = await startServer(target);
   await new Promise((r) => setTimeout(r, 1000));
   const rssAfterBoot = server.rssMb();
@@ -64,7 +65,7 @@ try {
         bare_node_http: { before: bareBefore, after: bareAfter },
         results,
         write_burst: burst,
-        server_rss_mb: { after_boot: rssAfterBoot, peak: peakRss },
+        server_rss_mb: { after_boot: rssAfterBoot, peak: peakRss, ...starts, seeding: seeding.peakRssMb },
         server_startup_ms: server.startupMs,
       });
       const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s`;

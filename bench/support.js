@@ -60,9 +60,36 @@ export function seedArchive(target, articles, tree = root) {
   const result = spawnSync(process.execPath, ["scripts/seed.js", "--articles", String(articles)], {
     cwd: tree,
     env: { ...process.env, ...databaseEnv(target) },
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
   });
+  process.stdout.write(result.stdout);
   if (result.status !== 0) throw new Error("seeding failed");
+  const peak = /^Peak memory: (\d+) MB/m.exec(result.stdout)?.[1];
+  return { peakRssMb: peak === undefined ? null : Number(peak) };
+}
+
+/**
+ * The server's memory high-water mark (VmHWM) on its first start on an empty data folder (the
+ * embedded database made, migrated and filled with the demo, as `npm install && npm start` does)
+ * and on a restart on the same folder; each read a second after the server answers.
+ */
+export async function measureStarts() {
+  const dataDir = newDataDir();
+  const peakOf = async () => {
+    const server = await startServer({ dataDir });
+    await new Promise((r) => setTimeout(r, 1000));
+    const peak = server.peakRssMb();
+    await server.stop();
+    return peak;
+  };
+  try {
+    const firstStart = await peakOf();
+    const restart = await peakOf();
+    return { first_start: firstStart, restart };
+  } finally {
+    removeDataDir(dataDir);
+  }
 }
 
 function statusOf(pid) {

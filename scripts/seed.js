@@ -43,6 +43,8 @@ try {
   });
   const seconds = result.milliseconds / 1000;
   console.log(`Wrote ${result.articles} articles in ${seconds.toFixed(1)} s (${Math.round(result.articles / seconds)} a second), then vacuumed and analysed the tables.`);
+  // The process's resident high-water mark (as VmHWM), read by `npm run bench`.
+  console.log(`Peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 } catch (error) {
   console.error(message(error));
   process.exitCode = 1;
