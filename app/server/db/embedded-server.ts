@@ -11,6 +11,7 @@ import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { DataFolderInUse, lockDataFolder } from "./data-folder-lock";
 import { sourcePath } from "../platform/source-path";
 import { logError } from "~/server/platform/log";
+import { TEMPLATE_FOLDER } from "./embedded-template";
 
 export interface EmbeddedServer {
   /** A new connection's stream, for a `pg` pool's `stream` setting. */
@@ -112,6 +113,15 @@ async function lockDataDir(dataDir: string): Promise<() => void> {
   }
 }
 
+/** The template this checkout's build made, for the databases the tests keep in memory; none before a build. */
+function checkoutTemplate(): string | undefined {
+  try {
+    return path.dirname(sourcePath(path.join("build", TEMPLATE_FOLDER, "database-template.json")));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `dataDir` "memory" keeps the database in memory (tests). A data folder with no database yet
  * starts as a copy of the empty one in `templateFolder` (the build's, scripts/embedded-database-template.mjs).
@@ -123,7 +133,7 @@ export async function startEmbeddedServer(dataDir: string | "memory", templateFo
   let worker: Worker;
   try {
     worker = new Worker(sourcePath("app/server/db/pglite-worker.mjs"), {
-      workerData: { dataDir: dataDir === "memory" ? undefined : dataDir, templateFolder },
+      workerData: { dataDir: dataDir === "memory" ? undefined : dataDir, templateFolder: templateFolder ?? checkoutTemplate() },
     });
     await nextMessage(worker, "ready");
   } catch (error) {
