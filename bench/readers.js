@@ -3,7 +3,7 @@
 // burst of article saves, each without and with `Accept-Encoding: br, gzip`. Used by
 // `npm run bench` (bench/run.js) and by `npm run bench:compare` (bench/compare.js), which asks the
 // same paths of an older build and of this one.
-import { MIN_BARE_REQUESTS_PER_SECOND, SECONDS, json, percentiles, publishedArticles, searchPath, searchQueries, signIn, summary, wrk } from "./support.js";
+import { MIN_BARE_REQUESTS_PER_SECOND, SECONDS, commonPairQueries, json, percentiles, publishedArticles, searchPath, searchQueries, signIn, summary, wrk } from "./support.js";
 
 const EDITORS = 8;
 const ENCODINGS = { identity: {}, br_gzip: { "Accept-Encoding": "br, gzip" } };
@@ -69,6 +69,7 @@ export async function readPaths(base) {
       search_200_distinct: { paths: queries.slice(0, 200).map(searchPath) },
       // Every request a query not asked before in this run: no cache can answer it.
       search_never_repeated: { paths: queries.slice(200).map(searchPath), unique: true },
+      search_common_pairs_never_repeated: { paths: commonPairQueries(articles).map(searchPath), unique: true },
     },
   };
 }

@@ -1,20 +1,22 @@
 // docs/performance.md, written from the newest record of each kind in bench/results.jsonl, beside
-// the targets of issues 11 and 14, so that the page always shows the latest figures and whether they meet
+// the targets of issues 11, 14 and 41, so that the page always shows the latest figures and whether they meet
 // them.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "./support.js";
 
+/** Issue 11's targets, raised by issue 41's; `br` where compressed answers have a target of their own. */
 const READ_TARGETS = {
-  hot_article: { x_bare: 0.25, p99_ms: 20 },
-  rotation_200_articles: { x_bare: 0.15, p99_ms: 20 },
-  home: { x_bare: 0.2, p99_ms: 20 },
+  hot_article: { x_bare: 0.35, p99_ms: 20, br: { x_bare: 0.45, p99_ms: 20 } },
+  rotation_200_articles: { x_bare: 0.25, p99_ms: 20 },
+  home: { x_bare: 0.3, p99_ms: 20 },
   category: { x_bare: 0.2, p99_ms: 20 },
   api_news_limit_5: { x_bare: 0.1 },
   search_en: { p99_ms: 100 },
   search_ne: { p99_ms: 100 },
   search_200_distinct: { p99_ms: 100 },
-  search_never_repeated: { p99_ms: 100 },
+  search_never_repeated: { p99_ms: 50 },
+  search_common_pairs_never_repeated: { p99_ms: 50 },
 };
 const PEAK_RSS_TARGET_MB = 450;
 
@@ -42,7 +44,7 @@ function readersSection(line) {
   ];
   for (const [key, result] of Object.entries(line.results)) {
     const [name, encoding] = key.split(".");
-    const target = READ_TARGETS[name];
+    const target = encoding === "identity" ? READ_TARGETS[name] : (READ_TARGETS[name]?.br ?? READ_TARGETS[name]);
     out.push(
       row([
         name.replaceAll("_", " "),
@@ -293,7 +295,9 @@ export function writePerformanceDoc(machine) {
     "answers are warmed right before each is measured, as readers meet them once the cache holds them (a",
     "search is kept from its second request; a brotli body is made for the first reader who takes",
     "brotli; pages with \"Most read\" live a minute). Searches never repeated are never warmed: each",
-    "request asks for words not asked before. Targets are issue 11's.",
+    "request asks for words not asked before; \"search common pairs\" asks pairs of the words most",
+    "stories share, each pair once. Targets are issue 11's, raised by issue 41 (a compressed hot",
+    "article has one of its own).",
     "",
     "## Readers, apps and editors at once",
     "",
