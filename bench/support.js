@@ -282,26 +282,31 @@ export function searchQueries(articles) {
 
 /**
  * Pairs of the words most stories share (issue 41: "water kathmandu" matched 1,641 of 2,000), each
- * pair asked once: the searches that read the most matches, where no cache helps. The words are the
- * `top` found in the most articles' titles and excerpts; every ordered pair, in a fixed shuffle.
+ * pair asked once: the searches that read the most matches, where no cache helps. For each
+ * language, the `top` words found in the most of its articles' titles and excerpts, every ordered
+ * pair of them; the languages' pairs taken in turn, each list in a fixed shuffle.
  */
-export function commonPairQueries(articles, top = 90) {
-  const inArticles = new Map();
+export function commonPairQueries(articles, top = 64) {
+  const byLanguage = new Map();
   for (const article of articles) {
+    const counts = byLanguage.get(article.language) ?? byLanguage.set(article.language, new Map()).get(article.language);
     const seen = new Set(
       `${article.title} ${article.excerpt}`
         .split(/[\s:,.'‘’"“”()?!|…–—।-]+/u)
         .filter((w) => [...w].length >= 4)
         .map((w) => w.toLowerCase()),
     );
-    for (const word of seen) inArticles.set(word, (inArticles.get(word) ?? 0) + 1);
+    for (const word of seen) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  const common = [...inArticles].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, top).map(([word]) => word);
-  const pairs = common.flatMap((first) => common.filter((second) => second !== first).map((second) => `${first} ${second}`));
-  // A fixed order that does not walk one word's pairs together.
   let state = 1;
   const next = () => (state = (state * 48271) % 2147483647);
-  return pairs.map((pair) => [next(), pair]).sort((a, b) => a[0] - b[0]).map(([, pair]) => pair);
+  const lists = [...byLanguage.values()].map((counts) => {
+    const common = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, top).map(([word]) => word);
+    const pairs = common.flatMap((first) => common.filter((second) => second !== first).map((second) => `${first} ${second}`));
+    return pairs.map((pair) => [next(), pair]).sort((a, b) => a[0] - b[0]).map(([, pair]) => pair);
+  });
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) => lists.map((list) => list[i]).filter(Boolean)).flat();
 }
 
 export const searchPath = (query) => `/api/news?search=${encodeURIComponent(query)}`;
