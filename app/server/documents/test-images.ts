@@ -4,6 +4,7 @@
  * and, in the hand-written segments below, an EXIF thumbnail and IPTC fields, which sharp does not
  * write. Each value is one a test can look for, byte for byte, after preparation.
  */
+import { createRequire } from "node:module";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
@@ -162,9 +163,9 @@ export const SCAN_LINES = ["सार्वजनिक खरिद अनु�
  * test needs no system font.
  */
 export async function scanWithWords(): Promise<Uint8Array> {
-  const files = "node_modules/@fontsource/noto-sans-devanagari/files";
-  GlobalFonts.registerFromPath(`${files}/noto-sans-devanagari-devanagari-400-normal.woff2`, "Scan Devanagari");
-  GlobalFonts.registerFromPath(`${files}/noto-sans-devanagari-latin-400-normal.woff2`, "Scan Latin");
+  const font = (file: string) => createRequire(import.meta.url).resolve(`@fontsource/noto-sans-devanagari/files/${file}`);
+  GlobalFonts.registerFromPath(font("noto-sans-devanagari-devanagari-400-normal.woff2"), "Scan Devanagari");
+  GlobalFonts.registerFromPath(font("noto-sans-devanagari-latin-400-normal.woff2"), "Scan Latin");
   const canvas = createCanvas(874, 1240);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";

@@ -171,10 +171,10 @@ async function publicDocumentJson(db: Executor, row: DocumentRow, locale: Locale
 
 const busy = () => new AppError(503, "documentsBusy", undefined, BUSY_RETRY_SECONDS);
 
-/** The largest upload, in bytes (MAX_DOCUMENT_MB). */
 /** Every language of the site that Tesseract can read (its `ocrLanguage`): a scan may mix them. */
 const OCR_LANGUAGES = LANGUAGES.flatMap((language) => languageConfig(language).ocrLanguage ?? []);
 
+/** The largest upload, in bytes (MAX_DOCUMENT_MB). */
 export const maxDocumentBytes = (): number => config().maxDocumentBytes;
 
 /**
