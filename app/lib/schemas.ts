@@ -87,7 +87,34 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
-export const newsletterSchema = z.object({ email: email("emailRequired") });
+/** A newsletter list: an edition's language code ("ne") or a topic's "topic:{slug}"; which exist is the server's to say. */
+const newsletterList = z.string({ error: "newsletterListUnknown" }).trim().min(1, { error: "newsletterListUnknown" }).max(SLUG_MAX + 6, { error: "newsletterListUnknown" });
+/** The lists a reader picks: a JSON array, or one repeated form field (a single one arrives as a string). */
+const newsletterLists = z.preprocess(
+  (value) => (typeof value === "string" ? [value] : value),
+  z.array(newsletterList, { error: "newsletterListUnknown" }).min(1, { error: "newsletterListsRequired" }).max(50, { error: "newsletterListUnknown" }),
+);
+
+/** POST /api/newsletter (issue 40): the lists default to the edition's, the language to the request's. */
+export const newsletterSchema = z.object({
+  email: email("emailRequired").max(EMAIL_MAX, tooLong),
+  lists: newsletterLists.optional(),
+  language: z.enum(LANGUAGES, { error: "invalidInput" }).optional(),
+});
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+/** A link's token (a confirmation's, a subscriber's, a password reset's): what the link carried, checked by the service. */
+const linkToken = z.string({ error: "invalidInput" }).trim().min(1, { error: "invalidInput" }).max(200, { error: "invalidInput" });
+export const newsletterTokenSchema = z.object({ token: linkToken });
+
+/** The manage page's lists: none at all is leaving every list. */
+export const newsletterListsSchema = z.object({ token: linkToken, lists: z.array(newsletterList).max(50, { error: "newsletterListUnknown" }) });
+
+/** POST /api/users/password-reset: the address a link is mailed to, if an account uses it. */
+export const passwordResetRequestSchema = z.object({ email: email("emailRequired").max(EMAIL_MAX, tooLong) });
+/** POST /api/users/password-reset/complete: the link's token and the new password. */
+export const passwordResetSchema = z.object({ token: linkToken, new_password: newPassword });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export const commentSchema = z.object({
   content: text("commentRequired").max(COMMENT_MAX, { error: "commentTooLong" }),
@@ -147,6 +174,11 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export const tagSchema = z.object({ ...textFields("name", NAME_MAX), slug: slugText }).superRefine(named("tagNameRequired"));
 export const tagInputSchema = tagSchema.transform((input) => ({ names: byLanguage("name", input), slug: input.slug }));
 export type TagInput = z.infer<typeof tagInputSchema>;
+
+/** An editor's topic list: its names, and the slug of its list ("topic:{slug}"), from the name when not given. */
+export const newsletterTopicSchema = z.object({ ...textFields("name", NAME_MAX), slug: slugText }).superRefine(named("newsletterTopicNameRequired"));
+export const newsletterTopicInputSchema = newsletterTopicSchema.transform((input) => ({ names: byLanguage("name", input), slug: input.slug }));
+export type NewsletterTopicInput = z.infer<typeof newsletterTopicInputSchema>;
 
 export const writerSchema = z
   .object({ ...textFields("name", NAME_MAX), email: email("writerRequired").max(EMAIL_MAX, tooLong), ...textFields("bio", BIO_MAX) })

@@ -182,6 +182,11 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
           className={fieldClass}
         />
       </label>
+      {mode === "signin" ? (
+        <a href={localize("/password-reset")} className="-mt-2 block text-sm text-brand underline dark:text-red-400">
+          {messages.forgotPassword}
+        </a>
+      ) : null}
       {/* The server judges how easy a new password is to guess, and says why it refuses one. */}
       {mode === "signup" ? (
         <p id={hintId} className="-mt-2 text-sm text-neutral-600 dark:text-neutral-400">

@@ -646,8 +646,65 @@ export const newsletterSubscribers = pgTable(
     language: text("language").$type<Language>().notNull().default("en"),
     status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The confirmation link's token, hashed (the link itself is only in the message), and when it
+     * stops working; both cleared once confirmed. A pending row whose token expired is deleted.
+     */
+    confirmationHash: text("confirmation_hash"),
+    confirmationExpiresAt: timestamp("confirmation_expires_at", { withTimezone: true }),
+    /** When the last confirmation (or the one invitation of an address stored before double opt-in) was mailed; null: never. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_confirmation_hash_unique").on(t.confirmationHash),
+    index("newsletter_confirmation_expiry_idx").on(t.confirmationExpiresAt),
+  ],
+);
+
+/**
+ * The topic lists an editor offers beside the editions' (issue 40): an investigation series, a
+ * section. Its list is "topic:{slug}"; deleting a topic deletes its subscriptions.
+ */
+export const newsletterTopics = pgTable(
+  "newsletter_topics",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    names: languageTexts("names"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("newsletter_topics_named", named(t.names)), check("newsletter_topics_names_texts", textsOnly(t.names))],
+);
+
+/** A "forgot password" link (issue 40): only its hash is kept; used once, within 30 minutes. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId), index("password_resets_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The devices (coarse names, as sessions keep them) a staff account has signed in from, so that a
+ * sign-in from another is mailed to its owner (issue 40).
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "left"] as const;

@@ -17,6 +17,8 @@ import { logError } from "~/server/platform/log";
 import { mediaStorage } from "../storage";
 import { startTipPurge } from "../services/tips";
 import { startSessionPurge } from "../services/sessions";
+import { startUnconfirmedPurge } from "../newsletter/opt-in";
+import { mailSent } from "../mail/send-soon";
 import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum";
 import { repeatEvery } from "../platform/repeat";
 import { documentWorker } from "../documents/worker-pool";
@@ -123,6 +125,7 @@ let stopReadCounter: (() => Promise<void>) | undefined;
 let stopTipPurge: (() => Promise<void>) | undefined;
 let stopVacuum: (() => Promise<void>) | undefined;
 let stopSessionPurge: (() => Promise<void>) | undefined;
+let stopUnconfirmedPurge: (() => Promise<void>) | undefined;
 let stopDocumentJobs: (() => Promise<void>) | undefined;
 
 /**
@@ -138,6 +141,7 @@ export async function startApp(): Promise<void> {
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
   stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
   stopSessionPurge ??= startSessionPurge(database);
+  stopUnconfirmedPurge ??= startUnconfirmedPurge(database);
   // Jobs left by a stopped instance are taken over; the embedded database has no other instance.
   stopDocumentJobs ??= startDocumentJobs(await documentJobs(), handle.kind === "pglite");
   if (handle.kind === "pglite") {
@@ -155,6 +159,10 @@ export async function stopApp(): Promise<void> {
   stopTipPurge = undefined;
   await stopSessionPurge?.();
   stopSessionPurge = undefined;
+  await stopUnconfirmedPurge?.();
+  stopUnconfirmedPurge = undefined;
+  // A confirmation handed to mail before the stop goes out before the database closes.
+  await mailSent();
   await stopDocumentJobs?.();
   stopDocumentJobs = undefined;
   // A job cut short keeps its row's job: the next start takes it over.

@@ -11,6 +11,8 @@ import { AppError } from "../errors";
 import { recordAccountAction, recordSignIn } from "./audit";
 import type { Actor } from "./actor";
 import { deviceName } from "./device-names";
+import { signInNotice } from "./sign-in-notices";
+import { sendSoon } from "../mail/send-soon";
 import { type PendingSignIn, consumeLoginChallenge, startLoginChallenge } from "./login-challenges";
 import { assertStrongPassword } from "./password-strength";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -46,6 +48,8 @@ export async function createSession(db: Executor, userId: number, client: Sessio
     device: deviceName(client.userAgent),
     secondFactorAt,
   });
+  const notice = await signInNotice(db, userId, deviceName(client.userAgent), now);
+  if (notice) sendSoon(notice, "A sign-in notice could not be mailed");
   return token;
 }
 
