@@ -143,7 +143,6 @@ function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][]
   );
 }
 
-
 /** What a route tells the cache of its answer (its lifetimes), never sent. */
 const OWN_CACHE_HEADERS = new Set([CACHE_LIFETIME_HEADER.toLowerCase(), SHARED_CACHE_CONTROL_HEADER.toLowerCase()]);
 

@@ -99,8 +99,7 @@ export const en = {
   loading: "Loading…",
 
   // Footer (docs/product.md#the-frame-of-every-page)
-  footerAbout:
-    "Independent, reader-funded investigative journalism from Nepal. We follow public money and hold power to account, in Nepali and English.",
+  footerAbout: "Independent, reader-funded investigative journalism from Nepal. We follow public money and hold power to account, in Nepali and English.",
   categories: "Categories",
   quickLinks: "Quick Links",
   allNews: "All News",
@@ -210,8 +209,7 @@ export const en = {
   backToHome: "Back to Home",
   comingSoon: "Coming soon",
   upcomingEvents: "Upcoming Events",
-  upcomingEventsText:
-    "Open newsroom evenings, Right to Information clinics and public screenings of our investigations will be listed here.",
+  upcomingEventsText: "Open newsroom evenings, Right to Information clinics and public screenings of our investigations will be listed here.",
   highlights: "Highlights",
   highlightsText: "A short selection of the stories in this section that our editors think every reader should see.",
   allNewsIntro: "Every story we have published, newest first.",
@@ -259,12 +257,10 @@ export const en = {
   contactPostalAddress: "Khulasa Newsroom\nP.O. Box 21034\nKathmandu 44600\nNepal",
   contactSafelyHeading: "How to send us documents safely",
   contactSafelyWorkDevices: "Do not use a work computer, work phone or office network: employers can monitor them.",
-  contactSafelyNewAccount:
-    "Create a new e-mail account that is not linked to your name or phone number, and use it only to write to us.",
+  contactSafelyNewAccount: "Create a new e-mail account that is not linked to your name or phone number, and use it only to write to us.",
   contactSafelyMetadata:
     "Files carry hidden information about who made them and on which device. A photograph of a printed page reveals far less than the original file.",
-  contactSafelyPost:
-    "If you would rather not use e-mail, post copies to our P.O. box without a return address. Never send your only copy.",
+  contactSafelyPost: "If you would rather not use e-mail, post copies to our P.O. box without a return address. Never send your only copy.",
   contactSafelyTerms:
     "Tell us how you want to be contacted and what we must not do. We agree with you how your identity will be protected before anything is published.",
   contactReplyTime: "We aim to reply within three working days. We cannot investigate every tip, but every one is read.",
@@ -273,10 +269,8 @@ export const en = {
   supportWhyHeading: "Why your support matters",
   supportWhyTime:
     "A single investigation can take months: requesting records under the Right to Information Act, checking contracts line by line, travelling to the places where the money was meant to be spent.",
-  supportWhyIndependence:
-    "Without readers, a newsroom depends on owners, advertisers or politicians, and the stories about them stop being written.",
-  supportWhyLegal:
-    "Legal threats are part of the job. Reader support pays for the lawyers who help us publish what is true and defend it.",
+  supportWhyIndependence: "Without readers, a newsroom depends on owners, advertisers or politicians, and the stories about them stop being written.",
+  supportWhyLegal: "Legal threats are part of the job. Reader support pays for the lawyers who help us publish what is true and defend it.",
   supportWaysHeading: "Ways to give",
   supportMonthlyHeading: "Give every month",
   supportMonthly:
@@ -491,7 +485,7 @@ export const en = {
   // Live coverage (issue 39)
   liveNotStarted: "This story is not live: start live coverage before posting updates.",
   liveEnded: "Live coverage of this story has ended: reopen it to post again.",
-  liveTimeInvalid: "Give a valid date and time, or \"now\".",
+  liveTimeInvalid: 'Give a valid date and time, or "now".',
   liveTimeInFuture: "Live coverage cannot start or end in the future.",
   liveEndsBeforeStart: "Live coverage cannot end before it starts.",
   liveUpdateNotFound: "Update not found",
@@ -508,7 +502,8 @@ export const en = {
   auditObjectLive: "Live coverage",
   auditObjectLiveUpdate: "Live update",
   correctionsTitle: "Corrections",
-  correctionsIntro: "Every correction we have made to a published story, newest first. When we get something wrong, we say so here and at the end of the story.",
+  correctionsIntro:
+    "Every correction we have made to a published story, newest first. When we get something wrong, we say so here and at the end of the story.",
   correctionsEmpty: "No correction has been published.",
   notesHeading: "Corrections and updates",
   noteKindCorrection: "Correction",
@@ -738,8 +733,7 @@ export const en = {
   versionLanguageTaken: "This story already has a version in {language}. Open it from the articles list or the editor.",
   categorySlugTaken: "A category with this slug already exists",
   tagSlugTaken: "A tag with this slug already exists",
-  editConflict:
-    "This article was changed by someone else since you opened it. Copy your changes, reload, and apply them again.",
+  editConflict: "This article was changed by someone else since you opened it. Copy your changes, reload, and apply them again.",
   fileTooLarge: "The file is too large",
   requestTooLarge: "The request is too large",
   noFile: "No file was uploaded",
@@ -773,11 +767,13 @@ export const en = {
   auditObjectTip: "Tip",
   auditObjectTipkey: "Tip-line key",
   tipsTitle: "Send us a tip securely",
-  tipsIntro: "Tell our reporters about corruption or wrongdoing, and send documents. What you write is encrypted before it is stored, so nobody who gets hold of our server can read it: only the editors who hold the newsroom's key.",
+  tipsIntro:
+    "Tell our reporters about corruption or wrongdoing, and send documents. What you write is encrypted before it is stored, so nobody who gets hold of our server can read it: only the editors who hold the newsroom's key.",
   tipsSafetyHeading: "Before you write: staying safe",
   tipsSafetyTor: "Use Tor Browser if you can (torproject.org), so that neither your network nor we learn your address.",
   tipsSafetyDevice: "Do not use a work computer, a work phone or your office's Wi-Fi: employers can see what those do.",
-  tipsSafetyMetadata: "Metadata can name you: who printed a document, when and where a photo was taken. We remove photos' location and camera data in your browser before they are encrypted; remove names from documents yourself.",
+  tipsSafetyMetadata:
+    "Metadata can name you: who printed a document, when and where a photo was taken. We remove photos' location and camera data in your browser before they are encrypted; remove names from documents yourself.",
   tipsSafetyCodename: "Write down the codename you will be given. It is the only way back to this conversation, and we cannot recover it.",
   tipsMessageLabel: "Your message",
   tipsContactLabel: "How we may contact you (optional)",
@@ -785,13 +781,15 @@ export const en = {
   tipsAttachmentsLabel: "Documents or photos (optional)",
   tipsAttachmentsHint: "Up to {count} files of at most {size} MB each, encrypted in your browser before they are sent.",
   tipsKeepMetadata: "Keep photos' metadata (location, camera). Tick this only if the metadata is itself evidence.",
-  tipsNoScript: "JavaScript is off, so attachments cannot be sent. Your message will be encrypted by our server the moment it arrives, and only the encrypted copy kept. With JavaScript on, it is encrypted in your browser before it leaves.",
+  tipsNoScript:
+    "JavaScript is off, so attachments cannot be sent. Your message will be encrypted by our server the moment it arrives, and only the encrypted copy kept. With JavaScript on, it is encrypted in your browser before it leaves.",
   tipsSend: "Encrypt and send",
   tipsSending: "Encrypting and sending…",
   tipsPreparing: "Preparing to send securely…",
   tipsUploading: "Sending {name}: {percent}%",
   tipsSentTitle: "Your tip reached us",
-  tipsCodenameIntro: "This is your codename. Write it down and keep it somewhere safe: with it you can come back to read our reply and answer. It is shown only this once, and we cannot recover it.",
+  tipsCodenameIntro:
+    "This is your codename. Write it down and keep it somewhere safe: with it you can come back to read our reply and answer. It is shown only this once, and we cannot recover it.",
   tipsReturnTitle: "Already sent a tip?",
   tipsReturnIntro: "Enter your codename to read our replies and answer.",
   tipsCodenameLabel: "Codename",
@@ -802,9 +800,11 @@ export const en = {
   tipsAttachmentCount: "{count} attachment(s)",
   tipsNoReplyYet: "No reply yet. Come back later with your codename.",
   tipsFingerprintLabel: "The newsroom's key, in words",
-  tipsFingerprintHint: "Compare these words with those the newsroom publishes on its social accounts and in print. This browser keeps them, to warn you if the key changes; anyone who can open this browser could see that it came here.",
+  tipsFingerprintHint:
+    "Compare these words with those the newsroom publishes on its social accounts and in print. This browser keeps them, to warn you if the key changes; anyone who can open this browser could see that it came here.",
   tipsKeyRotated: "The newsroom's key changed on {date}, signed by the previous key.",
-  tipsKeyUnsigned: "Warning: the newsroom's key has changed, and the new key is not signed by the key this browser saw before. Someone may be trying to read what you send. Send nothing until you have compared the words below with those the newsroom publishes elsewhere.",
+  tipsKeyUnsigned:
+    "Warning: the newsroom's key has changed, and the new key is not signed by the key this browser saw before. Someone may be trying to read what you send. Send nothing until you have compared the words below with those the newsroom publishes elsewhere.",
   tipsReplySigned: "Signed by the newsroom's key",
   tipsReplyNotSigned: "This reply's signature does not match: it may not come from the newsroom",
   tipsReplyUnchecked: "Without JavaScript this page cannot check the newsroom's signature on replies.",
@@ -815,12 +815,14 @@ export const en = {
   // The tip line in the back office (issue 17): the editors' inbox and the admins' key set-up
   tipInboxNav: "Tip line",
   tipInboxTitle: "Tip line inbox",
-  tipInboxIntro: "Tips reach the newsroom encrypted to its key. Open the key file here and they are decrypted in this browser; the key stays in this page's memory only, until you lock the inbox, leave it or reload.",
+  tipInboxIntro:
+    "Tips reach the newsroom encrypted to its key. Open the key file here and they are decrypted in this browser; the key stays in this page's memory only, until you lock the inbox, leave it or reload.",
   tipInboxNotSetUp: "The tip line is not set up yet: sources cannot send tips until an admin makes its key.",
   tipInboxManageKey: "Set up or change the tip line's key",
   tipInboxUnlockTitle: "Open the key file",
   tipInboxKeyFilesLabel: "Key files",
-  tipInboxKeyFilesHint: "The JSON file saved when the key was made. Choose several to read tips sent before the key was changed: they must share this passphrase, or be opened one at a time.",
+  tipInboxKeyFilesHint:
+    "The JSON file saved when the key was made. Choose several to read tips sent before the key was changed: they must share this passphrase, or be opened one at a time.",
   tipInboxPassphraseLabel: "Passphrase",
   tipInboxUnlock: "Open the inbox",
   tipInboxMoreKeys: "Open another key file",
@@ -881,7 +883,8 @@ export const en = {
   tipInboxDeleteQuestion: "Delete tip #{id}? Its messages and attachments are removed from the server for good.",
   tipInboxDeleted: "Tip deleted.",
   tipKeyTitle: "Tip-line key",
-  tipKeyIntro: "Sources' tips are encrypted to this key. It is made in this browser: its private half is saved as a file locked with a passphrase, and only its public half is sent to the server. Without the file and its passphrase nobody, not even an admin, can read the tips.",
+  tipKeyIntro:
+    "Sources' tips are encrypted to this key. It is made in this browser: its private half is saved as a file locked with a passphrase, and only its public half is sent to the server. Without the file and its passphrase nobody, not even an admin, can read the tips.",
   tipKeyLoadFailed: "Failed to fetch the tip line's keys",
   tipKeyNone: "The tip line has no key yet, so it is closed to sources.",
   tipKeyListTitle: "Keys",
@@ -890,40 +893,47 @@ export const en = {
   tipKeyCurrentBadge: "Current",
   tipKeySetUpTitle: "Set up the tip line",
   tipKeyRotateTitle: "Make a new key",
-  tipKeyRotateHint: "Make a new key when someone who held the key file leaves the newsroom, or if the file and its passphrase may have been exposed. Tips already received stay readable with the old file.",
+  tipKeyRotateHint:
+    "Make a new key when someone who held the key file leaves the newsroom, or if the file and its passphrase may have been exposed. Tips already received stay readable with the old file.",
   tipKeyPassphraseLabel: "Passphrase",
-  tipKeyPassphraseHint: "At least {min} characters; several unrelated words are easy to remember. Anyone who copies the key file can try passphrases on it offline for as long as they like: only a long one holds out.",
+  tipKeyPassphraseHint:
+    "At least {min} characters; several unrelated words are easy to remember. Anyone who copies the key file can try passphrases on it offline for as long as they like: only a long one holds out.",
   tipKeyPassphraseAgain: "Passphrase again",
   tipKeyPassphraseTooShort: "The passphrase needs at least {min} characters.",
   tipKeyPassphraseMismatch: "The two passphrases differ.",
   tipKeyMake: "Make the key in this browser",
   tipKeyMaking: "Making the key…",
   tipKeyMadeTitle: "Save the key file",
-  tipKeyMadeIntro: "The key was made in this browser and nothing has been sent yet. Download its file and keep it somewhere safe, off the computers the newsroom uses every day (an encrypted memory stick in a safe, for example). Without this file and its passphrase, the tips sent to this key can never be read.",
+  tipKeyMadeIntro:
+    "The key was made in this browser and nothing has been sent yet. Download its file and keep it somewhere safe, off the computers the newsroom uses every day (an encrypted memory stick in a safe, for example). Without this file and its passphrase, the tips sent to this key can never be read.",
   tipKeyDownload: "Download the key file",
   tipKeyDownloaded: "Downloaded. Check that the file is where you meant to keep it.",
   tipKeySavedCheck: "I have saved the key file somewhere safe, off this computer's everyday use",
   tipKeyUse: "Open the tip line with this key",
   tipKeySwitch: "Switch to this key",
-  tipKeyRotateQuestion: "Switch the tip line to the new key? Tips sent from now on are encrypted to it. Tips already received stay encrypted to the old key: keep the old key file too, as it still opens them.",
+  tipKeyRotateQuestion:
+    "Switch the tip line to the new key? Tips sent from now on are encrypted to it. Tips already received stay encrypted to the old key: keep the old key file too, as it still opens them.",
   tipKeySwitchConfirm: "Switch the key",
   tipKeySaved: "The tip line's key is set up: sources' tips are encrypted to it from now on.",
   tipKeyDiscard: "Discard this key",
   tipKeyToInbox: "Go to the inbox",
   tipKeyFingerprint: "Fingerprint: {words}",
-  tipKeyPublishFingerprint: "Publish the current key's fingerprint where sources can see it without this site (the newsroom's social accounts, the print edition), so that they can compare it with the words the tip page shows.",
+  tipKeyPublishFingerprint:
+    "Publish the current key's fingerprint where sources can see it without this site (the newsroom's social accounts, the print edition), so that they can compare it with the words the tip page shows.",
   tipKeySignedBadge: "Signed by the previous key",
   tipKeyUnsignedBadge: "Not signed by the previous key",
   tipKeyLegacy: "The current key was made before keys could sign: replies cannot be signed, and sources cannot tell a new key from a swap. Make a new key.",
   tipKeyOpenCurrentTitle: "First, open the current key's file",
-  tipKeyOpenCurrentHint: "The new key is signed with the current one, so that sources' browsers can tell it comes from whoever holds the current key file, and not from someone who only got into this site.",
+  tipKeyOpenCurrentHint:
+    "The new key is signed with the current one, so that sources' browsers can tell it comes from whoever holds the current key file, and not from someone who only got into this site.",
   tipKeyOpenCurrent: "Open the current key",
   tipKeyOpenedCurrent: "The current key is open: the new key will be signed with it.",
   tipKeyNotCurrentFile: "{name} holds another key, not the current one.",
   tipKeyNoticeTitle: "The tip line's key changed",
   tipKeyNoticeChanged: "The tip line's key changed on {date}, by {name}. Its fingerprint: {words}.",
   tipKeyNoticeSigned: "The new key is signed by the previous key.",
-  tipKeyNoticeUnsigned: "The new key is not signed by the previous key. If nobody in the newsroom meant to change it, someone may be intercepting tips: tell the admins now.",
+  tipKeyNoticeUnsigned:
+    "The new key is not signed by the previous key. If nobody in the newsroom meant to change it, someone may be intercepting tips: tell the admins now.",
   tipKeyNoticeSomeone: "someone with no account left",
   tipKeyNoticeDismiss: "Dismiss",
 
@@ -963,7 +973,8 @@ export const en = {
   verifyCode: "Verify",
   passkeyNotUsed: "The passkey was not used. Try again, or use another way.",
   signInAgain: "Start again with your password",
-  accountSecurityIntro: "A second factor keeps your account safe if someone learns your password: signing in then also needs your authenticator app or a passkey.",
+  accountSecurityIntro:
+    "A second factor keeps your account safe if someone learns your password: signing in then also needs your authenticator app or a passkey.",
   secondFactorEnrolmentNotice: "Your role needs a second factor. Set one up here to use the back office.",
   secondFactorLoadFailed: "Failed to fetch your account's security settings",
   secondFactorOn: "On",
@@ -983,7 +994,8 @@ export const en = {
   recoveryCodesTitle: "Recovery codes",
   recoveryCodesNewTitle: "Your new recovery codes",
   recoveryCodesIntro: "Each recovery code signs you in once, if you lose your phone or your passkey.",
-  recoveryCodesShownOnce: "Save these recovery codes now: they will not be shown again. Keep them somewhere safe away from this computer, printed or in a password manager. Anyone who has them can finish signing in as you.",
+  recoveryCodesShownOnce:
+    "Save these recovery codes now: they will not be shown again. Keep them somewhere safe away from this computer, printed or in a password manager. Anyone who has them can finish signing in as you.",
   recoveryCodesLeft: "Recovery codes left: {count}",
   recoveryCodesCopy: "Copy the codes",
   recoveryCodesCopied: "Copied.",
@@ -1016,7 +1028,8 @@ export const en = {
   accountIntro: "Your second factors, where you are signed in, and your password.",
   passwordHint: "At least 8 characters. A few unrelated words make a strong password that is easy to remember.",
   sessionsHeading: "Where you're signed in",
-  sessionsIntro: "Every browser and app signed in to your account. Times are kept to the hour. Sign out of any you do not recognise, then change your password.",
+  sessionsIntro:
+    "Every browser and app signed in to your account. Times are kept to the hour. Sign out of any you do not recognise, then change your password.",
   sessionsTable: "Your sessions",
   sessionDevice: "Device",
   sessionSignedIn: "Signed in",
@@ -1065,7 +1078,8 @@ export const en = {
   auditSessionSignoutOthers: "Signed out every other session",
   auditObjectSession: "Session",
   adminDocuments: "Documents",
-  documentsIntro: "The files behind stories: PDFs, and photos or scans of documents. Each is examined for what it would leak, and only a prepared file can be published.",
+  documentsIntro:
+    "The files behind stories: PDFs, and photos or scans of documents. Each is examined for what it would leak, and only a prepared file can be published.",
   documentsFetchFailed: "Failed to fetch the documents",
   documentsNone: "No documents yet.",
   documentsRange: "Documents {from}–{to} of {total}",
@@ -1124,9 +1138,11 @@ export const en = {
   documentPageRenderFailed: "The page's picture could not be drawn.",
   documentFindingArea: "Finding {number}",
   findingTextUnderBox: "Text under a box",
-  findingTextUnderBoxHelp: "Words covered by a drawn box. The box hides them on screen, but they are still in the file: anyone can select, copy or search them.",
+  findingTextUnderBoxHelp:
+    "Words covered by a drawn box. The box hides them on screen, but they are still in the file: anyone can select, copy or search them.",
   findingTextUnderAnnotation: "Text under an annotation",
-  findingTextUnderAnnotationHelp: "Words covered by a highlight, an unapplied redaction mark or another annotation. The words are still in the file underneath.",
+  findingTextUnderAnnotationHelp:
+    "Words covered by a highlight, an unapplied redaction mark or another annotation. The words are still in the file underneath.",
   findingHiddenText: "Hidden text",
   findingHiddenTextHelp: "Words in the file that do not show: invisible, the colour of the page, or outside it. Selecting or searching reveals them.",
   findingOcrLayer: "Text layer over a scan",
@@ -1148,7 +1164,8 @@ export const en = {
   findingLayers: "Layers",
   findingLayersHelp: "The file has layers; what a hidden layer holds is still in the file.",
   documentPrepareHeading: "Prepare for publication",
-  documentPrepareIntro: "Makes a new file from the original without metadata, attachments, scripts, forms, annotations or earlier versions, and examines it again.",
+  documentPrepareIntro:
+    "Makes a new file from the original without metadata, attachments, scripts, forms, annotations or earlier versions, and examines it again.",
   documentPrepareRewrite: "Rewrite: the text stays selectable",
   documentPrepareFlatten: "Flatten: every page becomes a picture, and none of the file's text is kept",
   documentPrepareDpi: "Resolution (dpi)",
@@ -1201,7 +1218,8 @@ export const en = {
   overrideReasonRequired: "Write the reason for publishing despite the findings.",
   withdrawReasonRequired: "Write why the document is withdrawn.",
   documentWithdraw: "Withdraw this document",
-  documentWithdrawWarning: "Its file, pages and text will be taken off the site at once, and its page will no longer exist. Copies that readers or a CDN already hold are not recalled. It can be published again later.",
+  documentWithdrawWarning:
+    "Its file, pages and text will be taken off the site at once, and its page will no longer exist. Copies that readers or a CDN already hold are not recalled. It can be published again later.",
   documentWithdrawReason: "Why it is withdrawn (kept in the audit trail)",
   documentWithdrawn: "The document is withdrawn: readers can no longer reach it.",
   documentNotPublished: "The document is not published.",
@@ -1231,7 +1249,8 @@ export const en = {
   documentSizeMb: "{size} MB",
   documentDownload: "Download the PDF ({size})",
   documentFingerprint: "SHA-256",
-  documentFingerprintHelp: "This fingerprint changes if a single byte of the file does. To check your copy, run {linux} on Linux, {mac} on a Mac or {windows} in Windows PowerShell on the downloaded file: it should print the same 64 characters.",
+  documentFingerprintHelp:
+    "This fingerprint changes if a single byte of the file does. To check your copy, run {linux} on Linux, {mac} on a Mac or {windows} in Windows PowerShell on the downloaded file: it should print the same 64 characters.",
   documentStories: "In these stories",
   documentPages: "Pages",
   documentMetaDescription: "{title}: a document published by {site}, to read page by page and download.",

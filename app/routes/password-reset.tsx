@@ -43,7 +43,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return pageMeta(seo, { title: seo.messages.passwordResetTitle, noindex: true });
 };
 
-const inputClass = "rounded-md border border-neutral-300 bg-white px-3 py-2 font-normal text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100";
+const inputClass =
+  "rounded-md border border-neutral-300 bg-white px-3 py-2 font-normal text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100";
 
 /** /password-reset (issue 40): "forgot password" from the sign-in page, and the page the mailed link opens. */
 export default function PasswordResetPage() {
@@ -71,13 +72,27 @@ export default function PasswordResetPage() {
             <input type="hidden" name="token" value={token} />
             <label className="flex flex-col gap-1 font-semibold">
               {messages.newPassword}
-              <input type="password" name="new_password" required autoComplete="new-password" aria-describedby={error ? "password-reset-error" : undefined} className={inputClass} />
+              <input
+                type="password"
+                name="new_password"
+                required
+                autoComplete="new-password"
+                aria-describedby={error ? "password-reset-error" : undefined}
+                className={inputClass}
+              />
             </label>
           </>
         ) : (
           <label className="flex flex-col gap-1 font-semibold">
             {messages.emailAddress}
-            <input type="email" name="email" required autoComplete="email" aria-describedby={error ? "password-reset-error" : undefined} className={inputClass} />
+            <input
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              aria-describedby={error ? "password-reset-error" : undefined}
+              className={inputClass}
+            />
           </label>
         )}
         <div>

@@ -16,7 +16,9 @@ const handle = resource<Route.ActionArgs>({
    */
   async POST({ request }) {
     const query = new URL(request.url).searchParams.get("token");
-    const { token } = await readInput(request, newsletterTokenSchema.partial()).then((input) => newsletterTokenSchema.parse({ token: input.token ?? query ?? "" }));
+    const { token } = await readInput(request, newsletterTokenSchema.partial()).then((input) =>
+      newsletterTokenSchema.parse({ token: input.token ?? query ?? "" }),
+    );
     await leaveEverything(await database(), token);
     return json({ unsubscribed: true });
   },

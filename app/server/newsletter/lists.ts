@@ -18,7 +18,6 @@ const TOPIC_PREFIX = "topic:";
 
 export const topicList = (slug: string) => `${TOPIC_PREFIX}${slug}`;
 
-
 export interface NewsletterTopic {
   id: number;
   slug: string;
@@ -51,7 +50,10 @@ export async function listTopics(db: Executor): Promise<NewsletterTopic[]> {
       id: newsletterTopics.id,
       slug: newsletterTopics.slug,
       names: newsletterTopics.names,
-      subscribers: sql<number>`(select ${count()} from ${newsletterSubscriptions} where ${newsletterSubscriptions.list} = ${TOPIC_PREFIX} || ${newsletterTopics.slug})`.mapWith(Number),
+      subscribers:
+        sql<number>`(select ${count()} from ${newsletterSubscriptions} where ${newsletterSubscriptions.list} = ${TOPIC_PREFIX} || ${newsletterTopics.slug})`.mapWith(
+          Number,
+        ),
     })
     .from(newsletterTopics)
     .orderBy(asc(newsletterTopics.slug));

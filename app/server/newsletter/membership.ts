@@ -27,7 +27,10 @@ async function subscriberOf(db: Executor, token: string): Promise<number> {
 /** The manage page's subscriber: its address, state and lists; 404 for a link that names nobody (forged, or a sign-up since deleted). */
 export async function membershipOf(db: Executor, token: string): Promise<Membership> {
   const id = await subscriberOf(db, token);
-  const [row] = await db.select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  const [row] = await db
+    .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
   if (!row) throw new AppError(404, "newsletterLinkInvalid");
   const lists = await db.select({ list: newsletterSubscriptions.list }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.subscriberId, id));
   return { ...row, lists: lists.map((entry) => entry.list) };
@@ -65,7 +68,11 @@ export async function changeLists(db: Database, token: string, asked: readonly s
   const id = await subscriberOf(db, token);
   const lists = await offeredOnly(db, asked);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: newsletterSubscribers.status, confirmedAt: newsletterSubscribers.confirmedAt }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for("update");
+    const [row] = await tx
+      .select({ status: newsletterSubscribers.status, confirmedAt: newsletterSubscribers.confirmedAt })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id))
+      .for("update");
     if (!row) throw new AppError(404, "newsletterLinkInvalid");
     if (row.status === "left" && row.confirmedAt) await tx.update(newsletterSubscribers).set({ status: "confirmed" }).where(eq(newsletterSubscribers.id, id));
     await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.subscriberId, id));

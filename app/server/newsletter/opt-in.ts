@@ -36,7 +36,10 @@ export interface SignUp {
 
 /** Whether the address is on the suppression list (a bounce, a complaint, a refusal): it is never mailed. */
 export async function isSuppressed(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: mailSuppressions.id }).from(mailSuppressions).where(sql`lower(${mailSuppressions.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select({ id: mailSuppressions.id })
+    .from(mailSuppressions)
+    .where(sql`lower(${mailSuppressions.email}) = ${email.toLowerCase()}`);
   return row !== undefined;
 }
 
@@ -78,7 +81,11 @@ export async function signUp(db: Database, input: SignUp, now = new Date()): Pro
   const lists = await offeredOnly(db, input.lists);
   if (await isSuppressed(db, email)) return null;
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(newsletterSubscribers).values({ email, language: input.language, status: "pending" }).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
+    const [created] = await tx
+      .insert(newsletterSubscribers)
+      .values({ email, language: input.language, status: "pending" })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscribers.id });
     const [subscriber] = created
       ? [{ ...created, status: "pending" as const, language: input.language }]
       : await tx
@@ -88,7 +95,10 @@ export async function signUp(db: Database, input: SignUp, now = new Date()): Pro
           .for("update");
     if (!subscriber) return null;
     if (subscriber.status === "confirmed") {
-      const current = await tx.select({ list: newsletterSubscriptions.list }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.subscriberId, subscriber.id));
+      const current = await tx
+        .select({ list: newsletterSubscriptions.list })
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.subscriberId, subscriber.id));
       const on = new Set(current.map((row) => row.list));
       if (lists.every((list) => on.has(list))) return null;
       const locale = mailLocale(subscriber.language);
@@ -109,7 +119,11 @@ export interface PendingConfirmation {
 }
 
 const live = (token: string, now: Date) =>
-  and(eq(newsletterSubscribers.confirmationHash, hashToken(token)), eq(newsletterSubscribers.status, "pending"), sql`${newsletterSubscribers.confirmationExpiresAt} > ${now}`);
+  and(
+    eq(newsletterSubscribers.confirmationHash, hashToken(token)),
+    eq(newsletterSubscribers.status, "pending"),
+    sql`${newsletterSubscribers.confirmationExpiresAt} > ${now}`,
+  );
 
 /** What a confirmation link would confirm, for its page: reading it changes nothing. Undefined for a link invalid or expired. */
 export async function pendingConfirmation(db: Executor, token: string, now = new Date()): Promise<PendingConfirmation | undefined> {
@@ -132,7 +146,11 @@ export async function confirmSubscription(db: Database, token: string, now = new
       .where(live(token, now))
       .returning({ id: newsletterSubscribers.id, language: newsletterSubscribers.language });
     if (!confirmed) throw new AppError(404, "newsletterConfirmationInvalid");
-    const [onSome] = await tx.select({ list: newsletterSubscriptions.list }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.subscriberId, confirmed.id)).limit(1);
+    const [onSome] = await tx
+      .select({ list: newsletterSubscriptions.list })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, confirmed.id))
+      .limit(1);
     if (!onSome) await tx.insert(newsletterSubscriptions).values({ subscriberId: confirmed.id, list: confirmed.language });
   });
 }

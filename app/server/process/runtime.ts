@@ -55,18 +55,18 @@ let opening: Promise<DatabaseHandle> | undefined;
 
 async function open(): Promise<DatabaseHandle> {
   const cfg = config();
-  const handle = await openDatabase(
-    cfg.databaseUrl
-      ? { kind: "postgres", url: cfg.databaseUrl }
-      : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db") },
-  );
+  const handle = await openDatabase(cfg.databaseUrl ? { kind: "postgres", url: cfg.databaseUrl } : { kind: "pglite", dataDir: path.join(cfg.dataDir, "db") });
   await bootstrap(handle, cfg);
   watchPool(handle.pool);
   // Several instances share one PostgreSQL: they count sign-in failures and sign-ups together.
   if (handle.kind === "postgres") useSharedRateLimits(handle.pool, await sharedSecret(handle.db, "rate_limit_key"));
   // A content write on any instance clears every instance's cached pages.
   // Back after an outage, it cannot know what the other instances changed meanwhile: all is stale.
-  await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)), () => pageCache.clear("everything"));
+  await handle.listen(
+    PAGE_CACHE_CHANNEL,
+    (payload) => pageCache.clear(publicChangeFrom(payload)),
+    () => pageCache.clear("everything"),
+  );
   pageCache.onInvalidate((change) => {
     handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => logError("Page-cache notification failed", error));
   });
@@ -74,10 +74,14 @@ async function open(): Promise<DatabaseHandle> {
   // notification; back after an outage, each stream reads again from the last change it was sent.
   // The embedded database cannot carry it (services/live-signals.ts): its one instance hears its writes in-process.
   if (handle.kind === "postgres") {
-    await handle.listen(LIVE_CHANNEL, (payload) => {
-      const signal = liveSignalFrom(payload);
-      if (signal) livePush.signal(signal);
-    }, () => livePush.gap());
+    await handle.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        const signal = liveSignalFrom(payload);
+        if (signal) livePush.signal(signal);
+      },
+      () => livePush.gap(),
+    );
   } else {
     onLiveChangeCommitted((signal) => livePush.signal(signal));
   }
@@ -137,7 +141,11 @@ export async function startApp(): Promise<void> {
   const handle = await databaseHandle();
   const db = handle.db;
   // A story that went live changes every list, feed and sitemap, on every instance.
-  stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
+  stopScheduler ??= startScheduler(
+    () => publishDue(db, new Date()),
+    () => pageCache.invalidate(),
+    config().scheduleCheckMs,
+  );
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
   stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
   stopSessionPurge ??= startSessionPurge(database);
@@ -145,7 +153,11 @@ export async function startApp(): Promise<void> {
   // Jobs left by a stopped instance are taken over; the embedded database has no other instance.
   stopDocumentJobs ??= startDocumentJobs(await documentJobs(), handle.kind === "pglite");
   if (handle.kind === "pglite") {
-    stopVacuum ??= repeatEvery(() => vacuumWhereDue(handle.pool), EMBEDDED_VACUUM_EVERY_MS, "Vacuuming the embedded database failed; trying again in ten minutes");
+    stopVacuum ??= repeatEvery(
+      () => vacuumWhereDue(handle.pool),
+      EMBEDDED_VACUUM_EVERY_MS,
+      "Vacuuming the embedded database failed; trying again in ten minutes",
+    );
   }
 }
 

@@ -117,7 +117,12 @@ export async function login(db: Database, input: LoginInput, client: SessionClie
  * (a mistyped code is tried again) and is recorded; a right one spends the challenge and makes the
  * session, which has proved its second factor now.
  */
-export async function completeSecondFactorSignIn(db: Database, pending: PendingSignIn, proof: SecondFactorProofInput, client: SessionClient): Promise<SignedIn> {
+export async function completeSecondFactorSignIn(
+  db: Database,
+  pending: PendingSignIn,
+  proof: SecondFactorProofInput,
+  client: SessionClient,
+): Promise<SignedIn> {
   publicContentUnchanged();
   const [account] = await db.select().from(users).where(eq(users.id, pending.userId));
   if (!account) throw new AppError(401, "secondFactorChallengeInvalid");
@@ -125,7 +130,8 @@ export async function completeSecondFactorSignIn(db: Database, pending: PendingS
   try {
     kind = await proveSecondFactor(db, account.id, proof, pending.webauthnChallenge);
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) await recordAccountAction(db, account, "account.second_factor_failed", undefined, proofKindOf(proof));
+    if (error instanceof AppError && error.status === 401)
+      await recordAccountAction(db, account, "account.second_factor_failed", undefined, proofKindOf(proof));
     throw error;
   }
   return db.transaction(async (tx) => {

@@ -37,7 +37,9 @@ export async function requestPasswordReset(db: Database, email: string, locale: 
   await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(eq(passwordResets.userId, account.id));
     await tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
-    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: account.id, expiresAt: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000) });
+    await tx
+      .insert(passwordResets)
+      .values({ tokenHash: hashToken(token), userId: account.id, expiresAt: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000) });
   });
   return transactionalMail(account.email, locale, "passwordResetSubject", [
     { text: "passwordResetMailText" },
