@@ -1585,6 +1585,50 @@ const rows: Row[] = [
     body: () => ({ email: uniqueEmail("subscriber") }),
     expected: everyone(status(201)),
   },
+  // Newsletter opt-in, leaving and topic lists (issue 40): a link's token is the only proof a reader gives.
+  {
+    method: "POST",
+    route: "/api/newsletter/confirm",
+    path: () => "/api/newsletter/confirm",
+    body: () => ({ token: "not-a-confirmation" }),
+    expected: everyone(status(404, en.newsletterConfirmationInvalid, "newsletter_confirmation_invalid")),
+  },
+  {
+    method: "POST",
+    route: "/api/newsletter/unsubscribe",
+    path: () => "/api/newsletter/unsubscribe",
+    body: () => ({ token: "1.AAAAAAAAAAAAAAAAAAAAAAAA" }),
+    expected: everyone(status(404, en.newsletterLinkInvalid, "newsletter_link_invalid")),
+  },
+  { method: "GET", route: "/api/newsletter/topics", path: () => "/api/newsletter/topics", expected: needs("manageSections", 200) },
+  {
+    method: "POST",
+    route: "/api/newsletter/topics",
+    fresh: async (role) => ({ name: unique(`Matrix topic ${role}`) }),
+    path: () => "/api/newsletter/topics",
+    body: (f) => ({ name_en: f.name }),
+    expected: needs("manageSections", 201),
+  },
+  {
+    method: "DELETE",
+    route: "/api/newsletter/topics/:id",
+    path: () => "/api/newsletter/topics/999999",
+    expected: backOffice((role) => (can(role, "manageSections") ? status(404, en.newsletterTopicNotFound, "newsletter_topic_not_found") : ROLE_FORBIDDEN)),
+  },
+  {
+    method: "POST",
+    route: "/api/users/password-reset",
+    path: () => "/api/users/password-reset",
+    body: () => ({ email: uniqueEmail("forgetful") }),
+    expected: everyone(status(202)),
+  },
+  {
+    method: "POST",
+    route: "/api/users/password-reset/complete",
+    path: () => "/api/users/password-reset/complete",
+    body: () => ({ token: "not-a-reset", new_password: "a long enough new password" }),
+    expected: everyone(status(400, en.passwordResetInvalid, "password_reset_invalid")),
+  },
 
   // Second factors (issue 35): every account manages its own; this server requires none, so no
   // account is held at the enrolment gate here (second-factor.test.ts tests it).
