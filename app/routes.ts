@@ -66,6 +66,7 @@ function localized(locale: Mount): RouteConfigEntry[] {
         route("documents", "routes/admin/documents.tsx", id("admin-documents")),
         route("documents/new", "routes/admin/document-new.tsx", id("admin-document-new")),
         route("documents/:id", "routes/admin/document.tsx", id("admin-document")),
+        route("newsletter/topics", "routes/admin/newsletter-topics.tsx", id("admin-newsletter-topics")),
         route("*", "routes/admin/to-dashboard.tsx", id("admin-unknown")),
       ]),
     ]),

@@ -3,8 +3,7 @@
  * language the site is configured with, and the topic lists an editor offers ("topic:{slug}").
  */
 import { asc, count, eq, sql } from "drizzle-orm";
-import type { LanguageTexts } from "~/lib/language-texts";
-import type { OfferedList } from "~/lib/newsletter-lists";
+import type { NewsletterTopic, OfferedList } from "~/lib/newsletter-lists";
 import { LANGUAGES } from "~/lib/limits";
 import type { NewsletterTopicInput } from "~/lib/schemas";
 import { slugify } from "~/lib/slug";
@@ -17,14 +16,6 @@ import { publicContentUnchanged } from "../cache/public-changes";
 const TOPIC_PREFIX = "topic:";
 
 export const topicList = (slug: string) => `${TOPIC_PREFIX}${slug}`;
-
-export interface NewsletterTopic {
-  id: number;
-  slug: string;
-  list: string;
-  names: LanguageTexts;
-  subscribers: number;
-}
 
 /** The editions' lists first, in the languages' order, then the topics by slug. */
 export async function offeredLists(db: Executor): Promise<OfferedList[]> {

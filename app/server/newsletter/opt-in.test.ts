@@ -22,7 +22,10 @@ describe("a sign-up's confirmation", () => {
     const token = tokenOf(mail!.text);
     expect(await pendingConfirmation(handle.db, token, new Date(start.getTime() + 6 * DAY))).toEqual({ email: "late@example.org", lists: ["en"] });
     expect(await statusOf("late@example.org")).toBe("pending");
-    await expect(confirmSubscription(handle.db, token, new Date(start.getTime() + 7 * DAY + 1))).rejects.toMatchObject({ status: 404, key: "newsletterConfirmationInvalid" });
+    await expect(confirmSubscription(handle.db, token, new Date(start.getTime() + 7 * DAY + 1))).rejects.toMatchObject({
+      status: 404,
+      key: "newsletterConfirmationInvalid",
+    });
     expect(await pendingConfirmation(handle.db, token, new Date(start.getTime() + 7 * DAY + 1))).toBeUndefined();
   });
 
@@ -58,8 +61,14 @@ describe("unconfirmed sign-ups", () => {
     expect(old.language).toBe("ne");
     expect((await claimUninvited(handle.db, 100)).map((entry) => entry.email)).not.toContain("old-reader@example.org");
     await confirmSubscription(handle.db, old.token);
-    const [row] = await handle.db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "old-reader@example.org"));
-    const lists = await handle.db.select({ list: newsletterSubscriptions.list }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.subscriberId, row!.id));
+    const [row] = await handle.db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "old-reader@example.org"));
+    const lists = await handle.db
+      .select({ list: newsletterSubscriptions.list })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, row!.id));
     expect(lists.map((entry) => entry.list)).toEqual(["ne"]);
   });
 });
