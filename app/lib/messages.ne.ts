@@ -144,6 +144,7 @@ export const ne: { readonly [K in MessageKey]: string } = {
   newsletterConfirmedTitle: "सदस्यता पक्का भयो",
   newsletterConfirmedText: "धन्यवाद। हरेक सन्देशमा सूची बदल्ने वा छाड्ने लिङ्क हुन्छ।",
   newsletterConfirmationInvalid: "यो पक्का गर्ने लिङ्क मिलेन वा यसको म्याद सकियो। कृपया फेरि सदस्यता लिनुहोस्।",
+  newsletterManageLink: "सूची बदल्नुहोस् वा छाड्नुहोस्",
   newsletterManageTitle: "तपाईंको न्युजलेटर सदस्यता",
   newsletterManageLead: "{email} ले के पाउने, छान्नुहोस्।",
   newsletterManageSave: "मेरा सूची सुरक्षित गर्नुहोस्",

@@ -141,6 +141,7 @@ export const en = {
   newsletterConfirmedTitle: "Subscription confirmed",
   newsletterConfirmedText: "Thank you. Every message has a link to change your lists or leave.",
   newsletterConfirmationInvalid: "This confirmation link is invalid or has expired. Please sign up again.",
+  newsletterManageLink: "Change your lists or leave",
   newsletterManageTitle: "Your newsletter subscription",
   newsletterManageLead: "Choose what {email} receives.",
   newsletterManageSave: "Save my lists",

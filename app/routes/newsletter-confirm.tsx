@@ -1,4 +1,5 @@
 import { data, useActionData, useLoaderData } from "react-router";
+import { Anchor } from "~/components/i18n/anchor";
 import { FormError, NewsletterPanel, Notice, buttonClass } from "~/components/newsletter/NewsletterPanel";
 import { useLocale, useMessages, useTranslate } from "~/contexts/i18n";
 import { listLabel } from "~/lib/newsletter-lists";
@@ -8,6 +9,7 @@ import { pageLocale } from "~/server/http/page-locale";
 import { pageOutcome } from "~/server/http/page-outcome";
 import { offeredLists } from "~/server/newsletter/lists";
 import { confirmSubscription, pendingConfirmation } from "~/server/newsletter/opt-in";
+import { subscriberToken } from "~/server/newsletter/subscriber-links";
 import { database } from "~/server/process/runtime";
 import type { Route } from "./+types/newsletter-confirm";
 import type { Sharing } from "~/lib/sharing";
@@ -31,7 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const outcome = await pageOutcome(pageLocale(request), async () => {
     const { token } = newsletterTokenSchema.parse({ token: form.get("token") ?? "" });
-    await confirmSubscription(await database(), token);
+    const db = await database();
+    // The page then links to the subscriber's manage page, as every message will.
+    return subscriberToken(db, await confirmSubscription(db, token));
   });
   return data(outcome, { status: outcome.status });
 }
@@ -52,6 +56,12 @@ export default function NewsletterConfirmPage() {
     return (
       <NewsletterPanel title={messages.newsletterConfirmedTitle}>
         <Notice>{messages.newsletterConfirmedText}</Notice>
+        <Anchor
+          to={`/newsletter/manage?${new URLSearchParams({ token: outcome.value })}`}
+          className="mt-4 inline-block font-semibold text-brand underline dark:text-red-400"
+        >
+          {messages.newsletterManageLink}
+        </Anchor>
       </NewsletterPanel>
     );
   }

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { useLocale, useLocalizePath, useMessages } from "~/contexts/i18n";
+import { ISLAND_SENDS_ATTRIBUTE } from "~/lib/island-markers";
 import { LANGUAGES } from "~/lib/limits";
 import { ListChoices } from "./ListChoices";
 
@@ -15,7 +16,8 @@ type State = { step: "idle"; error: string | null } | { step: "subscribing" } | 
 /**
  * Newsletter form (docs/product.md#newsletter): idle → subscribing → subscribed, and 'Subscribe another email' back to
  * idle. The sign-up starts the double opt-in (POST /api/newsletter, issue 40): the reader picks the editions, and
- * the confirmation is mailed. Before scripts run, the form posts to the /newsletter page, which does the same.
+ * the confirmation is mailed. In a browser without scripts the form posts to the /newsletter page, which does the
+ * same; with scripts still on their way, the sign-up waits for them (ISLAND_SENDS_ATTRIBUTE).
  */
 export function Newsletter({ className = "" }: { className?: string }) {
   const messages = useMessages();
@@ -66,7 +68,14 @@ export function Newsletter({ className = "" }: { className?: string }) {
           </button>
         </div>
       ) : (
-        <form onSubmit={submit} method="post" action={localize("/newsletter")} noValidate className="mt-4 flex flex-col gap-3">
+        <form
+          onSubmit={submit}
+          method="post"
+          action={localize("/newsletter")}
+          {...{ [ISLAND_SENDS_ATTRIBUTE]: "" }}
+          noValidate
+          className="mt-4 flex flex-col gap-3"
+        >
           <ListChoices lists={EDITION_LISTS} checked={lists} onChange={setLists} tone="dark" />
           <div className="flex flex-col gap-2 sm:flex-row">
             <label htmlFor={`${id}-email`} className="sr-only">

@@ -135,11 +135,12 @@ export async function pendingConfirmation(db: Executor, token: string, now = new
 
 /**
  * POST /api/newsletter/confirm (the Confirm button): the pending subscriber is confirmed and its
- * token spent. An address stored before double opt-in, on no list, joins its edition's.
+ * token spent. An address stored before double opt-in, on no list, joins its edition's. Returns
+ * the subscriber's id.
  */
-export async function confirmSubscription(db: Database, token: string, now = new Date()): Promise<void> {
+export async function confirmSubscription(db: Database, token: string, now = new Date()): Promise<number> {
   publicContentUnchanged();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [confirmed] = await tx
       .update(newsletterSubscribers)
       .set({ status: "confirmed", confirmedAt: now, confirmationHash: null, confirmationExpiresAt: null })
@@ -152,6 +153,7 @@ export async function confirmSubscription(db: Database, token: string, now = new
       .where(eq(newsletterSubscriptions.subscriberId, confirmed.id))
       .limit(1);
     if (!onSome) await tx.insert(newsletterSubscriptions).values({ subscriberId: confirmed.id, list: confirmed.language });
+    return confirmed.id;
   });
 }
 
