@@ -2,6 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { ne } from "../../app/lib/messages.ne";
+import { signInAsAdmin } from "./support/admin";
 import { expect, test } from "./support/test";
 
 /**
@@ -62,4 +63,23 @@ test("without JavaScript, the home page's sign-up is sent by the browser to the 
   await expect(page.getByRole("main").getByRole("status")).toContainText(ne.newsletterCheckInbox);
   await expect.poll(async () => (await messagesTo(email)).length).toBe(1);
   await context.close();
+});
+
+test("an editor offers a topic list, which readers then find on the newsletter page", async ({ page, browser }) => {
+  const name = `Budget leaks ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/newsletter/topics");
+  await page.getByRole("textbox", { name: "Name in English" }).fill(name);
+  await page.getByRole("button", { name: "Add the topic" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: name });
+  await expect(row).toContainText("0 subscribers");
+
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await readerPage.goto("/newsletter");
+  await expect(readerPage.getByRole("group", { name: "What would you like to receive?" }).getByRole("checkbox", { name })).not.toBeChecked();
+  await reader.close();
+
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
 });

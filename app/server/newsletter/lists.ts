@@ -3,6 +3,7 @@
  * language the site is configured with, and the topic lists an editor offers ("topic:{slug}").
  */
 import { asc, count, eq, sql } from "drizzle-orm";
+import { storedTexts } from "~/lib/language-texts";
 import type { NewsletterTopic, OfferedList } from "~/lib/newsletter-lists";
 import { LANGUAGES } from "~/lib/limits";
 import type { NewsletterTopicInput } from "~/lib/schemas";
@@ -58,7 +59,10 @@ export async function createTopic(db: Database, actor: Actor | null, input: News
   const slug = slugify(input.slug || Object.values(input.names).find(Boolean) || "");
   if (!slug) throw new AppError(400, "newsletterTopicNameRequired");
   try {
-    const [row] = await db.insert(newsletterTopics).values({ slug, names: input.names }).returning();
+    const [row] = await db
+      .insert(newsletterTopics)
+      .values({ slug, names: storedTexts(input.names) })
+      .returning();
     return { id: row!.id, slug, list: topicList(slug), names: row!.names, subscribers: 0 };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, "newsletterTopicExists");
