@@ -46,6 +46,8 @@ export default defineConfig({
       DEMO_CONTENT: "true",
       // Every test registers its own readers from 127.0.0.1.
       REGISTRATIONS_PER_ADDRESS: "1000",
+      NEWSLETTER_SIGNUPS_PER_ADDRESS: "1000",
+      PASSWORD_RESETS_PER_ADDRESS: "1000",
       TIP_ACTIONS_PER_HOUR: "1000",
       // The browser still solves a new tip's proof of work in its worker, in a few hundred hashes.
       TIP_PUZZLE_BITS: "8",

@@ -35,6 +35,9 @@ export { uploadsHandler } from "~/server/http/uploads";
 /** For `npm run media:migrate` (scripts/media-migrate.js). */
 export { mediaStorage } from "~/server/storage";
 export { migrateMedia } from "~/server/storage/migrate";
+/** For `npm run newsletter:invite` (scripts/newsletter-invite.js). */
+export { inviteStoredSubscribers } from "~/server/newsletter/invitations";
+export { stopApp as closeDatabase } from "~/server/process/runtime";
 
 /**
  * A request answered: its log line and its metrics. A request logged by the hour is not in the
@@ -139,7 +142,6 @@ function headerPairs(headers: OutgoingHttpHeaders | Headers): [string, string][]
     value === undefined ? [] : Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]],
   );
 }
-
 
 /** What a route tells the cache of its answer (its lifetimes), never sent. */
 const OWN_CACHE_HEADERS = new Set([CACHE_LIFETIME_HEADER.toLowerCase(), SHARED_CACHE_CONTROL_HEADER.toLowerCase()]);

@@ -41,8 +41,7 @@ export type { Language, Role } from "./limits";
 import type { Language } from "./limits";
 
 const text = (required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required });
-const email = (required: MessageKey) =>
-  text(required).toLowerCase().regex(EMAIL_PATTERN, { error: "emailInvalid" });
+const email = (required: MessageKey) => text(required).toLowerCase().regex(EMAIL_PATTERN, { error: "emailInvalid" });
 const optionalText = z.string().trim().optional();
 const id = z.coerce.number({ error: "invalidId" }).int({ error: "invalidId" }).positive({ error: "invalidId" });
 
@@ -87,7 +86,38 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
-export const newsletterSchema = z.object({ email: email("emailRequired") });
+/** A newsletter list: an edition's language code ("ne") or a topic's "topic:{slug}"; which exist is the server's to say. */
+const newsletterList = z
+  .string({ error: "newsletterListUnknown" })
+  .trim()
+  .min(1, { error: "newsletterListUnknown" })
+  .max(SLUG_MAX + 6, { error: "newsletterListUnknown" });
+/** The lists a reader picks: a JSON array, or one repeated form field (a single one arrives as a string). */
+const newsletterLists = z.preprocess(
+  (value) => (typeof value === "string" ? [value] : value),
+  z.array(newsletterList, { error: "newsletterListUnknown" }).min(1, { error: "newsletterListsRequired" }).max(50, { error: "newsletterListUnknown" }),
+);
+
+/** POST /api/newsletter (issue 40): the lists default to the edition's, the language to the request's. */
+export const newsletterSchema = z.object({
+  email: email("emailRequired").max(EMAIL_MAX, tooLong),
+  lists: newsletterLists.optional(),
+  language: z.enum(LANGUAGES, { error: "invalidInput" }).optional(),
+});
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+/** A link's token (a confirmation's, a subscriber's, a password reset's): what the link carried, checked by the service. */
+const linkToken = z.string({ error: "invalidInput" }).trim().min(1, { error: "invalidInput" }).max(200, { error: "invalidInput" });
+export const newsletterTokenSchema = z.object({ token: linkToken });
+
+/** The manage page's lists: none at all is leaving every list. */
+export const newsletterListsSchema = z.object({ token: linkToken, lists: z.array(newsletterList).max(50, { error: "newsletterListUnknown" }) });
+
+/** POST /api/users/password-reset: the address a link is mailed to, if an account uses it. */
+export const passwordResetRequestSchema = z.object({ email: email("emailRequired").max(EMAIL_MAX, tooLong) });
+/** POST /api/users/password-reset/complete: the link's token and the new password. */
+export const passwordResetSchema = z.object({ token: linkToken, new_password: newPassword });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export const commentSchema = z.object({
   content: text("commentRequired").max(COMMENT_MAX, { error: "commentTooLong" }),
@@ -148,6 +178,11 @@ export const tagSchema = z.object({ ...textFields("name", NAME_MAX), slug: slugT
 export const tagInputSchema = tagSchema.transform((input) => ({ names: byLanguage("name", input), slug: input.slug }));
 export type TagInput = z.infer<typeof tagInputSchema>;
 
+/** An editor's topic list: its names, and the slug of its list ("topic:{slug}"), from the name when not given. */
+export const newsletterTopicSchema = z.object({ ...textFields("name", NAME_MAX), slug: slugText }).superRefine(named("newsletterTopicNameRequired"));
+export const newsletterTopicInputSchema = newsletterTopicSchema.transform((input) => ({ names: byLanguage("name", input), slug: input.slug }));
+export type NewsletterTopicInput = z.infer<typeof newsletterTopicInputSchema>;
+
 export const writerSchema = z
   .object({ ...textFields("name", NAME_MAX), email: email("writerRequired").max(EMAIL_MAX, tooLong), ...textFields("bio", BIO_MAX) })
   .superRefine(named("writerRequired"));
@@ -176,28 +211,32 @@ export function isAllowedImageSource(src: string): boolean {
 }
 
 const idList = z
-  .union([z.array(id), z.string().transform((value, ctx) => {
-    if (value.trim() === "") return [];
-    try {
-      return z.array(id).parse(JSON.parse(value));
-    } catch {
-      ctx.addIssue({ code: "custom", message: "invalidInput" });
-      return z.NEVER;
-    }
-  })])
+  .union([
+    z.array(id),
+    z.string().transform((value, ctx) => {
+      if (value.trim() === "") return [];
+      try {
+        return z.array(id).parse(JSON.parse(value));
+      } catch {
+        ctx.addIssue({ code: "custom", message: "invalidInput" });
+        return z.NEVER;
+      }
+    }),
+  ])
   .default([]);
 
-const nullableId = z
-  .union([z.literal(""), z.literal("null"), z.null(), id])
-  .transform((v) => (v === "" || v === "null" || v === null ? null : v));
+const nullableId = z.union([z.literal(""), z.literal("null"), z.null(), id]).transform((v) => (v === "" || v === "null" || v === null ? null : v));
 
 /** Article fields of the create and update payloads (docs/product.md#the-api-in-summary), as JSON or multipart strings. */
 export const articleSchema = z.object({
   title: text("articleRequired").max(TITLE_MAX, { error: "titleTooLong" }),
   content: text("articleRequired").max(2_000_000, { error: "contentTooLong" }),
-  writer_id: z.union([z.literal(""), id], { error: "articleRequired" }).refine((v) => v !== "", {
-    error: "articleRequired",
-  }).transform((v) => v as number),
+  writer_id: z
+    .union([z.literal(""), id], { error: "articleRequired" })
+    .refine((v) => v !== "", {
+      error: "articleRequired",
+    })
+    .transform((v) => v as number),
   slug: optionalText,
   category_id: nullableId.optional(),
   meta_title: z.string().trim().max(META_TITLE_MAX, { error: "metaTitleTooLong" }).default(""),
@@ -253,7 +292,12 @@ const liveBody = text("liveUpdateBodyRequired").max(LIVE_UPDATE_BODY_MAX, tooLon
 const liveTwinUpdate = z.object({ language: z.enum(LANGUAGES, { error: "invalidInput" }).optional(), body: liveBody, headline: liveHeadline.default("") });
 
 /** POST /api/news/{slug}/updates: a new update of a live story, and with `translation` its twin in another edition. */
-export const liveUpdateSchema = z.object({ body: liveBody, headline: liveHeadline.default(""), pinned: flag.default(false), translation: liveTwinUpdate.optional() });
+export const liveUpdateSchema = z.object({
+  body: liveBody,
+  headline: liveHeadline.default(""),
+  pinned: flag.default(false),
+  translation: liveTwinUpdate.optional(),
+});
 export type LiveUpdateInput = z.infer<typeof liveUpdateSchema>;
 
 /** PUT /api/news/{slug}/updates/{id}: what is sent changes; what is left out stays. */
@@ -273,7 +317,12 @@ export const liveUpdatesQuerySchema = z
   .object({
     after: changeCursor.optional(),
     before: changeCursor.optional(),
-    limit: z.coerce.number().int().catch(LIVE_UPDATES_PAGE).default(LIVE_UPDATES_PAGE).transform((n) => clamp(n, 1, LIVE_UPDATES_PAGE_MAX)),
+    limit: z.coerce
+      .number()
+      .int()
+      .catch(LIVE_UPDATES_PAGE)
+      .default(LIVE_UPDATES_PAGE)
+      .transform((n) => clamp(n, 1, LIVE_UPDATES_PAGE_MAX)),
   })
   .refine((query) => query.after === undefined || query.before === undefined, { error: "invalidInput" });
 export type LiveUpdatesQuery = z.infer<typeof liveUpdatesQuerySchema>;
@@ -289,8 +338,18 @@ export const revisionCompareSchema = z.object({ from: id, to: id });
 
 /** GET /api/corrections: one page at a time; out-of-range values are clamped. */
 export const correctionsQuerySchema = z.object({
-  limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: z.coerce
+    .number()
+    .int()
+    .catch(20)
+    .default(20)
+    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .default(1)
+    .transform((n) => clamp(n, 1, PAGE_MAX)),
   language: z.enum(LANGUAGES).optional().catch(undefined),
 });
 
@@ -311,9 +370,22 @@ export const auditQuerySchema = z.object({
   /** The first day shown. */
   from: nepalDay.optional().catch(undefined),
   /** The last day shown, whole: entries before the next day's midnight. */
-  to: nepalDay.transform((date) => new Date(date.getTime() + DAY_MS)).optional().catch(undefined),
-  limit: z.coerce.number().int().catch(50).default(50).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+  to: nepalDay
+    .transform((date) => new Date(date.getTime() + DAY_MS))
+    .optional()
+    .catch(undefined),
+  limit: z.coerce
+    .number()
+    .int()
+    .catch(50)
+    .default(50)
+    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .default(1)
+    .transform((n) => clamp(n, 1, PAGE_MAX)),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -326,8 +398,18 @@ export const newsQuerySchema = z.object({
   search: z.string().trim().max(SEARCH_QUERY_MAX, tooLong).optional(),
   is_featured: flag.optional(),
   /** Out-of-range values are clamped, not refused: a hand-edited URL still gets a page. */
-  limit: z.coerce.number().int().catch(10).default(10).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: z.coerce
+    .number()
+    .int()
+    .catch(10)
+    .default(10)
+    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .default(1)
+    .transform((n) => clamp(n, 1, PAGE_MAX)),
   category: z.string().trim().optional(),
   tag: z.string().trim().optional(),
   writer: id.optional().catch(undefined),
@@ -383,7 +465,10 @@ export const documentPrepareSchema = z
 /** POST /api/documents/{id}/publish: with `override`, an editor's written reason to publish a file with findings left. */
 export const documentPublishSchema = z.object({
   override: z
-    .object({ reason: z.string({ error: "overrideReasonRequired" }).trim().min(1, { error: "overrideReasonRequired" }).max(NOTE_MAX, tooLong) }, { error: "overrideReasonRequired" })
+    .object(
+      { reason: z.string({ error: "overrideReasonRequired" }).trim().min(1, { error: "overrideReasonRequired" }).max(NOTE_MAX, tooLong) },
+      { error: "overrideReasonRequired" },
+    )
     .optional(),
 });
 
@@ -395,8 +480,18 @@ export const documentWithdrawSchema = z.object({
 /** GET /api/documents: the back office's list, newest first, one page at a time; `q`, words of a title in any language. */
 export const documentsQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX).catch("").default(""),
-  limit: z.coerce.number().int().catch(20).default(20).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: z.coerce
+    .number()
+    .int()
+    .catch(20)
+    .default(20)
+    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .default(1)
+    .transform((n) => clamp(n, 1, PAGE_MAX)),
 });
 
 /** PUT /api/documents/{id}/articles: the articles whose stories the document belongs to (all of a story's languages). */

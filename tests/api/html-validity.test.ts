@@ -24,7 +24,30 @@ async function pagesToCheck(): Promise<string[]> {
   const [tag] = await get("/api/tags");
   const [writer] = await get("/api/writers");
   const story = `/article/${encodeURIComponent(articles[0].slug)}`;
-  const pages = ["/", "/news", "/news?page=2", "/category/politics", `/tag/${tag.slug}`, `/writer/${writer.id}`, story, "/search?q=audit", "/search", "/about", "/contact", "/support", "/corrections", "/tips", "/login", "/no-such-page"];
+  const pages = [
+    "/",
+    "/news",
+    "/news?page=2",
+    "/category/politics",
+    `/tag/${tag.slug}`,
+    `/writer/${writer.id}`,
+    story,
+    "/search?q=audit",
+    "/search",
+    "/about",
+    "/contact",
+    "/support",
+    "/corrections",
+    "/tips",
+    "/login",
+    "/password-reset",
+    "/password-reset?token=x",
+    "/newsletter",
+    "/newsletter/confirm?token=x",
+    "/newsletter/manage?token=x",
+    "/newsletter/unsubscribe?token=x",
+    "/no-such-page",
+  ];
   return [...pages, ...pages.map((path) => `/ne${path === "/" ? "" : path}`)];
 }
 

@@ -82,8 +82,7 @@ const everyone = (outcome: Outcome): Outcomes => perRole(() => outcome);
 const backOffice = (newsroom: (role: Newsroom) => Outcome): Outcomes =>
   perRole((role) => (role === "guest" ? LOGIN_REQUIRED_ADMIN : role === "user" ? ADMIN_REQUIRED : newsroom(role)));
 /** A back-office call that needs `ability`: a newsroom role without it is told its role does not allow it. */
-const needs = (ability: Ability, success: number): Outcomes =>
-  backOffice((role) => (can(role, ability) ? status(success) : ROLE_FORBIDDEN));
+const needs = (ability: Ability, success: number): Outcomes => backOffice((role) => (can(role, ability) ? status(success) : ROLE_FORBIDDEN));
 /** Calls that need any account (commenting, bookmarking, own profile). */
 const signedIn = (outcome: Outcome | ((role: Exclude<Role, "guest">) => Outcome)): Outcomes =>
   perRole((role) => (role === "guest" ? SIGN_IN_REQUIRED : typeof outcome === "function" ? outcome(role) : outcome));
@@ -91,16 +90,15 @@ const signedIn = (outcome: Outcome | ((role: Exclude<Role, "guest">) => Outcome)
 const ownWork = (outcome: Outcome | ((role: Newsroom) => Outcome)): Outcomes =>
   perRole((role) => (!isNewsroom(role) ? undefined : typeof outcome === "function" ? outcome(role) : outcome));
 /** Someone else's unpublished article (and what hangs on it) exists only for the roles that see every article. */
-const othersDraft = (success: Outcome, hidden: Outcome = ARTICLE_NOT_FOUND) => (role: Role): Outcome =>
-  can(role, "editEveryArticle") ? success : hidden;
+const othersDraft =
+  (success: Outcome, hidden: Outcome = ARTICLE_NOT_FOUND) =>
+  (role: Role): Outcome =>
+    can(role, "editEveryArticle") ? success : hidden;
 /** Pending comments, and comments on drafts, exist only for moderators. */
 const moderatorsSee = (role: Role): Outcome => (can(role, "moderateComments") ? status(200) : COMMENT_NOT_FOUND);
 
 // A valid 1×1 PNG, for the upload row.
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /** The password newReader() registers with. */
 const READER_PASSWORD = "reader-password-1";
@@ -209,7 +207,9 @@ async function liveUpdate(slug: string, token?: string | null): Promise<{ id: nu
  * token is given, else a published story of the admin's.
  */
 async function revisedArticle(token: string | null) {
-  const article = token ? await ownArticle(token, { published: false }) : await createArticle({ writer_id: fx.writerId, title: unique("Revised matrix article") });
+  const article = token
+    ? await ownArticle(token, { published: false })
+    : await createArticle({ writer_id: fx.writerId, title: unique("Revised matrix article") });
   const edit = await call(`/api/news/${article.slug}`, { method: "PUT", token: token ?? (await asAdmin()), json: { title: `${article.title}, revised` } });
   if (edit.status !== 200) throw new Error(`revision: ${edit.status} ${JSON.stringify(edit.body)}`);
   const revisions = (await adminGet(`/api/news/${article.slug}/revisions`)).body.revisions as { id: number }[];
@@ -272,8 +272,7 @@ const sortedIds = (ids: (number | undefined)[]): (number | undefined)[] => [...i
 /** The articles a list row sets up: the admin's, and (for newsroom roles) the caller's own. */
 type ListEntry = "theirPublished" | "theirDraft" | "ownPublished" | "ownDraft";
 /** Which lists a role gets: a reader's, a contributor's or author's own, or every article. */
-const listScope = (role: Role): "reader" | "own" | "every" =>
-  can(role, "editEveryArticle") ? "every" : can(role, "backOffice") ? "own" : "reader";
+const listScope = (role: Role): "reader" | "own" | "every" => (can(role, "editEveryArticle") ? "every" : can(role, "backOffice") ? "own" : "reader");
 
 /**
  * GET /api/news with `query`, over a writer of its own that has the admin's published article and
@@ -538,9 +537,7 @@ const rows: Row[] = [
     path: (f) => `/api/users/${f.me.id}`,
     body: () => ({ role: "admin" }),
     // The admin already is one: nothing to refuse.
-    expected: perRole((role) =>
-      role === "guest" || role === "admin" ? undefined : status(403, en.roleChangeForbidden, "role_change_forbidden"),
-    ),
+    expected: perRole((role) => (role === "guest" || role === "admin" ? undefined : status(403, en.roleChangeForbidden, "role_change_forbidden"))),
     verify: async (f, role) => {
       expect((await call("/api/users/me", { token: f.token })).body.role).toBe(role);
     },
@@ -829,7 +826,9 @@ const rows: Row[] = [
     body: () => ({ key_points: "<p>Counting has begun.</p>" }),
     expected: needs("editEveryArticle", 200),
     verify: async (f, _role, allowed) => {
-      expect((await adminGet(`/api/news/${f.article.slug}`)).body.live).toEqual(allowed ? expect.objectContaining({ key_points: "<p>Counting has begun.</p>" }) : null);
+      expect((await adminGet(`/api/news/${f.article.slug}`)).body.live).toEqual(
+        allowed ? expect.objectContaining({ key_points: "<p>Counting has begun.</p>" }) : null,
+      );
     },
   },
   {
@@ -1017,7 +1016,14 @@ const rows: Row[] = [
   // The tip line (issue 17): a source needs no account, and a session changes nothing for them;
   // the inbox is for editors and admins, the key for admins.
   { method: "GET", route: "/api/tips/setup", path: () => "/api/tips/setup", expected: everyone(status(200)) },
-  { method: "POST", route: "/api/tips", fresh: async () => ({ tip: await tipRequest() }), path: () => "/api/tips", body: (f) => f.tip, expected: everyone(status(201)) },
+  {
+    method: "POST",
+    route: "/api/tips",
+    fresh: async () => ({ tip: await tipRequest() }),
+    path: () => "/api/tips",
+    body: (f) => f.tip,
+    expected: everyone(status(201)),
+  },
   { method: "GET", route: "/api/tips/puzzle", path: () => "/api/tips/puzzle", expected: everyone(status(200)) },
   {
     method: "POST",
@@ -1030,7 +1036,9 @@ const rows: Row[] = [
   {
     method: "PUT",
     route: "/api/tips/attachments/:id/parts/:part",
-    fresh: async () => ({ attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: SMALLEST_ATTACHMENT, puzzle: await solvedPuzzle(call) } })).body.id }),
+    fresh: async () => ({
+      attachment: (await call("/api/tips/attachments", { method: "POST", json: { size: SMALLEST_ATTACHMENT, puzzle: await solvedPuzzle(call) } })).body.id,
+    }),
     path: (f) => `/api/tips/attachments/${f.attachment}/parts/0`,
     bytes: () => new Uint8Array(SMALLEST_ATTACHMENT),
     expected: everyone(status(204)),
@@ -1096,7 +1104,14 @@ const rows: Row[] = [
     body: (f) => ({ public_key: f.sent.newsroomKey, message: f.sealed }),
     expected: needs("readTips", 201),
   },
-  { method: "POST", route: "/api/tips/inbox/:id/keep", fresh: freshTip, path: (f) => `/api/tips/inbox/${f.tipId}/keep`, body: () => ({ keep: true }), expected: needs("readTips", 200) },
+  {
+    method: "POST",
+    route: "/api/tips/inbox/:id/keep",
+    fresh: freshTip,
+    path: (f) => `/api/tips/inbox/${f.tipId}/keep`,
+    body: () => ({ keep: true }),
+    expected: needs("readTips", 200),
+  },
   {
     method: "GET",
     route: "/api/tips/inbox/:id/attachments/:attachment",
@@ -1585,6 +1600,50 @@ const rows: Row[] = [
     body: () => ({ email: uniqueEmail("subscriber") }),
     expected: everyone(status(201)),
   },
+  // Newsletter opt-in, leaving and topic lists (issue 40): a link's token is the only proof a reader gives.
+  {
+    method: "POST",
+    route: "/api/newsletter/confirm",
+    path: () => "/api/newsletter/confirm",
+    body: () => ({ token: "not-a-confirmation" }),
+    expected: everyone(status(404, en.newsletterConfirmationInvalid, "newsletter_confirmation_invalid")),
+  },
+  {
+    method: "POST",
+    route: "/api/newsletter/unsubscribe",
+    path: () => "/api/newsletter/unsubscribe",
+    body: () => ({ token: "1.AAAAAAAAAAAAAAAAAAAAAAAA" }),
+    expected: everyone(status(404, en.newsletterLinkInvalid, "newsletter_link_invalid")),
+  },
+  { method: "GET", route: "/api/newsletter/topics", path: () => "/api/newsletter/topics", expected: needs("manageSections", 200) },
+  {
+    method: "POST",
+    route: "/api/newsletter/topics",
+    fresh: async (role) => ({ name: unique(`Matrix topic ${role}`) }),
+    path: () => "/api/newsletter/topics",
+    body: (f) => ({ name_en: f.name }),
+    expected: needs("manageSections", 201),
+  },
+  {
+    method: "DELETE",
+    route: "/api/newsletter/topics/:id",
+    path: () => "/api/newsletter/topics/999999",
+    expected: backOffice((role) => (can(role, "manageSections") ? status(404, en.newsletterTopicNotFound, "newsletter_topic_not_found") : ROLE_FORBIDDEN)),
+  },
+  {
+    method: "POST",
+    route: "/api/users/password-reset",
+    path: () => "/api/users/password-reset",
+    body: () => ({ email: uniqueEmail("forgetful") }),
+    expected: everyone(status(202)),
+  },
+  {
+    method: "POST",
+    route: "/api/users/password-reset/complete",
+    path: () => "/api/users/password-reset/complete",
+    body: () => ({ token: "not-a-reset", new_password: "a long enough new password" }),
+    expected: everyone(status(400, en.passwordResetInvalid, "password_reset_invalid")),
+  },
 
   // Second factors (issue 35): every account manages its own; this server requires none, so no
   // account is held at the enrolment gate here (second-factor.test.ts tests it).
@@ -1722,9 +1781,7 @@ beforeAll(async () => {
   };
 });
 
-const cases = rows.flatMap((row) =>
-  ROLES.filter((role) => row.expected[role]).map((role) => ({ row, role, label: `${row.method} ${row.route}` })),
-);
+const cases = rows.flatMap((row) => ROLES.filter((role) => row.expected[role]).map((role) => ({ row, role, label: `${row.method} ${row.route}` })));
 
 describe("permission matrix", () => {
   it("has rows for every API route of app/routes.ts", () => {
@@ -1740,25 +1797,26 @@ describe("permission matrix", () => {
     for (const label of partial) expect(label).toMatch(/\(own /);
   });
 
-  for (const { row, role, label } of cases) it(`${label} as ${role}`, async () => {
-    const expected = row.expected[role]!;
-    const f: Fresh = row.fresh ? await row.fresh(role) : {};
-    // A fixture may have held the thread for seconds (Argon2): let the client see the idle connections the server closed meanwhile.
-    await new Promise((resolve) => setImmediate(resolve));
-    const token = "token" in f ? f.token : await tokenFor(role);
-    if (row.freshProof && token) await reauthenticated(call, token, passwordOf(role));
-    const res = await call(row.path(f, role), {
-      method: row.method,
-      token,
-      json: row.body?.(f, role),
-      form: row.form?.(f, role),
-      bytes: row.bytes?.(f, role),
+  for (const { row, role, label } of cases)
+    it(`${label} as ${role}`, async () => {
+      const expected = row.expected[role]!;
+      const f: Fresh = row.fresh ? await row.fresh(role) : {};
+      // A fixture may have held the thread for seconds (Argon2): let the client see the idle connections the server closed meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+      const token = "token" in f ? f.token : await tokenFor(role);
+      if (row.freshProof && token) await reauthenticated(call, token, passwordOf(role));
+      const res = await call(row.path(f, role), {
+        method: row.method,
+        token,
+        json: row.body?.(f, role),
+        form: row.form?.(f, role),
+        bytes: row.bytes?.(f, role),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
+      if (expected.error !== undefined) expect(res.body).toEqual({ error: expected.error, code: expected.code });
+      const allowed = res.status >= 200 && res.status < 300;
+      await row.verify?.(f, role, allowed, res);
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
-    if (expected.error !== undefined) expect(res.body).toEqual({ error: expected.error, code: expected.code });
-    const allowed = res.status >= 200 && res.status < 300;
-    await row.verify?.(f, role, allowed, res);
-  });
 });
 
 describe("drafts and pending comments stay hidden from everyone but editors and admins", () => {
@@ -1795,25 +1853,22 @@ describe("drafts and pending comments stay hidden from everyone but editors and 
     expect(drafts.body.articles[0].is_published).toBe(false);
   });
 
-  it.each(["guest", "user", "contributor", "author"] as const)(
-    "%s: comment lists hold approved comments on published articles only",
-    async (role) => {
-      const token = await tokenFor(role);
-      for (const path of ["/api/comments", `/api/news/${fx.published.id}/comments`]) {
-        const res = await call(path, { token });
-        expect(res.status, path).toBe(200);
-        const ids = res.body.map((c: { id: number }) => c.id);
-        expect(ids, path).toContain(fx.approvedComment);
-        expect(ids, path).not.toContain(fx.pendingComment);
-        expect(ids, path).not.toContain(fx.approvedOnDraft);
-        for (const comment of res.body) expect(comment.is_approved, path).toBe(true);
-      }
-      const article = await call(`/api/news/${fx.published.slug}`, { token });
-      const shown = article.body.comments.map((c: { id: number }) => c.id);
-      expect(shown).toContain(fx.approvedComment);
-      expect(shown).not.toContain(fx.pendingComment);
-    },
-  );
+  it.each(["guest", "user", "contributor", "author"] as const)("%s: comment lists hold approved comments on published articles only", async (role) => {
+    const token = await tokenFor(role);
+    for (const path of ["/api/comments", `/api/news/${fx.published.id}/comments`]) {
+      const res = await call(path, { token });
+      expect(res.status, path).toBe(200);
+      const ids = res.body.map((c: { id: number }) => c.id);
+      expect(ids, path).toContain(fx.approvedComment);
+      expect(ids, path).not.toContain(fx.pendingComment);
+      expect(ids, path).not.toContain(fx.approvedOnDraft);
+      for (const comment of res.body) expect(comment.is_approved, path).toBe(true);
+    }
+    const article = await call(`/api/news/${fx.published.slug}`, { token });
+    const shown = article.body.comments.map((c: { id: number }) => c.id);
+    expect(shown).toContain(fx.approvedComment);
+    expect(shown).not.toContain(fx.pendingComment);
+  });
 
   it.each(["editor", "admin"] as const)("%s: the comment list holds pending and approved comments", async (role) => {
     const token = await tokenFor(role);
@@ -1823,9 +1878,7 @@ describe("drafts and pending comments stay hidden from everyone but editors and 
     const pending = all.body.find((c: { id: number }) => c.id === fx.pendingComment);
     expect(pending.is_approved).toBe(false);
     const ofArticle = await call(`/api/news/${fx.published.id}/comments`, { token });
-    expect(ofArticle.body.map((c: { id: number }) => c.id)).toEqual(
-      expect.arrayContaining([fx.approvedComment, fx.pendingComment]),
-    );
+    expect(ofArticle.body.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([fx.approvedComment, fx.pendingComment]));
   });
 });
 
@@ -1889,18 +1942,19 @@ const unsupported: { method: Method; route: string; path: () => string; allow: s
 ];
 
 describe("unsupported methods", () => {
-  for (const row of unsupported) it(`${row.method} ${row.route} → 405 for every role`, async () => {
-    for (const role of ROLES) {
-      const res = await call(row.path(), {
-        method: row.method,
-        token: await tokenFor(role),
-        json: row.method === "GET" ? undefined : {},
-      });
-      expect(res.status, `${role}: ${JSON.stringify(res.body)}`).toBe(405);
-      expect(res.body, role).toEqual({ error: "Method not allowed", code: "method_not_allowed" });
-      expect(res.headers.get("allow"), role).toBe(row.allow);
-    }
-  });
+  for (const row of unsupported)
+    it(`${row.method} ${row.route} → 405 for every role`, async () => {
+      for (const role of ROLES) {
+        const res = await call(row.path(), {
+          method: row.method,
+          token: await tokenFor(role),
+          json: row.method === "GET" ? undefined : {},
+        });
+        expect(res.status, `${role}: ${JSON.stringify(res.body)}`).toBe(405);
+        expect(res.body, role).toEqual({ error: "Method not allowed", code: "method_not_allowed" });
+        expect(res.headers.get("allow"), role).toBe(row.allow);
+      }
+    });
 });
 
 /**
@@ -1978,15 +2032,16 @@ const refusedBeforeValidation: {
 ];
 
 describe("refusals come before validation", () => {
-  for (const row of refusedBeforeValidation) it(`${row.method} ${row.route}, invalid body: refused as for a valid one`, async () => {
-    let checked = 0;
-    for (const role of ROLES) {
-      const expected = row.expected[role];
-      if (!expected || expected.status === 0) continue;
-      const res = await call(await row.path(), { method: row.method, token: await tokenFor(role), json: row.body });
-      expect({ role, status: res.status, body: res.body }).toEqual({ role, status: expected.status, body: { error: expected.error, code: expected.code } });
-      checked += 1;
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
+  for (const row of refusedBeforeValidation)
+    it(`${row.method} ${row.route}, invalid body: refused as for a valid one`, async () => {
+      let checked = 0;
+      for (const role of ROLES) {
+        const expected = row.expected[role];
+        if (!expected || expected.status === 0) continue;
+        const res = await call(await row.path(), { method: row.method, token: await tokenFor(role), json: row.body });
+        expect({ role, status: res.status, body: res.body }).toEqual({ role, status: expected.status, body: { error: expected.error, code: expected.code } });
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
 });

@@ -72,6 +72,9 @@ test.describe("accessibility (axe-core)", () => {
       "/corrections",
       "/tips",
       "/ne/tips",
+      "/ne/newsletter",
+      "/newsletter/unsubscribe?token=not-a-token",
+      "/ne/password-reset",
     ];
     expect(await sweep(browser, baseURL, paths)).toEqual([]);
   });
@@ -88,6 +91,7 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/categories",
       "/admin/tags",
       "/admin/writers",
+      "/admin/newsletter/topics",
       "/admin/users",
       "/admin/comments",
       "/admin/review",

@@ -20,5 +20,8 @@ export const htmlValidateConfig: ConfigData = {
     "valid-id": ["error", { relaxed: true }],
     // A story's page is titled by its headline, which is not cut to fit a search engine's line.
     "long-title": "off",
+    // Checkboxes that share a name are one multiple choice (the newsletter's lists), as HTML forms
+    // have always sent them; html-validate allows it only for radio buttons and buttons by default.
+    "form-dup-name": ["error", { shared: ["radio", "button", "reset", "submit", "checkbox"] }],
   },
 };

@@ -103,6 +103,8 @@ async function launch(env: Record<string, string>, options: StartOptions, dataDi
       ADMIN_PASSWORD: TEST_ADMIN.password,
       DEMO_CONTENT: "false",
       REGISTRATIONS_PER_ADDRESS: "1000",
+      NEWSLETTER_SIGNUPS_PER_ADDRESS: "1000",
+      PASSWORD_RESETS_PER_ADDRESS: "1000",
       TIP_ACTIONS_PER_HOUR: "1000",
       // A new tip's proof of work in a few hundred hashes, not a hundred thousand.
       TIP_PUZZLE_BITS: "8",

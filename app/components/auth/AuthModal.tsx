@@ -126,10 +126,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
     setError(null);
     // The schemas (and zod) load on first submit, keeping them off every page's critical path.
     const { firstMessage, loginSchema, registerSchema } = await import("~/lib/schemas");
-    const parsed =
-      mode === "signin"
-        ? loginSchema.safeParse({ username: email, password })
-        : registerSchema.safeParse({ name, email, password });
+    const parsed = mode === "signin" ? loginSchema.safeParse({ username: email, password }) : registerSchema.safeParse({ name, email, password });
     if (!parsed.success) {
       setError(messages[firstMessage(parsed.error)]);
       return;
@@ -161,14 +158,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
       ) : null}
       <label className="block text-sm font-medium">
         {messages.emailAddress}
-        <input
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className={fieldClass}
-        />
+        <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} className={fieldClass} />
       </label>
       <label className="block text-sm font-medium">
         {messages.password}
@@ -182,6 +172,11 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
           className={fieldClass}
         />
       </label>
+      {mode === "signin" ? (
+        <a href={localize("/password-reset")} className="-mt-2 block text-sm text-brand underline dark:text-red-400">
+          {messages.forgotPassword}
+        </a>
+      ) : null}
       {/* The server judges how easy a new password is to guess, and says why it refuses one. */}
       {mode === "signup" ? (
         <p id={hintId} className="-mt-2 text-sm text-neutral-600 dark:text-neutral-400">
@@ -193,11 +188,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn, initialSecondFactor =
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-      >
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60">
         {busy ? messages.pleaseWait : mode === "signin" ? messages.signIn : messages.signUp}
       </button>
       <p className="text-center text-sm">

@@ -18,7 +18,18 @@ import {
   bigint,
   date,
 } from "drizzle-orm/pg-core";
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, DOCUMENT_FILES, DOCUMENT_STATUSES, type Language, NOTE_KINDS, REVIEW_ACTIONS, REVISION_KINDS, ROLES, TIP_SENDERS } from "../../lib/limits";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+  DOCUMENT_FILES,
+  DOCUMENT_STATUSES,
+  type Language,
+  NOTE_KINDS,
+  REVIEW_ACTIONS,
+  REVISION_KINDS,
+  ROLES,
+  TIP_SENDERS,
+} from "../../lib/limits";
 import type { LanguageTexts } from "../../lib/language-texts";
 import type { Finding } from "../documents/findings";
 import type { PrepareOptions } from "../documents/prepare";
@@ -62,7 +73,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 /** The tip line keeps every time to the hour: when something happened there is metadata too (issue 36). */
-const createdInHour = () => timestamp("created_at", { withTimezone: true }).notNull().default(sql`date_trunc('hour', now(), 'UTC')`);
+const createdInHour = () =>
+  timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`date_trunc('hour', now(), 'UTC')`);
 
 export const users = pgTable(
   "users",
@@ -258,7 +272,9 @@ export const articles = pgTable(
      * The story this article is a version of: its versions in other languages share the number, at
      * most one per language (articles_story_language_unique). A new article is a story of its own.
      */
-    storyId: integer("story_id").notNull().default(sql`nextval('article_stories_seq')`),
+    storyId: integer("story_id")
+      .notNull()
+      .default(sql`nextval('article_stories_seq')`),
     /**
      * The editions that list this version (services/editions.ts): for each, the published version of
      * the story in the language it prefers most. Kept by a trigger of the 0026 migration for the whole
@@ -266,7 +282,11 @@ export const articles = pgTable(
      * story when the languages' preferences change (db/edition-preferences.ts), so that an edition's
      * list is a filter on the row, not a join.
      */
-    shownIn: text("shown_in").array().$type<Language[]>().notNull().default(sql`'{}'::text[]`),
+    shownIn: text("shown_in")
+      .array()
+      .$type<Language[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     metaTitle: text("meta_title").notNull().default(""),
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(false),
@@ -304,16 +324,22 @@ export const articles = pgTable(
     index("articles_category_idx").on(t.categoryId, t.publishedAt),
     // A section's published stories, newest first, and their count, from the index alone (once
     // vacuumed): at 100,000 articles counting a section's 12,000 read each row for its flag.
-    index("articles_published_category_idx").on(t.categoryId, t.publishedAt, t.id).where(sql`${t.isPublished}`),
+    index("articles_published_category_idx")
+      .on(t.categoryId, t.publishedAt, t.id)
+      .where(sql`${t.isPublished}`),
     // Each edition's stories, newest first, and their count, have partial indexes of their own, one
     // pair per configured language, made at start (db/edition-preferences.ts), not here.
     uniqueIndex("articles_story_language_unique").on(t.storyId, t.language),
     index("articles_writer_idx").on(t.writerId, t.publishedAt),
     index("articles_featured_idx").on(t.isFeatured, t.publishedAt),
     // The scheduler's question every few seconds: which stories are due.
-    index("articles_scheduled_idx").on(t.scheduledAt).where(sql`${t.scheduledAt} is not null`),
+    index("articles_scheduled_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} is not null`),
     // The review queue: the few stories waiting, oldest first.
-    index("articles_review_idx").on(t.submittedAt).where(sql`${t.submittedAt} is not null`),
+    index("articles_review_idx")
+      .on(t.submittedAt)
+      .where(sql`${t.submittedAt} is not null`),
   ],
 );
 
@@ -364,11 +390,9 @@ export const articleSearch = pgTable(
  * trigger of the 0003_search migration adds an article's words whenever it is written; words of
  * edited or deleted articles stay, and match no article.
  */
-export const searchWords = pgTable(
-  "search_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")).with({ fastupdate: "off" })],
-);
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")).with({ fastupdate: "off" }),
+]);
 
 /**
  * The text search configuration each language's articles are stemmed with (`nepali`, `simple`),
@@ -406,7 +430,9 @@ export const articleMedia = pgTable(
     caption: text("caption").notNull().default(""),
     position: integer("position").notNull(),
     kind: text("kind", { enum: ["banner", "content"] }).notNull(),
-    mediaType: text("media_type", { enum: ["image", "video"] }).notNull().default("image"),
+    mediaType: text("media_type", { enum: ["image", "video"] })
+      .notNull()
+      .default("image"),
     width: integer("width"),
     height: integer("height"),
   },
@@ -452,10 +478,7 @@ export const comments = pgTable(
     isApproved: boolean("is_approved").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("comments_article_idx").on(t.articleId, t.createdAt),
-    index("comments_approved_idx").on(t.isApproved, t.createdAt),
-  ],
+  (t) => [index("comments_article_idx").on(t.articleId, t.createdAt), index("comments_approved_idx").on(t.isApproved, t.createdAt)],
 );
 
 /**
@@ -511,8 +534,12 @@ export const liveUpdates = pgTable(
     // The changes after a client's cursor, in order.
     uniqueIndex("live_updates_change_idx").on(t.articleId, t.changeId),
     // The stream as readers see it, newest first, page after page.
-    index("live_updates_stream_idx").on(t.articleId, t.id).where(sql`${t.deletedAt} is null`),
-    uniqueIndex("live_updates_idempotency_unique").on(t.articleId, t.authorId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    index("live_updates_stream_idx")
+      .on(t.articleId, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex("live_updates_idempotency_unique")
+      .on(t.articleId, t.authorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 
@@ -646,8 +673,65 @@ export const newsletterSubscribers = pgTable(
     language: text("language").$type<Language>().notNull().default("en"),
     status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The confirmation link's token, hashed (the link itself is only in the message), and when it
+     * stops working; both cleared once confirmed. A pending row whose token expired is deleted.
+     */
+    confirmationHash: text("confirmation_hash"),
+    confirmationExpiresAt: timestamp("confirmation_expires_at", { withTimezone: true }),
+    /** When the last confirmation (or the one invitation of an address stored before double opt-in) was mailed; null: never. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_confirmation_hash_unique").on(t.confirmationHash),
+    index("newsletter_confirmation_expiry_idx").on(t.confirmationExpiresAt),
+  ],
+);
+
+/**
+ * The topic lists an editor offers beside the editions' (issue 40): an investigation series, a
+ * section. Its list is "topic:{slug}"; deleting a topic deletes its subscriptions.
+ */
+export const newsletterTopics = pgTable(
+  "newsletter_topics",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    names: languageTexts("names"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("newsletter_topics_named", named(t.names)), check("newsletter_topics_names_texts", textsOnly(t.names))],
+);
+
+/** A "forgot password" link (issue 40): only its hash is kept; used once, within 30 minutes. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId), index("password_resets_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The devices (coarse names, as sessions keep them) a staff account has signed in from, so that a
+ * sign-in from another is mailed to its owner (issue 40).
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "left"] as const;
@@ -884,7 +968,9 @@ export const documents = pgTable(
     check("documents_descriptions_texts", textsOnly(t.descriptions)),
     check("documents_sources_texts", textsOnly(t.sources)),
     index("documents_created_idx").on(t.createdAt, t.id),
-    index("documents_jobs_idx").on(t.leaseUntil).where(sql`${t.job} is not null`),
+    index("documents_jobs_idx")
+      .on(t.leaseUntil)
+      .where(sql`${t.job} is not null`),
     index("documents_search_idx").using("gin", t.searchVector).with({ fastupdate: "off" }),
   ],
 );

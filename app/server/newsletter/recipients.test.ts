@@ -24,10 +24,12 @@ describe("a list's recipients", () => {
       ])
       .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email });
     const id = (email: string) => rows.find((row) => row.email === email)!.id;
-    await handle.db.insert(newsletterSubscriptions).values([
-      ...rows.filter((row) => row.email !== "other-list@example.org").map((row) => ({ subscriberId: row.id, list: "ne" })),
-      { subscriberId: id("other-list@example.org"), list: "en" },
-    ]);
+    await handle.db
+      .insert(newsletterSubscriptions)
+      .values([
+        ...rows.filter((row) => row.email !== "other-list@example.org").map((row) => ({ subscriberId: row.id, list: "ne" })),
+        { subscriberId: id("other-list@example.org"), list: "en" },
+      ]);
     await handle.db.insert(mailSuppressions).values({ email: "bounced@example.org", reason: "bounce" });
 
     const all = await listRecipients(handle.db, "ne");

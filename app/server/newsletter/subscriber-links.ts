@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Executor } from "../db/connection";
+import { type Locale, localizePath } from "~/lib/i18n";
 import { config } from "../platform/config";
 import { sharedSecret } from "../services/shared-secrets";
 
@@ -39,13 +40,20 @@ export interface SubscriberLinks {
   unsubscribeMailto: string;
 }
 
-export function subscriberLinks(token: string): SubscriberLinks {
+/**
+ * The links for the subscriber `token` names, to pages in `locale` (the site's default language
+ * unless given). The unsubscribe link is one address for both of RFC 8058's uses: a GET (a person's
+ * click) shows the page with its button, a POST (the mail client's one-click, form-encoded
+ * `List-Unsubscribe=One-Click`, with no cookie and no CSRF token) leaves at once.
+ */
+export function subscriberLinks(token: string, locale?: Locale): SubscriberLinks {
   const site = config().publicUrl;
   const from = config().mail.from;
   const mailbox = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const page = (path: string) => `${site}${localizePath(path, locale ?? config().defaultLocale, config().defaultLocale)}?token=${encodeURIComponent(token)}`;
   return {
-    manage: `${site}/newsletter/manage?token=${encodeURIComponent(token)}`,
-    unsubscribe: `${site}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+    manage: page("/newsletter/manage"),
+    unsubscribe: page("/newsletter/unsubscribe"),
     unsubscribeMailto: `mailto:${mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
   };
 }

@@ -18,6 +18,8 @@ import { logError } from "~/server/platform/log";
 import { mediaStorage } from "../storage";
 import { startTipPurge } from "../services/tips";
 import { startSessionPurge } from "../services/sessions";
+import { startUnconfirmedPurge } from "../newsletter/opt-in";
+import { mailSent } from "../mail/send-soon";
 import { EMBEDDED_VACUUM_EVERY_MS, vacuumWhereDue } from "../db/embedded-vacuum";
 import { repeatEvery } from "../platform/repeat";
 import { documentWorker } from "../documents/worker-pool";
@@ -65,7 +67,11 @@ async function open(): Promise<DatabaseHandle> {
   if (handle.kind === "postgres") useSharedRateLimits(handle.pool, await sharedSecret(handle.db, "rate_limit_key"));
   // A content write on any instance clears every instance's cached pages.
   // Back after an outage, it cannot know what the other instances changed meanwhile: all is stale.
-  await handle.listen(PAGE_CACHE_CHANNEL, (payload) => pageCache.clear(publicChangeFrom(payload)), () => pageCache.clear("everything"));
+  await handle.listen(
+    PAGE_CACHE_CHANNEL,
+    (payload) => pageCache.clear(publicChangeFrom(payload)),
+    () => pageCache.clear("everything"),
+  );
   pageCache.onInvalidate((change) => {
     handle.notify(PAGE_CACHE_CHANNEL, JSON.stringify(change)).catch((error) => logError("Page-cache notification failed", error));
   });
@@ -73,10 +79,14 @@ async function open(): Promise<DatabaseHandle> {
   // notification; back after an outage, each stream reads again from the last change it was sent.
   // The embedded database cannot carry it (services/live-signals.ts): its one instance hears its writes in-process.
   if (handle.kind === "postgres") {
-    await handle.listen(LIVE_CHANNEL, (payload) => {
-      const signal = liveSignalFrom(payload);
-      if (signal) livePush.signal(signal);
-    }, () => livePush.gap());
+    await handle.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        const signal = liveSignalFrom(payload);
+        if (signal) livePush.signal(signal);
+      },
+      () => livePush.gap(),
+    );
   } else {
     onLiveChangeCommitted((signal) => livePush.signal(signal));
   }
@@ -124,6 +134,7 @@ let stopReadCounter: (() => Promise<void>) | undefined;
 let stopTipPurge: (() => Promise<void>) | undefined;
 let stopVacuum: (() => Promise<void>) | undefined;
 let stopSessionPurge: (() => Promise<void>) | undefined;
+let stopUnconfirmedPurge: (() => Promise<void>) | undefined;
 let stopDocumentJobs: (() => Promise<void>) | undefined;
 
 /**
@@ -135,14 +146,23 @@ export async function startApp(): Promise<void> {
   const handle = await databaseHandle();
   const db = handle.db;
   // A story that went live changes every list, feed and sitemap, on every instance.
-  stopScheduler ??= startScheduler(() => publishDue(db, new Date()), () => pageCache.invalidate(), config().scheduleCheckMs);
+  stopScheduler ??= startScheduler(
+    () => publishDue(db, new Date()),
+    () => pageCache.invalidate(),
+    config().scheduleCheckMs,
+  );
   stopReadCounter ??= startReadCounter(readCounter, database, config().mostReadRefreshMs);
   stopTipPurge ??= startTipPurge(database, config().tipsRetentionDays);
   stopSessionPurge ??= startSessionPurge(database);
+  stopUnconfirmedPurge ??= startUnconfirmedPurge(database);
   // Jobs left by a stopped instance are taken over; the embedded database has no other instance.
   stopDocumentJobs ??= startDocumentJobs(await documentJobs(), handle.kind === "pglite");
   if (handle.kind === "pglite") {
-    stopVacuum ??= repeatEvery(() => vacuumWhereDue(handle.pool), EMBEDDED_VACUUM_EVERY_MS, "Vacuuming the embedded database failed; trying again in ten minutes");
+    stopVacuum ??= repeatEvery(
+      () => vacuumWhereDue(handle.pool),
+      EMBEDDED_VACUUM_EVERY_MS,
+      "Vacuuming the embedded database failed; trying again in ten minutes",
+    );
   }
 }
 
@@ -156,6 +176,10 @@ export async function stopApp(): Promise<void> {
   stopTipPurge = undefined;
   await stopSessionPurge?.();
   stopSessionPurge = undefined;
+  await stopUnconfirmedPurge?.();
+  stopUnconfirmedPurge = undefined;
+  // A confirmation handed to mail before the stop goes out before the database closes.
+  await mailSent();
   await stopDocumentJobs?.();
   stopDocumentJobs = undefined;
   // A job cut short keeps its row's job: the next start takes it over.

@@ -11,6 +11,8 @@ import { AppError } from "../errors";
 import { recordAccountAction, recordSignIn } from "./audit";
 import type { Actor } from "./actor";
 import { deviceName } from "./device-names";
+import { signInNotice } from "./sign-in-notices";
+import { sendSoon } from "../mail/send-soon";
 import { type PendingSignIn, consumeLoginChallenge, startLoginChallenge } from "./login-challenges";
 import { assertStrongPassword } from "./password-strength";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -46,6 +48,8 @@ export async function createSession(db: Executor, userId: number, client: Sessio
     device: deviceName(client.userAgent),
     secondFactorAt,
   });
+  const notice = await signInNotice(db, userId, deviceName(client.userAgent), now);
+  if (notice) sendSoon(notice, "A sign-in notice could not be mailed");
   return token;
 }
 
@@ -113,7 +117,12 @@ export async function login(db: Database, input: LoginInput, client: SessionClie
  * (a mistyped code is tried again) and is recorded; a right one spends the challenge and makes the
  * session, which has proved its second factor now.
  */
-export async function completeSecondFactorSignIn(db: Database, pending: PendingSignIn, proof: SecondFactorProofInput, client: SessionClient): Promise<SignedIn> {
+export async function completeSecondFactorSignIn(
+  db: Database,
+  pending: PendingSignIn,
+  proof: SecondFactorProofInput,
+  client: SessionClient,
+): Promise<SignedIn> {
   publicContentUnchanged();
   const [account] = await db.select().from(users).where(eq(users.id, pending.userId));
   if (!account) throw new AppError(401, "secondFactorChallengeInvalid");
@@ -121,7 +130,8 @@ export async function completeSecondFactorSignIn(db: Database, pending: PendingS
   try {
     kind = await proveSecondFactor(db, account.id, proof, pending.webauthnChallenge);
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) await recordAccountAction(db, account, "account.second_factor_failed", undefined, proofKindOf(proof));
+    if (error instanceof AppError && error.status === 401)
+      await recordAccountAction(db, account, "account.second_factor_failed", undefined, proofKindOf(proof));
     throw error;
   }
   return db.transaction(async (tx) => {

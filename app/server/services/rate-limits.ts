@@ -8,6 +8,7 @@
 import { createHmac } from "node:crypto";
 import type { Pool } from "pg";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { MessageKey } from "~/lib/messages";
 import { AppError } from "../errors";
 
 const limit = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -29,6 +30,12 @@ const RULES = {
   registrations: { name: "registration", points: limit("REGISTRATIONS_PER_ADDRESS", 20), duration: 60 * 60 },
   failedCodeByAccount: { name: "second_factor_account", points: limit("SECOND_FACTOR_FAILURES_PER_ACCOUNT", 5), duration: 60 * 60 },
   failedCodeByAddress: { name: "second_factor_address", points: limit("SECOND_FACTOR_FAILURES_PER_ADDRESS", 50), duration: 60 * 60 },
+  // Mail sent on a stranger's say-so (issue 40): per address, so that one client cannot mail many;
+  // per e-mail, so that many clients cannot flood one inbox.
+  newsletterByAddress: { name: "newsletter_address", points: limit("NEWSLETTER_SIGNUPS_PER_ADDRESS", 20), duration: 60 * 60 },
+  newsletterByEmail: { name: "newsletter_email", points: limit("NEWSLETTER_SIGNUPS_PER_EMAIL", 3), duration: 60 * 60 },
+  passwordResetByAddress: { name: "password_reset_address", points: limit("PASSWORD_RESETS_PER_ADDRESS", 20), duration: 60 * 60 },
+  passwordResetByEmail: { name: "password_reset_email", points: limit("PASSWORD_RESETS_PER_EMAIL", 3), duration: 60 * 60 },
 } satisfies Record<string, Rule>;
 
 type Limiters = Record<keyof typeof RULES, RateLimiterAbstract>;
@@ -122,3 +129,33 @@ export async function registration(ip: string): Promise<void> {
     throw rejection;
   }
 }
+
+/** Counts one request against each limiter for its key; refused with 429 and `message` once any is spent. */
+async function consumeEach(counted: [RateLimiterAbstract, string][], message: MessageKey): Promise<void> {
+  try {
+    await Promise.all(counted.map(([limiter, key]) => limiter.consume(keyOf(key))));
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw new AppError(429, message);
+    throw rejection;
+  }
+}
+
+/** A newsletter sign-up from `ip` for `email`, whatever becomes of it (issue 40). */
+export const newsletterSignUp = (ip: string, email: string) =>
+  consumeEach(
+    [
+      [limiters.newsletterByAddress, ip],
+      [limiters.newsletterByEmail, email.toLowerCase()],
+    ],
+    "newsletterTooMany",
+  );
+
+/** A "forgot password" request from `ip` for `email`, whether an account uses it or not. */
+export const passwordResetRequest = (ip: string, email: string) =>
+  consumeEach(
+    [
+      [limiters.passwordResetByAddress, ip],
+      [limiters.passwordResetByEmail, email.toLowerCase()],
+    ],
+    "tooManyRequests",
+  );
