@@ -56,9 +56,13 @@ function pieceOf(node: ChildNode): Piece | null {
   return { kind: "group", open: `@${node.name}${node.params ? ` ${node.params}` : ""}{`, pieces: node.nodes.map(pieceOf).filter((piece) => piece !== null) };
 }
 
+/** What React escapes in an attribute: arbitrary-value classes hold `&`, quotes and angle brackets. */
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
+const unescapeAttribute = (value: string) => value.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity]!);
+
 function pageClasses(html: string): Set<string> {
   const classes = new Set<string>();
-  for (const [, value = ""] of html.matchAll(CLASS_ATTRIBUTE)) for (const name of value.split(/\s+/)) if (name) classes.add(name);
+  for (const [, value = ""] of html.matchAll(CLASS_ATTRIBUTE)) for (const name of unescapeAttribute(value).split(/\s+/)) if (name) classes.add(name);
   return classes;
 }
 
