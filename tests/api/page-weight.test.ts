@@ -140,7 +140,7 @@ async function backOfficePage(): Promise<string> {
 }
 
 /** The reader stylesheet a reader page links, fingerprinted. */
-const readerSheetOf = (page: string) => /<link rel="stylesheet" href="(\/assets\/reader-[\w-]+\.css)" media="print"\/>/.exec(page)?.[1] ?? "";
+const readerSheetOf = (page: string) => /<link rel="stylesheet" href="(\/assets\/reader-[\w-]+\.css)" media="print" data-reader-stylesheet=""\/>/.exec(page)?.[1] ?? "";
 
 const inlineStylesheet = (page: string) => /<head>.*<style>(.*?)<\/style>.*<\/head>/s.exec(page)?.[1] ?? "";
 
@@ -182,7 +182,7 @@ describe("the stylesheet of a page", () => {
       expect(carried, path).toBeLessThan(whole.length * 0.6);
       // Fetched as print media (not awaited before painting), applied once there, linked plainly without scripts.
       const href = readerSheetOf(page);
-      expect(page, path).toContain(`<link rel="stylesheet" href="${href}" media="print"/><script>`);
+      expect(page, path).toContain(`<link rel="stylesheet" href="${href}" media="print" data-reader-stylesheet=""/><script>`);
       expect(page, path).toContain(`<noscript><link rel="stylesheet" href="${href}"/></noscript>`);
     }
     const backOffice = await backOfficePage();

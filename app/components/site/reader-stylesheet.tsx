@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { READER_STYLESHEET_ATTRIBUTE } from "~/lib/island-markers";
 import { STYLESHEET_SWAP_SCRIPT } from "~/lib/stylesheet-swap-script";
 
 /**
@@ -27,7 +28,7 @@ export function ReaderStylesheet({ href, whole }: { href: string; whole: boolean
   return (
     <>
       <style dangerouslySetInnerHTML={{ __html: CRITICAL_CSS_MARKER }} />
-      <link rel="stylesheet" href={href} media="print" />
+      <link rel="stylesheet" href={href} media="print" {...{ [READER_STYLESHEET_ATTRIBUTE]: "" }} />
       <script dangerouslySetInnerHTML={{ __html: STYLESHEET_SWAP_SCRIPT }} />
       <noscript>
         <link rel="stylesheet" href={href} />

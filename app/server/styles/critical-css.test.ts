@@ -4,7 +4,9 @@ import { criticalCssOf, withCriticalCss } from "./critical-css";
 
 /** A sheet shaped as Tailwind writes it: theme variables, registered properties, base rules, utilities in layers and media. */
 const SHEET = [
+  "@layer theme,base,components,utilities;",
   "@layer theme{:root,:host{--color-red:red;--color-blue:blue;--font-sans:Noto,sans-serif;--default-font-family:var(--font-sans);--spacing:.25rem}}",
+  "@layer components;",
   "@layer base{html{font-family:var(--default-font-family)}[hidden]{display:none}}",
   "@property --tw-shadow{syntax:\"*\";inherits:false}",
   "@property --tw-ring{syntax:\"*\";inherits:false}",
@@ -23,6 +25,8 @@ describe("a page's own rules", () => {
     expect(css).toContain("@layer base{html{font-family:var(--default-font-family)}[hidden]{display:none}}");
     expect(css).not.toMatch(/text-blue|\.shadow|md\\:text-blue/);
     expect(css).toContain("@keyframes spin");
+    expect(css).toMatch(/^@layer theme,base,components,utilities;/);
+    expect(css).toContain("}@layer components;@layer base{");
   });
 
   it("keep only the theme variables and registered properties those rules read, and the variables those read", () => {

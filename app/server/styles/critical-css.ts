@@ -48,8 +48,10 @@ function pieceOf(node: ChildNode): Piece | null {
   }
   if (node.type !== "atrule") return null;
   if (node.name === "property") return { kind: "property", name: node.params.trim(), text: node.toString() };
+  // A statement (`@layer components;`): postcss writes it without its semicolon.
+  if (!node.nodes) return { kind: "rule", text: `${node.toString()};`, needs: [[]], reads: [] };
   // Keyframes and font faces hold no selectors of their own: kept whole.
-  if (!node.nodes || /keyframes$/.test(node.name) || node.name === "font-face") {
+  if (/keyframes$/.test(node.name) || node.name === "font-face") {
     const text = node.toString();
     return { kind: "rule", text, needs: [[]], reads: reads(text) };
   }
