@@ -1,11 +1,11 @@
 /**
- * English pages show a few words in Devanagari of their own: the language switch, the Nepali
- * weekday of the header's clock, the Nepali home link (issue 41). Rather than the whole face (50 KB
- * a weight, 102 KB for the two an English page used) they get a subset of the regular weight
+ * English pages show a few words in Devanagari of their own in the header: the language switch,
+ * the Nepali weekday of the clock, the Nepali home link (issue 41). Rather than the whole face (50
+ * KB a weight, 102 KB for the two an English page used) they get a subset of the regular weight
  * holding the characters of those texts and Devanagari digits (17 KB; with the bold one too it was
- * 35), made here at build time from the same @fontsource file (styles/site.css declares it; a bold
- * label is emboldened by the browser). Any other Devanagari on an English page (a Nepali story's
- * title in a list) is drawn by the system's font.
+ * 35), made here at build time from the same @fontsource file (styles/site.css declares it, for
+ * those words alone; a bold label is emboldened by the browser). Any other Devanagari on an
+ * English page (a Nepali story's title in a list) is drawn by the system's font.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -178,8 +178,8 @@ describe("the stylesheet of a page", () => {
         continue;
       }
       expect(carried, path).toBeGreaterThan(10_000);
-      expect(carried, path).toBeLessThanOrEqual(28_000);
-      expect(carried, path).toBeLessThan(whole.length * 0.6);
+      expect(carried, path).toBeLessThanOrEqual(32_000);
+      expect(carried, path).toBeLessThan(whole.length * 0.65);
       // Fetched as print media (not awaited before painting), applied once there, linked plainly without scripts.
       const href = readerSheetOf(page);
       expect(page, path).toContain(`<link rel="stylesheet" href="${href}" media="print" data-reader-stylesheet=""/><script>`);
@@ -307,10 +307,12 @@ describe("the web font of a page", () => {
     expect(preloads(page)).toEqual([]);
   });
 
-  it("an English page's Devanagari words come from a subset of the regular face, kept a year, far smaller than the face", async () => {
+  it("an English page's own Devanagari words come from a subset of the regular face, kept a year, far smaller than the face", async () => {
     const page = await (await fetch(baseUrl() + "/")).text();
     const css = inlineStylesheet(page);
-    expect(css).toMatch(/html:lang\(en\)\{[^}]*--font-sans:"Noto Sans Devanagari Labels"/);
+    // The system's font for Devanagari on an English page, the subset for the header's own words.
+    expect(css).toMatch(/html:lang\(en\)\{--font-sans:ui-sans-serif/);
+    expect(css).toMatch(/html:lang\(en\) header \[lang\|="?ne"?\]\{font-family:"?Noto Sans Devanagari Labels/);
     const face = /@font-face\{[^}]*font-family:"?Noto Sans Devanagari Labels"?[^}]*\}/.exec(css)?.[0] ?? "";
     const href = /url\("?(\/assets\/devanagari-labels-400-[\w-]+\.woff2)"?\)/.exec(face)?.[1] ?? "";
     const subset = await fetch(baseUrl() + href);

@@ -50,7 +50,7 @@ describe("a page's own rules", () => {
   it("are written in place of the marker of a reader page's head, and a page without the marker is left as it is", () => {
     const page = `<html><head><style>${CRITICAL_CSS_MARKER}</style></head><body><p class="text-blue">x</p></body></html>`;
     const written = withCriticalCss(page, critical);
-    expect(written).toMatch(/^<html><head><style>@layer theme\{[^<]*\.text-blue\{color:var\(--color-blue\)\}[^<]*<\/style><\/head>/);
+    expect(written).toMatch(/^<html><head><style>@layer theme,base,components,utilities;[^<]*\.text-blue\{color:var\(--color-blue\)\}[^<]*<\/style><\/head>/);
     expect(written).not.toContain(CRITICAL_CSS_MARKER);
     const other = '<html><head><link rel="stylesheet" href="/assets/app.css"></head><body></body></html>';
     expect(withCriticalCss(other, critical)).toBe(other);
