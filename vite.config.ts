@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { devanagariSubset } from "./vite-plugins/devanagari-subset";
 import { documentsWorker } from "./vite-plugins/documents-worker";
 import { embeddedDatabaseTemplate } from "./vite-plugins/embedded-database-template";
 import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
@@ -57,6 +58,7 @@ function catalogChunkNames(getModuleInfo: (id: string) => { dynamicallyImportedI
 
 export default defineConfig({
   plugins: [
+    devanagariSubset(),
     tailwindcss(),
     reactRouter(),
     islandsEntry(),

@@ -1,14 +1,16 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { requestInfoContext } from "./server/http/request-context";
 import { ReaderStylesheetProvider } from "./components/site/reader-stylesheet";
 import readerStylesheet from "./reader.css?inline";
+import { criticalCssOf, withCriticalCss } from "./server/styles/critical-css";
 import { OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./server/errors";
 import { logDatabaseUnavailable, logError } from "~/server/platform/log";
 
 export const streamTimeout = 5_000;
+
+const criticalCss = criticalCssOf(readerStylesheet);
 
 /**
  * Errors of loaders and actions, before React Router hides their detail from the page: logged as
@@ -29,7 +31,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /**
  * Pages are rendered whole before the first byte is sent (onAllReady): the HTML is cached and
- * shared, crawlers get everything, and the status code is final when headers go out.
+ * shared, crawlers get everything, and the status code is final when headers go out. A reader
+ * page's own rules are then written into its head (server/styles/critical-css.ts), which needs the
+ * page whole anyway.
  */
 export default function handleRequest(
   request: Request,
@@ -56,16 +60,16 @@ export default function handleRequest(
       {
         nonce: nonce || undefined,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              timeout = undefined;
-              callback();
-            },
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timeout);
+            timeout = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(withCriticalCss(Buffer.concat(chunks).toString("utf8"), criticalCss), { headers: responseHeaders, status: responseStatusCode }));
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError: reject,
         onError(error) {

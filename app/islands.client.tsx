@@ -21,6 +21,7 @@ import { PAGE_CHANGE_EVENT, followLinksInPlace } from "./islands/navigation";
 import { handBack, typedValues } from "./islands/typed-values";
 import { replayKeptTaps } from "./islands/kept-taps";
 import { openDocumentsInPlace } from "./components/document-embeds/open-embeds";
+import { readerStylesheetApplied } from "./islands/reader-stylesheet";
 
 const pageOf = (document: Document) => JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? "null") as IslandPage;
 
@@ -82,6 +83,7 @@ async function start() {
   // First: a story's document opens where it is, not as a page followed in place.
   openDocumentsInPlace(() => page);
   followLinksInPlace({ show, loadingLabel: () => catalogFor(page.locale).loading });
+  await readerStylesheetApplied();
   await hydrateIslands();
 }
 

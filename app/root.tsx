@@ -17,6 +17,7 @@ import { KEEP_TAPS_SCRIPT } from "./lib/keep-taps-script";
 import { SiteUrlsProvider, useSiteUrls } from "./contexts/site-urls";
 import { LOCAL_MEDIA_BASE } from "./lib/media-url";
 import appStylesheet from "./app.css?url";
+import readerStylesheet from "./reader.css?url";
 import { ReaderStylesheet } from "./components/site/reader-stylesheet";
 import { languageConfig } from "~/lib/languages";
 import type { Sharing } from "~/lib/sharing";
@@ -77,10 +78,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** A route whose handle says `islands: true` (the reader site's layout) is not hydrated whole. */
 export interface IslandsHandle {
   islands?: boolean;
+  /** The page carries the whole reader stylesheet rather than its own rules and a link (components/site/reader-stylesheet.tsx). */
+  wholeStylesheet?: boolean;
 }
 
-function useIslandsPage(): boolean {
-  return useMatches().some((match) => (match.handle as IslandsHandle | undefined)?.islands);
+function useIslandsPage(key: keyof IslandsHandle = "islands"): boolean {
+  return useMatches().some((match) => (match.handle as IslandsHandle | undefined)?.[key]);
 }
 
 function Document({ children }: { children: React.ReactNode }) {
@@ -90,6 +93,7 @@ function Document({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const catalogChunks = root?.catalogChunks[locale] ?? [];
   const islands = useIslandsPage();
+  const wholeStylesheet = useIslandsPage("wholeStylesheet");
   return (
     <html lang={language.tag} suppressHydrationWarning>
       <head>
@@ -102,7 +106,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* Before the body, so that no tap on a control whose island is still coming is lost. */}
         {islands ? <script dangerouslySetInnerHTML={{ __html: KEEP_TAPS_SCRIPT }} /> : null}
-        {islands ? <ReaderStylesheet /> : <link rel="stylesheet" href={appStylesheet} />}
+        {islands ? <ReaderStylesheet href={readerStylesheet} whole={wholeStylesheet} /> : <link rel="stylesheet" href={appStylesheet} />}
         <Meta />
         <Links />
       </head>

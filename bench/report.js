@@ -1,7 +1,7 @@
 // docs/performance.md, written from the newest record of each kind in bench/results.jsonl, beside
 // the targets of issues 11, 14 and 41, so that the page always shows the latest figures and whether they meet
 // them.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "./support.js";
 
@@ -349,5 +349,9 @@ export function writePerformanceDoc(machine) {
     "raw requests a second between runs.",
     "",
   ];
-  writeFileSync(path.join(root, "docs/performance.md"), doc.join("\n"));
+  // What is written by hand after the bench's own sections (from "## Fonts and styles" on) is kept.
+  const file = path.join(root, "docs/performance.md");
+  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const handWritten = previous.indexOf("\n## Fonts and styles");
+  writeFileSync(file, doc.join("\n") + (handWritten < 0 ? "" : previous.slice(handWritten + 1)));
 }

@@ -1,5 +1,6 @@
 import { KEEP_TAPS_SCRIPT } from "./keep-taps-script";
 import { START_ISLANDS_SCRIPT } from "./start-script";
+import { STYLESHEET_SWAP_SCRIPT } from "./stylesheet-swap-script";
 import { THEME_SCRIPT } from "./theme-script";
 
 /**
@@ -8,4 +9,4 @@ import { THEME_SCRIPT } from "./theme-script";
  * (vite-plugins/tips-manifest.ts). Relative imports: the build's configuration loads this file
  * without the `~` alias.
  */
-export const FIXED_INLINE_SCRIPTS = [THEME_SCRIPT, KEEP_TAPS_SCRIPT, START_ISLANDS_SCRIPT] as const;
+export const FIXED_INLINE_SCRIPTS = [THEME_SCRIPT, KEEP_TAPS_SCRIPT, START_ISLANDS_SCRIPT, STYLESHEET_SWAP_SCRIPT] as const;

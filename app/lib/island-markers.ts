@@ -26,3 +26,6 @@ export const ISLAND_SENDS_ATTRIBUTE = "data-island-sends";
 
 /** Marks a control tapped before its island was alive, whose tap is replayed once it is (keep-taps-script.ts). */
 export const KEPT_TAP_ATTRIBUTE = "data-kept-tap";
+
+/** On a reader page's link to the whole stylesheet, which islands wait for before they hydrate (islands/reader-stylesheet.ts). */
+export const READER_STYLESHEET_ATTRIBUTE = "data-reader-stylesheet";

@@ -6,10 +6,14 @@ import { tipPageAction, tipPageLoader } from "~/server/http/tip-page";
 import type { Route } from "./+types/tips";
 import { island } from "~/islands/Island";
 import type { Sharing } from "~/lib/sharing";
+import type { IslandsHandle } from "~/root";
 
 export const sharing: Sharing = "private";
 
 const TipLineIsland = island("tip-line", TipLine);
+
+/** Every inline style on the tip line must be one its script manifest lists: the whole sheet is, a page's selection is not. */
+export const handle: IslandsHandle = { wholeStylesheet: true };
 
 export const loader = ({ request }: Route.LoaderArgs) => tipPageLoader(request);
 

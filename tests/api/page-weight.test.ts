@@ -139,6 +139,9 @@ async function backOfficePage(): Promise<string> {
   return res.text();
 }
 
+/** The reader stylesheet a reader page links, fingerprinted. */
+const readerSheetOf = (page: string) => /<link rel="stylesheet" href="(\/assets\/reader-[\w-]+\.css)" media="print" data-reader-stylesheet=""\/>/.exec(page)?.[1] ?? "";
+
 const inlineStylesheet = (page: string) => /<head>.*<style>(.*?)<\/style>.*<\/head>/s.exec(page)?.[1] ?? "";
 
 /** Class names a stylesheet has rules for (read from its selectors, not its declarations). */
@@ -164,14 +167,42 @@ describe("the stylesheet of a page", () => {
     return Promise.all(paths.map(async (path) => [path, await (await fetch(baseUrl() + path)).text()] as [string, string]));
   }
 
-  it("is carried in a reader page: nothing to fetch before it paints; the back office links the whole one", async () => {
+  it("is carried in a reader page as the rules it uses, the whole sheet linked without holding the first paint; the tip line carries it whole", async () => {
+    const whole = await (await fetch(baseUrl() + readerSheetOf(await (await fetch(baseUrl() + "/")).text()))).text();
     for (const [path, page] of await readerPages()) {
-      expect(page, path).not.toMatch(/<link[^>]*rel="stylesheet"/);
-      expect(inlineStylesheet(page).length, path).toBeGreaterThan(10_000);
+      const carried = inlineStylesheet(page).length;
+      if (path === "/tips") {
+        expect(page, path).not.toMatch(/<link[^>]*rel="stylesheet"/);
+        // The same sheet, but for the line end a file has.
+        expect(Math.abs(carried - whole.length), path).toBeLessThan(8);
+        continue;
+      }
+      expect(carried, path).toBeGreaterThan(10_000);
+      expect(carried, path).toBeLessThanOrEqual(32_000);
+      expect(carried, path).toBeLessThan(whole.length * 0.65);
+      // Fetched as print media (not awaited before painting), applied once there, linked plainly without scripts.
+      const href = readerSheetOf(page);
+      expect(page, path).toContain(`<link rel="stylesheet" href="${href}" media="print" data-reader-stylesheet=""/><script>`);
+      expect(page, path).toContain(`<noscript><link rel="stylesheet" href="${href}"/></noscript>`);
     }
     const backOffice = await backOfficePage();
     expect(backOffice).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/);
     expect(inlineStylesheet(backOffice)).toBe("");
+  });
+
+  it("links a fingerprinted sheet, kept a year and never changed; any other fingerprint is not found, and not kept", async () => {
+    const href = readerSheetOf(await (await fetch(baseUrl() + "/")).text());
+    const sheet = await fetch(baseUrl() + href);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(sheet.headers.get("cache-control")).toMatch(/max-age=31536000/);
+    expect(sheet.headers.get("cache-control")).toMatch(/immutable/);
+    const [, name = "", fingerprint = ""] = /^\/assets\/(reader)-([\w-]+)\.css$/.exec(href) ?? [];
+    for (const wrong of [`/assets/${name}-${fingerprint.slice(0, -1)}x.css`, `/assets/${name}.css`, `/assets/${name}-${fingerprint.toUpperCase()}0.css`]) {
+      const answer = await fetch(baseUrl() + wrong);
+      expect(answer.status, wrong).toBe(404);
+      expect(answer.headers.get("cache-control") ?? "", wrong).not.toMatch(/immutable|max-age=[1-9]/);
+    }
   });
 
   it("styles every class a reader page uses that the whole stylesheet styles: leaving the back office's sources out lost none", async () => {
@@ -274,6 +305,22 @@ describe("the web font of a page", () => {
   it("an English page preloads no font: its text is in the system font", async () => {
     const page = await (await fetch(baseUrl() + "/")).text();
     expect(preloads(page)).toEqual([]);
+  });
+
+  it("an English page's own Devanagari words come from a subset of the regular face, kept a year, far smaller than the face", async () => {
+    const page = await (await fetch(baseUrl() + "/")).text();
+    const css = inlineStylesheet(page);
+    // The system's font for Devanagari on an English page, the subset for the header's own words.
+    expect(css).toMatch(/html:lang\(en\)\{--font-sans:ui-sans-serif/);
+    expect(css).toMatch(/html:lang\(en\) header \[lang\|="?ne"?\]\{font-family:"?Noto Sans Devanagari Labels/);
+    const face = /@font-face\{[^}]*font-family:"?Noto Sans Devanagari Labels"?[^}]*\}/.exec(css)?.[0] ?? "";
+    const href = /url\("?(\/assets\/devanagari-labels-400-[\w-]+\.woff2)"?\)/.exec(face)?.[1] ?? "";
+    const subset = await fetch(baseUrl() + href);
+    expect(subset.status, href).toBe(200);
+    expect(subset.headers.get("cache-control")).toMatch(/immutable/);
+    const bytes = new Uint8Array(await subset.arrayBuffer());
+    expect(bytes.slice(0, 4)).toEqual(new TextEncoder().encode("wOF2"));
+    expect(bytes.length).toBeLessThan(30_000);
   });
 });
 
