@@ -1273,6 +1273,32 @@ export const en = {
   liveHoursAgo: "{count} hours ago",
   liveFeed: "{title}: live updates",
   liveLatestUpdates: "Latest updates",
+
+  // Newsletter issues and their sending (issue 40)
+  newsletterMailReadStory: "Read the story",
+  newsletterMailWhy: "You get this e-mail because you signed up for the {edition} newsletter of {site} and confirmed your address.",
+  newsletterMailNoTracking: "No tracking: this e-mail has no tracking pixel, and every link goes straight to our site with nothing in it that says who you are.",
+  newsletterMailManage: "Choose your newsletters",
+  newsletterMailUnsubscribe: "Unsubscribe",
+  newsletterMailTestNote: "A test of an issue not yet sent to readers.",
+  newsletterTestSubject: "[Test] {subject}",
+  issueNotFound: "Newsletter issue not found",
+  issueEditionInvalid: "Choose the edition the issue is for",
+  issueSubjectRequired: "Please give the issue a subject",
+  issueSubjectTooLong: "The subject is too long",
+  issueIntroTooLong: "The introduction is too long",
+  issueNeedsStories: "Pick at least one story",
+  issueTooManyStories: "Too many stories for one issue",
+  issueStoryNotInEdition: "Every story must be published in the issue's edition",
+  issueAlreadySent: "This issue has already been sent or is being sent",
+  issueSendTimeInvalid: "Give the sending time as a date and time",
+  issueSendTimePast: "That time has passed: send now or choose a later time",
+  suppressionNotFound: "That address is not on the suppression list",
+  bounceNotificationRefused: "The notification could not be verified",
+  auditNewsletterSend: "Sent a newsletter issue",
+  auditNewsletterSchedule: "Scheduled a newsletter issue",
+  auditNewsletterLiftSuppression: "Lifted a mail suppression",
+  auditObjectNewsletter: "Newsletter",
 } as const;
 
 export type MessageKey = keyof typeof en;
