@@ -153,6 +153,7 @@ export default [
     route("newsletter/subscribers", "routes/api/newsletter.subscribers.ts"),
     route("newsletter/suppressions", "routes/api/newsletter.suppressions.ts"),
     route("newsletter/suppressions/:id", "routes/api/newsletter.suppressions.$id.ts"),
+    route("newsletter/bounces/ses", "routes/api/newsletter.bounces.ses.ts"),
     route("reads", "routes/api/reads.ts"),
     route("tips/setup", "routes/api/tips.setup.ts"),
     route("tips/keys", "routes/api/tips.keys.ts"),

@@ -1647,6 +1647,13 @@ const rows: Row[] = [
     path: () => "/api/newsletter/suppressions/999999",
     expected: backOffice((role) => (can(role, "sendNewsletters") ? status(404, en.suppressionNotFound, "suppression_not_found") : ROLE_FORBIDDEN)),
   },
+  {
+    method: "POST",
+    route: "/api/newsletter/bounces/ses (unsigned)",
+    path: () => "/api/newsletter/bounces/ses",
+    body: () => ({ Type: "Notification", Message: "{}" }),
+    expected: everyone(status(403, en.bounceNotificationRefused, "bounce_notification_refused")),
+  },
 
   // Second factors (issue 35): every account manages its own; this server requires none, so no
   // account is held at the enrolment gate here (second-factor.test.ts tests it).
