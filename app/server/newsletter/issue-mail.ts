@@ -6,7 +6,8 @@
  * links, and the List-Unsubscribe headers (RFC 2369, RFC 8058), carry the reader's token, since
  * they must act for them without an account.
  */
-import { translate } from "~/lib/i18n";
+import { catalogFor, translate } from "~/lib/i18n";
+import { languageNameIn } from "~/lib/language-names";
 import { languageConfig } from "~/lib/languages";
 import type { Language } from "~/lib/limits";
 import type { MessageKey } from "~/lib/messages";
@@ -42,12 +43,6 @@ function fontsOf(edition: Language): { body: string; headline: string } {
     : { body: LATIN_STACK, headline: HEADLINE_LATIN_STACK };
 }
 
-/** The edition's language named in itself, or by the catalog where it has a name there. */
-function editionName(edition: Language): string {
-  const { nameKey, selfName } = languageConfig(edition);
-  return nameKey ? translate(edition, nameKey) : selfName;
-}
-
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The introduction's paragraphs: blank lines separate them. */
@@ -61,7 +56,7 @@ function html(content: IssueContent, links: IssueLinks, test: boolean): string {
   const t = (key: MessageKey, values?: Record<string, string>) => escapeHtml(translate(content.edition, key, values));
   const fonts = fontsOf(content.edition);
   const site = translate(content.edition, "siteName");
-  const edition = editionName(content.edition);
+  const edition = languageNameIn(catalogFor(content.edition), content.edition);
   const stories = content.stories
     .map(
       (story) => `<tr><td class="story">
@@ -124,7 +119,7 @@ ${paragraphsOf(content.intro).length > 0 ? `<tr><td class="intro">${paragraphsOf
 function text(content: IssueContent, links: IssueLinks, test: boolean): string {
   const t = (key: MessageKey, values?: Record<string, string>) => translate(content.edition, key, values);
   const site = t("siteName");
-  const edition = editionName(content.edition);
+  const edition = languageNameIn(catalogFor(content.edition), content.edition);
   const parts = [
     ...(test ? [t("newsletterMailTestNote")] : []),
     `${site}\n${links.site}`,

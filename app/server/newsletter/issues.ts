@@ -18,6 +18,8 @@ import { deliveryCounts } from "./send-queue";
 
 /** A send asked for a moment ago is "now", not "in the past": clocks and typing take a little time. */
 const PAST_GRACE_MS = 60_000;
+/** How many of an edition's newest stories the composer offers. */
+const RECENT_STORIES = 60;
 /** Token of the links in a preview or a test: it names no reader, so those links lead nowhere. */
 const PREVIEW_TOKEN = "preview";
 
@@ -165,4 +167,16 @@ export async function storiesSinceLastIssue(db: Executor, actor: Actor | null, e
     .orderBy(desc(articles.publishedAt))
     .limit(ISSUE_STORIES_MAX);
   return rows.map((row) => row.id);
+}
+
+/** The edition's newest published stories, for the composer to pick from. */
+export async function recentStories(db: Executor, actor: Actor | null, edition: Language): Promise<{ id: number; title: string; published_at: string }[]> {
+  editor(actor);
+  const rows = await db
+    .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(eq(articles.isPublished, true), inEditionSql(articles, edition)))
+    .orderBy(desc(articles.publishedAt))
+    .limit(RECENT_STORIES);
+  return rows.map((row) => ({ id: row.id, title: row.title, published_at: row.publishedAt.toISOString() }));
 }
