@@ -51,7 +51,9 @@ try {
   await handle.close();
 
   server = await startServer({ dataDir }, { SMTP_URL: relay.url, MAIL_FROM: "news@khulasa.example", MAIL_RATE_PER_SECOND: rate, MAIL_CONNECTIONS: connections });
-  const [article] = (await publishedArticles(server.base, 100)).filter((candidate: { language: string }) => candidate.language === "en");
+  const articles = (await publishedArticles(server.base, 100)) as { id: number; slug: string; language: string }[];
+  const article = articles.find((candidate) => candidate.language === "en");
+  if (!article) throw new Error("no English story to send");
   const readPath = `${server.base}/article/${encodeURIComponent(article.slug)}`;
   await wrk(readPath, { seconds: 3 });
   const alone = summary(await wrk(readPath, { seconds: READ_SECONDS }));

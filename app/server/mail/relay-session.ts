@@ -21,8 +21,8 @@ export type HandOff =
   | { kind: "accepted"; confirmed: boolean }
   /** `commit` declined (another instance had sent it): the message was dropped unfinished. */
   | { kind: "abandoned" }
-  /** The relay refused it; `committed`: after `commit` had run (a refusal of the finished message). */
-  | { kind: "failed"; failure: PermanentMailFailure | TemporaryMailFailure; committed: boolean };
+  /** The relay refused it, before or after `commit` ran (a refusal of the finished message). */
+  | { kind: "failed"; failure: PermanentMailFailure | TemporaryMailFailure };
 
 export interface RelaySession {
   /** Hands `raw` (a composed message, composeMail) to the relay for `to`; `commit` says whether to finish it. */
@@ -102,7 +102,7 @@ class SmtpRelaySession implements RelaySession {
     try {
       connection = await this.open();
     } catch (error) {
-      return { kind: "failed", failure: classified(error), committed: false };
+      return { kind: "failed", failure: classified(error) };
     }
     let declined = false;
     const message: GatedMessage = new GatedMessage(raw, commit, () => {
@@ -122,7 +122,7 @@ class SmtpRelaySession implements RelaySession {
         // The ending line went out and the answer never came: the relay may well have the message, and
         // sending it again could deliver it twice. Counted as handed over.
         if (message.ended && !answered) return resolve({ kind: "accepted", confirmed: false });
-        resolve({ kind: "failed", failure, committed: message.ended });
+        resolve({ kind: "failed", failure });
       });
     });
   }

@@ -5,6 +5,7 @@
  * rules (send-queue.ts) make each message go once; this file only paces and runs them.
  */
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../db/connection";
@@ -13,9 +14,7 @@ import { openRelaySession, type RelaySession } from "../mail/relay-session";
 import { composeMail, fromAddress } from "../mail/transport";
 import { config } from "../platform/config";
 import { logError } from "../platform/log";
-import { inArray } from "drizzle-orm";
-import type { IssueContent } from "./issue-mail";
-import { issueMail } from "./issue-mail";
+import { type IssueContent, issueMail } from "./issue-mail";
 import { issueContent, issueLinks } from "./issue-content";
 import {
   type Delivery,
@@ -30,7 +29,7 @@ import {
   startDueIssues,
   takeLease,
 } from "./send-queue";
-import { subscriberToken } from "./subscriber-links";
+import { subscriberTokens } from "./subscriber-links";
 
 export interface NewsletterSenderOptions {
   /** The embedded database: no other process can open it, so its lease is this process's at once. */
@@ -51,6 +50,9 @@ export interface NewsletterSender {
   /** Stops after the messages under way; a message not yet complete is left waiting. */
   stop(): Promise<void>;
 }
+
+/** Rows read at a time: each read walks the waiting rows, so a large send reads few, large batches. */
+const BATCH = 500;
 
 /** Spaces hand-overs `1 / rate` seconds apart, shared by every connection. */
 function pacer(ratePerSecond: number) {
@@ -96,7 +98,7 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
       content = db
         .select()
         .from(newsletterIssues)
-        .where(inArray(newsletterIssues.id, [issueId]))
+        .where(eq(newsletterIssues.id, issueId))
         .then(([issue]) => {
           if (!issue) throw new Error(`issue ${issueId} is gone`);
           return issueContent(db, issue);
@@ -106,11 +108,16 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
     return content;
   };
 
+  let tokenOf: Promise<(subscriberId: number) => string> | undefined;
+
   const deliver = async (session: RelaySession, delivery: Delivery) => {
     const content = await contentOf(delivery.issueId);
-    const links = issueLinks(content.edition, await subscriberToken(db, delivery.subscriberId));
+    tokenOf ??= subscriberTokens(db);
+    const links = issueLinks(content.edition, (await tokenOf)(delivery.subscriberId));
     const raw = await composeMail(issueMail(content, delivery.email, links, { messageId: deliveryMessageId(delivery.issueId, delivery.subscriberId, domain) }));
     await pace();
+    // Composing is the sender's work on this thread: requests waiting for it go first.
+    await new Promise((resolve) => setImmediate(resolve));
     if (stopped) return;
     const handOff = await session.deliver(delivery.email, raw, () => markSent(db, delivery, holder));
     if (handOff.kind === "failed") await recordRefusal(db, delivery, handOff.failure, new Date());
@@ -121,7 +128,7 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   const sendBatch = async (): Promise<boolean> => {
     await startDueIssues(db, new Date());
     await dropSuppressed(db);
-    const batch = await dueDeliveries(db, new Date(), connections * 25);
+    const batch = await dueDeliveries(db, new Date(), BATCH);
     if (batch.length === 0) {
       const finished = await finishIssues(db, new Date());
       for (const id of finished) contents.delete(id);
