@@ -1,14 +1,28 @@
 import { useState } from "react";
 import { useMessages } from "~/contexts/i18n";
+import { languageConfig } from "~/lib/languages";
+import { LANGUAGES } from "~/lib/limits";
 
 type View = "html-light" | "html-dark" | "text";
 
 /**
- * A frame does not take its preferred colour scheme from the page around it, so the dark view
- * applies the message's own dark rules (its prefers-color-scheme block) unconditionally, as a
- * mail client set to dark does.
+ * The frame follows the editor's own browser, not the view asked for, so each view fixes the
+ * message's dark rules (its prefers-color-scheme block) on or off, as a light or a dark mail client
+ * that honours them would.
  */
-const inDark = (html: string) => html.replace("@media (prefers-color-scheme: dark)", "@media all");
+const DARK_RULES = "@media (prefers-color-scheme: dark)";
+const inScheme = (html: string, scheme: "light" | "dark") => html.replace(DARK_RULES, scheme === "dark" ? "@media all" : "@media not all");
+
+/**
+ * The message names fonts that readers' systems have; the machine the editor previews on may lack
+ * them (Linux without Devanagari fonts shows boxes), so the preview alone also offers the site's own
+ * Devanagari font under the stack's first name. The mail itself never loads a font.
+ */
+const SITE_FONTS = LANGUAGES.map((code) => languageConfig(code))
+  .filter((language) => language.script === "Devanagari" && language.fontPreload)
+  .map((language) => `@font-face { font-family: "Noto Sans Devanagari"; src: url("${language.fontPreload}") format("woff2"); }`)
+  .join("\n");
+const withSiteFonts = (html: string) => html.replace("</head>", `<style>${SITE_FONTS}</style>\n</head>`);
 
 /**
  * The issue as a reader's mail client shows it: the HTML part in a sandboxed frame (no scripts, no
@@ -48,7 +62,7 @@ export function IssuePreview({ html, text }: { html: string; text: string }) {
           key={view}
           title={messages.newsletterPreviewHeading}
           sandbox="allow-same-origin"
-          srcDoc={view === "html-dark" ? inDark(html) : html}
+          srcDoc={withSiteFonts(inScheme(html, view === "html-dark" ? "dark" : "light"))}
           className="h-[40rem] w-full rounded-md border border-neutral-200 dark:border-neutral-800"
         />
       )}
