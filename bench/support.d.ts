@@ -35,5 +35,6 @@ export function startServer(target: Target, env?: Record<string, string>, option
 export function wrk(url: string, options?: { headers?: Record<string, string>; paths?: string[]; seconds?: number; connections?: number }): Promise<WrkStats>;
 export function summary(stats: WrkStats): Summary;
 export function signIn(base: string): Promise<{ cookie: string; origin: string }>;
+export function json(url: string, init?: RequestInit): Promise<any>;
 export function publishedArticles(base: string, count: number): Promise<{ slug: string }[]>;
 export function record<T extends object>(entry: T): T & Record<string, unknown>;

@@ -62,6 +62,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   "live_update.create": "auditLiveUpdateCreate",
   "live_update.update": "auditLiveUpdateUpdate",
   "live_update.delete": "auditLiveUpdateDelete",
+  "newsletter.send": "auditNewsletterSend",
+  "newsletter.schedule": "auditNewsletterSchedule",
+  "newsletter.lift_suppression": "auditNewsletterLiftSuppression",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
@@ -80,4 +83,5 @@ export const AUDIT_OBJECT_LABELS: Record<AuditObject, MessageKey> = {
   document: "auditObjectDocument",
   live: "auditObjectLive",
   live_update: "auditObjectLiveUpdate",
+  newsletter: "auditObjectNewsletter",
 };

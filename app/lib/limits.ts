@@ -96,9 +96,16 @@ export const AUDIT_ACTIONS = [
   "live_update.create",
   "live_update.update",
   "live_update.delete",
+  "newsletter.send",
+  "newsletter.schedule",
+  "newsletter.lift_suppression",
 ] as const;
+/** A newsletter issue's subject, introduction and stories at most (issue 40). */
+export const ISSUE_SUBJECT_MAX = 200;
+export const ISSUE_INTRO_MAX = 5000;
+export const ISSUE_STORIES_MAX = 30;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document", "live", "live_update"] as const;
+export const AUDIT_OBJECTS = ["article", "review", "comment", "category", "tag", "writer", "user", "note", "account", "session", "tip", "tipkey", "document", "live", "live_update", "newsletter"] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 /**
  * Where an evidence document stands (issue 38): a job (examining or preparing) under way; its

@@ -27,14 +27,16 @@ export type Ability =
   /** The tip line's inbox: open, answer, keep and delete sources' tips (issue 17). */
   | "readTips"
   /** Set up or rotate the tip line's key. */
-  | "manageTipKeys";
+  | "manageTipKeys"
+  /** Compose and send newsletter issues; see subscribers and suppressed addresses (issue 40). */
+  | "sendNewsletters";
 
 const ABILITIES: Record<Role, readonly Ability[]> = {
   user: [],
   contributor: ["backOffice"],
   author: ["backOffice", "publish"],
-  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "readTips"],
-  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers", "readTips", "manageTipKeys"],
+  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "readTips", "sendNewsletters"],
+  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers", "readTips", "manageTipKeys", "sendNewsletters"],
 };
 
 export const roleCan = (role: Role, ability: Ability): boolean => ABILITIES[role].includes(ability);

@@ -14,6 +14,9 @@ import {
   DESCRIPTION_MAX,
   EMAIL_MAX,
   EMAIL_PATTERN,
+  ISSUE_INTRO_MAX,
+  ISSUE_STORIES_MAX,
+  ISSUE_SUBJECT_MAX,
   LANGUAGES,
   META_DESCRIPTION_MAX,
   META_TITLE_MAX,
@@ -118,6 +121,30 @@ export const passwordResetRequestSchema = z.object({ email: email("emailRequired
 /** POST /api/users/password-reset/complete: the link's token and the new password. */
 export const passwordResetSchema = z.object({ token: linkToken, new_password: newPassword });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** POST /api/newsletter/issues (issue 40): an edition's issue, its stories in the order given. */
+export const newsletterIssueSchema = z.object({
+  edition: z.enum(LANGUAGES as [Language, ...Language[]], { error: "issueEditionInvalid" }),
+  subject: text("issueSubjectRequired").max(ISSUE_SUBJECT_MAX, { error: "issueSubjectTooLong" }),
+  intro: z.string({ error: "invalidInput" }).trim().max(ISSUE_INTRO_MAX, { error: "issueIntroTooLong" }).default(""),
+  article_ids: z
+    .array(id, { error: "issueNeedsStories" })
+    .min(1, { error: "issueNeedsStories" })
+    .max(ISSUE_STORIES_MAX, { error: "issueTooManyStories" })
+    .transform((ids) => [...new Set(ids)]),
+});
+export type NewsletterIssueInput = z.infer<typeof newsletterIssueSchema>;
+
+/** POST /api/newsletter/issues/{id}/send: `at` absent sends now; else an instant with its offset (the back office writes Nepal time's). */
+export const newsletterSendSchema = z.object({
+  at: z.iso.datetime({ offset: true, error: "issueSendTimeInvalid" }).transform((at) => new Date(at)).optional(),
+});
+
+/** The back office's pages of subscribers and suppressions. */
+export const newsletterPageSchema = z.object({
+  limit: z.coerce.number().int().catch(50).default(50).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
+  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+});
 
 export const commentSchema = z.object({
   content: text("commentRequired").max(COMMENT_MAX, { error: "commentTooLong" }),

@@ -41,8 +41,8 @@ const ABILITIES: Record<Role, readonly Ability[]> = {
   user: [],
   contributor: ["backOffice"],
   author: ["backOffice", "publish"],
-  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "readTips"],
-  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers", "readTips", "manageTipKeys"],
+  editor: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "readTips", "sendNewsletters"],
+  admin: ["backOffice", "publish", "editEveryArticle", "moderateComments", "manageSections", "manageUsers", "readTips", "manageTipKeys", "sendNewsletters"],
 };
 const can = (role: Role, ability: Ability): boolean => ABILITIES[role].includes(ability);
 
@@ -257,6 +257,17 @@ interface Row {
   freshProof?: true;
   /** Runs after the call: `allowed` tells whether the role's call succeeded. */
   verify?: (f: Fresh, role: Role, allowed: boolean, res: ApiResponse) => Promise<void>;
+}
+
+/** A draft newsletter issue of the English edition, the admin's, with the matrix's published story. */
+async function newsletterIssue(): Promise<Fresh> {
+  const res = await call("/api/newsletter/issues", {
+    method: "POST",
+    token: await asAdmin(),
+    json: { edition: "en", subject: "Matrix issue", intro: "Hello.", article_ids: [fx.published.id] },
+  });
+  if (res.status !== 201) throw new Error(`issue: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.issue.id };
 }
 
 /** The password of the account `role`'s token belongs to. */
@@ -1643,6 +1654,64 @@ const rows: Row[] = [
     path: () => "/api/users/password-reset/complete",
     body: () => ({ token: "not-a-reset", new_password: "a long enough new password" }),
     expected: everyone(status(400, en.passwordResetInvalid, "password_reset_invalid")),
+  },
+
+  // Newsletter issues and their sending (issue 40): editors and admins only.
+  { method: "GET", route: "/api/newsletter/issues", path: () => "/api/newsletter/issues", expected: needs("sendNewsletters", 200) },
+  {
+    method: "POST",
+    route: "/api/newsletter/issues",
+    path: () => "/api/newsletter/issues",
+    body: () => ({ edition: "en", subject: "Matrix issue", intro: "", article_ids: [fx.published.id] }),
+    expected: needs("sendNewsletters", 201),
+  },
+  {
+    method: "GET",
+    route: "/api/newsletter/issues/:id",
+    fresh: newsletterIssue,
+    path: (f) => `/api/newsletter/issues/${f.id}`,
+    expected: needs("sendNewsletters", 200),
+  },
+  {
+    method: "GET",
+    route: "/api/newsletter/issues/:id/preview",
+    fresh: newsletterIssue,
+    path: (f) => `/api/newsletter/issues/${f.id}/preview`,
+    expected: needs("sendNewsletters", 200),
+  },
+  {
+    method: "POST",
+    route: "/api/newsletter/issues/:id/test",
+    fresh: newsletterIssue,
+    path: (f) => `/api/newsletter/issues/${f.id}/test`,
+    expected: needs("sendNewsletters", 200),
+  },
+  {
+    method: "POST",
+    route: "/api/newsletter/issues/:id/send (scheduled far ahead)",
+    fresh: newsletterIssue,
+    path: (f) => `/api/newsletter/issues/${f.id}/send`,
+    body: () => ({ at: "2099-01-01T09:00:00+05:45" }),
+    expected: needs("sendNewsletters", 202),
+    verify: async (f, _role, allowed) => {
+      const { body } = await call(`/api/newsletter/issues/${f.id}`, { token: await asAdmin() });
+      expect(body.issue.status).toBe(allowed ? "scheduled" : "draft");
+    },
+  },
+  { method: "GET", route: "/api/newsletter/subscribers", path: () => "/api/newsletter/subscribers", expected: needs("sendNewsletters", 200) },
+  { method: "GET", route: "/api/newsletter/suppressions", path: () => "/api/newsletter/suppressions", expected: needs("sendNewsletters", 200) },
+  {
+    method: "DELETE",
+    route: "/api/newsletter/suppressions/:id (none such)",
+    path: () => "/api/newsletter/suppressions/999999",
+    expected: backOffice((role) => (can(role, "sendNewsletters") ? status(404, en.suppressionNotFound, "suppression_not_found") : ROLE_FORBIDDEN)),
+  },
+  {
+    method: "POST",
+    route: "/api/newsletter/bounces/ses (unsigned)",
+    path: () => "/api/newsletter/bounces/ses",
+    body: () => ({ Type: "Notification", Message: "{}" }),
+    expected: everyone(status(403, en.bounceNotificationRefused, "bounce_notification_refused")),
   },
 
   // Second factors (issue 35): every account manages its own; this server requires none, so no

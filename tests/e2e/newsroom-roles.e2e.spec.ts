@@ -89,7 +89,7 @@ test("an admin gives a reader a newsroom role in the users screen, and the new e
   const editor = await context.newPage();
   expect((await editor.request.post("/api/admin/login", { data: { username: email, password: PASSWORD } })).status()).toBe(200);
   await editor.goto("/admin/dashboard");
-  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Documents", "Categories", "Tags", "Comments", "Writers", "Tip line", "Your account"]);
+  await expect(sidebar(editor).getByRole("link")).toHaveText(["Dashboard", "Articles", "Review", "Documents", "Newsletter", "Categories", "Tags", "Comments", "Writers", "Tip line", "Your account"]);
   await editor.goto("/admin/comments");
   await expect(editor.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(editor).toHaveURL(/\/admin\/comments$/);

@@ -19,6 +19,11 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Refuses every later RCPT TO for this address with the given reply (default 550). */
   refuse(address: string, code?: number): void;
+  /**
+   * Calls `listener` with each message as it arrives, before the sink answers it: at that moment
+   * the sender has written the message's end and waits for the "250" that says it was taken.
+   */
+  onArrival(listener: (mail: ReceivedMail) => void): void;
   /** Resolves with the first message to `address` that `matches`, waiting for it to arrive. */
   next(address: string, matches?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refused = new Map<string, number>();
   const waiters = new Set<() => void>();
+  const listeners: Array<(mail: ReceivedMail) => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -44,7 +50,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks);
         simpleParser(raw).then(
           (parsed) => {
-            received.push({ recipients: session.envelope.rcptTo.map((to) => to.address.toLowerCase()), parsed, raw });
+            const mail = { recipients: session.envelope.rcptTo.map((to) => to.address.toLowerCase()), parsed, raw };
+            received.push(mail);
+            for (const listener of listeners) listener(mail);
             for (const wake of waiters) wake();
             callback();
           },
@@ -60,6 +68,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    onArrival(listener) {
+      listeners.push(listener);
+    },
     refuse(to, code = 550) {
       refused.set(to.toLowerCase(), code);
     },

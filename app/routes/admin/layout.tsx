@@ -13,7 +13,7 @@ import type { StaffMember } from "~/components/admin/use-newsroom-role";
 import { useAddressNotice } from "~/components/notifications/use-address-notice";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { mustEnrolSecondFactor } from "~/server/services/second-factor-policy";
-import { ACCOUNT_SECURITY_PATH, DOCUMENTS_PATH } from "~/lib/admin-paths";
+import { ACCOUNT_SECURITY_PATH, DOCUMENTS_PATH, NEWSLETTER_PATH } from "~/lib/admin-paths";
 import { ReauthenticationProvider } from "~/components/admin/account/reauthentication";
 import { apiRequest } from "~/lib/api-client";
 import { TipKeyChangeNotice } from "~/components/admin/tips/TipKeyChangeNotice";
@@ -61,6 +61,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: 
   { to: "/admin/articles", label: "adminArticles", ability: "backOffice" },
   { to: "/admin/review", label: "adminReview", ability: "editEveryArticle" },
   { to: DOCUMENTS_PATH, label: "adminDocuments", ability: "backOffice" },
+  { to: NEWSLETTER_PATH, label: "adminNewsletter", ability: "sendNewsletters" },
   { to: "/admin/categories", label: "adminCategories", ability: "manageSections" },
   { to: "/admin/tags", label: "adminTags", ability: "manageSections" },
   { to: "/admin/users", label: "adminUsers", ability: "manageUsers" },

@@ -774,6 +774,70 @@ export const SUPPRESSION_REASONS = ["refused", "bounce", "complaint"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
+ * A newsletter issue (issue 40): an edition's stories and an introduction, composed in the back
+ * office, then sent once (now or at `sendAt`). `draft` until sending is asked; `scheduled` until its
+ * time; `sending` once its recipients are queued; `sent` when none waits.
+ */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: serial("id").primaryKey(),
+    edition: text("edition").$type<Language>().notNull(),
+    subject: text("subject").notNull(),
+    intro: text("intro").notNull().default(""),
+    /** The stories, in the order the editor put them. */
+    articleIds: integer("article_ids").array().notNull(),
+    status: text("status").$type<IssueStatus>().notNull().default("draft"),
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("newsletter_issues_due_idx").on(t.status, t.sendAt)],
+);
+
+export const ISSUE_STATUSES = ["draft", "scheduled", "sending", "sent"] as const;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
+/**
+ * The send queue (issue 40): one row per issue and recipient, written when the issue starts
+ * sending. `waiting` rows are handed to the relay; a row turns `sent` in the database before the
+ * relay is told the message is complete, and only then, so no restart ever sends it again
+ * (newsletter/send-queue.ts). `failed`: refused for good, or out of tries.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id").notNull(),
+    email: text("email").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull().default("waiting"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the relay said last, for the editor who looks at a failure. */
+    detail: text("detail").notNull().default(""),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] }), index("newsletter_deliveries_waiting_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const DELIVERY_STATUSES = ["waiting", "sent", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Which instance sends newsletters (issue 40): one row, held by one instance until `until`, which
+ * it renews while it runs; another takes it over once it runs out.
+ */
+export const mailSenderLease = pgTable("mail_sender_lease", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
+/**
  * Rate-limit counters shared by every instance on one PostgreSQL (issue 16), in the layout of
  * rate-limiter-flexible's PostgreSQL store. Keys are keyed hashes, never an address or an e-mail.
  */

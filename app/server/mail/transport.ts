@@ -82,7 +82,8 @@ function messageOptions(mail: OutgoingMail): Mail.Options {
   return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId };
 }
 
-function classified(error: unknown): Error {
+/** A relay's refusal or a lost connection, as PermanentMailFailure (a 5xx) or TemporaryMailFailure (anything else). */
+export function classified(error: unknown): PermanentMailFailure | TemporaryMailFailure {
   const code = typeof error === "object" && error !== null && "responseCode" in error ? Number(error.responseCode) : undefined;
   const message = error instanceof Error ? error.message : String(error);
   if (code !== undefined && code >= 500 && code < 600) return new PermanentMailFailure(message, code);
@@ -100,4 +101,28 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     sender = settings.smtpUrl ? smtpSender({ ...settings, smtpUrl: settings.smtpUrl }) : fileSender(settings, path.join(config().dataDir, "mail"));
   }
   await sender(mail);
+}
+
+let composer: { settings: MailSettings; transport: ReturnType<typeof createTransport> } | undefined;
+
+/**
+ * The message exactly as it goes on the wire (CRLF lines, DKIM-signed when a key is configured),
+ * for senders that hand it to the relay themselves (newsletter/send-queue.ts).
+ */
+export async function composeMail(mail: OutgoingMail): Promise<Buffer> {
+  const settings = config().mail;
+  if (composer?.settings !== settings) {
+    composer = {
+      settings,
+      transport: createTransport({ streamTransport: true, buffer: true, newline: "windows" }, { from: settings.from, ...(settings.dkim ? { dkim: settings.dkim } : {}) }),
+    };
+  }
+  const info = await composer.transport.sendMail(messageOptions(mail));
+  return info.message as Buffer;
+}
+
+/** The bare address of MAIL_FROM, the envelope's sender. */
+export function fromAddress(): string {
+  const from = config().mail.from;
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }

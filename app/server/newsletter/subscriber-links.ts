@@ -22,6 +22,12 @@ export async function subscriberToken(db: Executor, subscriberId: number): Promi
   return `${subscriberId}.${seal(await linkKey(db), subscriberId)}`;
 }
 
+/** subscriberToken for many subscribers (a newsletter send): the key is read once, not once per reader. */
+export async function subscriberTokens(db: Executor): Promise<(subscriberId: number) => string> {
+  const key = await linkKey(db);
+  return (subscriberId) => `${subscriberId}.${seal(key, subscriberId)}`;
+}
+
 /** The subscriber a token names, or undefined for anything forged, altered or malformed. */
 export async function subscriberOfToken(db: Executor, token: string): Promise<number | undefined> {
   const match = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{24})$/.exec(token);

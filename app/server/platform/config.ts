@@ -69,6 +69,12 @@ export interface MailSettings {
   from: string;
   /** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE together: messages are signed with that key. */
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
+  /** MAIL_RATE_PER_SECOND: newsletter messages handed to the relay per second at most (default 10), so a relay's limits hold. */
+  ratePerSecond: number;
+  /** MAIL_CONNECTIONS: SMTP connections a newsletter send keeps open at once (default 2). */
+  connections: number;
+  /** SES_SNS_TOPIC_ARNS: the SNS topics whose bounce and complaint notifications are believed (comma-separated); none: the webhook refuses all. */
+  sesTopicArns: string[];
 }
 
 export interface S3Settings {
@@ -144,11 +150,23 @@ function hostnameOf(address: string): string {
   }
 }
 
+function parseWhole(name: string, value: string | undefined, fallback: number, max: number): number {
+  const number = value === undefined || value === "" ? fallback : Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`${name} must be a whole number from 1 to ${max}, not "${value}"`);
+  return number;
+}
+
 function parseMail(env: NodeJS.ProcessEnv, publicUrl: string): MailSettings {
   return {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     from: env.MAIL_FROM || `no-reply@${hostnameOf(publicUrl)}`,
     dkim: parseDkim(env),
+    ratePerSecond: parseWhole("MAIL_RATE_PER_SECOND", env.MAIL_RATE_PER_SECOND, 10, 10_000),
+    connections: parseWhole("MAIL_CONNECTIONS", env.MAIL_CONNECTIONS, 2, 32),
+    sesTopicArns: (env.SES_SNS_TOPIC_ARNS ?? "")
+      .split(",")
+      .map((arn) => arn.trim())
+      .filter(Boolean),
   };
 }
 

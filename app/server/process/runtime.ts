@@ -26,6 +26,7 @@ import { documentWorker } from "../documents/worker-pool";
 import { type DocumentJobs, documentJobs as makeDocumentJobs, startDocumentJobs } from "../services/document-jobs";
 import { LivePush } from "../services/live-push";
 import { LIVE_CHANNEL, liveSignalFrom, onLiveChangeCommitted } from "../services/live-signals";
+import { type NewsletterSender, startNewsletterSender } from "../newsletter/sender";
 
 const PAGE_CACHE_CHANNEL = "khulasa_page_cache";
 
@@ -136,6 +137,12 @@ let stopVacuum: (() => Promise<void>) | undefined;
 let stopSessionPurge: (() => Promise<void>) | undefined;
 let stopUnconfirmedPurge: (() => Promise<void>) | undefined;
 let stopDocumentJobs: (() => Promise<void>) | undefined;
+let newsletterSender: NewsletterSender | undefined;
+
+/** Tells the newsletter sender to look for work now: an issue was just sent or scheduled. */
+export function wakeNewsletterSender(): void {
+  newsletterSender?.wake();
+}
 
 /**
  * Opens, migrates and bootstraps, and starts what runs beside the requests (scheduled publishing,
@@ -157,6 +164,8 @@ export async function startApp(): Promise<void> {
   stopUnconfirmedPurge ??= startUnconfirmedPurge(database);
   // Jobs left by a stopped instance are taken over; the embedded database has no other instance.
   stopDocumentJobs ??= startDocumentJobs(await documentJobs(), handle.kind === "pglite");
+  // One instance sends newsletters at a time (its lease); the embedded database has no other instance.
+  newsletterSender ??= startNewsletterSender(db, { exclusive: handle.kind === "pglite" });
   if (handle.kind === "pglite") {
     stopVacuum ??= repeatEvery(
       () => vacuumWhereDue(handle.pool),
@@ -182,6 +191,8 @@ export async function stopApp(): Promise<void> {
   await mailSent();
   await stopDocumentJobs?.();
   stopDocumentJobs = undefined;
+  await newsletterSender?.stop();
+  newsletterSender = undefined;
   // A job cut short keeps its row's job: the next start takes it over.
   await thread?.stop();
   await (await jobs)?.settled();

@@ -1,0 +1,150 @@
+/**
+ * One connection to the SMTP relay that hands over newsletter messages one at a time (issue 40),
+ * with a say in the last moment of each: the relay takes a message for good only when it reads the
+ * line that ends it (".", RFC 5321 §4.1.1.4), and a connection that drops before that line leaves
+ * nothing delivered. So the whole message is written, then `commit` runs (the send queue marks the
+ * recipient sent in the database), and only once it has committed is the ending line written. A
+ * process killed before the commit sent nothing; killed after it, the recipient is marked sent
+ * and the relay has (or is about to read) the complete message: no restart sends it twice
+ * (docs/decisions.md, "Each newsletter recipient once, across kill -9").
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import SMTPConnection from "nodemailer/lib/smtp-connection";
+import { parseConnectionUrl } from "nodemailer/lib/shared";
+import { config } from "../platform/config";
+import { PermanentMailFailure, TemporaryMailFailure, classified, fromAddress } from "./transport";
+
+export type HandOff =
+  /** The relay took the message; `confirmed` false: the connection dropped after the ending line, before its answer. */
+  | { kind: "accepted"; confirmed: boolean }
+  /** `commit` declined (another instance had sent it): the message was dropped unfinished. */
+  | { kind: "abandoned" }
+  /** The relay refused it, before or after `commit` ran (a refusal of the finished message). */
+  | { kind: "failed"; failure: PermanentMailFailure | TemporaryMailFailure };
+
+export interface RelaySession {
+  /** Hands `raw` (a composed message, composeMail) to the relay for `to`; `commit` says whether to finish it. */
+  deliver(to: string, raw: Buffer, commit: () => Promise<boolean>): Promise<HandOff>;
+  close(): void;
+}
+
+/**
+ * The message's bytes, and then its end only once `commit` agrees. The SMTP connection pipes it
+ * only after the relay accepted the recipient and said "354 go ahead", so a second read means the
+ * relay has every byte before the ending line.
+ */
+class GatedMessage extends Readable {
+  private given = false;
+  ended = false;
+  constructor(
+    private readonly raw: Buffer,
+    private readonly commit: () => Promise<boolean>,
+    private readonly onDeclined: () => void,
+  ) {
+    super();
+  }
+  override _read(): void {
+    if (!this.given) {
+      this.given = true;
+      this.push(this.raw);
+      return;
+    }
+    this.commit().then(
+      (agreed) => {
+        if (!agreed) return this.onDeclined();
+        this.ended = true;
+        this.push(null);
+      },
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
+
+class SmtpRelaySession implements RelaySession {
+  private connection: SMTPConnection | undefined;
+  private opening: Promise<SMTPConnection> | undefined;
+
+  constructor(private readonly url: string) {}
+
+  private open(): Promise<SMTPConnection> {
+    this.opening ??= new Promise<SMTPConnection>((resolve, reject) => {
+      const { auth, ...options } = parseConnectionUrl(this.url);
+      const connection = new SMTPConnection({ ...options, logger: false, connectionTimeout: 30_000, socketTimeout: 60_000 });
+      connection.on("error", () => this.drop(connection));
+      connection.once("end", () => this.drop(connection));
+      connection.connect((error) => {
+        if (error) return reject(error);
+        if (!auth?.user) return resolve(connection);
+        connection.login({ user: auth.user, pass: auth.pass ?? "" }, (loginError) => (loginError ? reject(loginError) : resolve(connection)));
+      });
+    }).then(
+      (connection) => (this.connection = connection),
+      (error: unknown) => {
+        this.opening = undefined;
+        throw error;
+      },
+    );
+    return this.opening;
+  }
+
+  private drop(connection: SMTPConnection): void {
+    if (this.connection === connection || this.connection === undefined) {
+      this.connection = undefined;
+      this.opening = undefined;
+    }
+    connection.close();
+  }
+
+  async deliver(to: string, raw: Buffer, commit: () => Promise<boolean>): Promise<HandOff> {
+    let connection: SMTPConnection;
+    try {
+      connection = await this.open();
+    } catch (error) {
+      return { kind: "failed", failure: classified(error) };
+    }
+    let declined = false;
+    const message: GatedMessage = new GatedMessage(raw, commit, () => {
+      declined = true;
+      // Dropped before the ending line: the relay discards what it read.
+      this.drop(connection);
+      message.destroy();
+    });
+    return new Promise<HandOff>((resolve) => {
+      connection.send({ from: fromAddress(), to: [to] }, message, (error) => {
+        if (declined) return resolve({ kind: "abandoned" });
+        if (!error) return resolve({ kind: "accepted", confirmed: true });
+        // After any failure the session's state is unknown: the next message opens a new connection.
+        this.drop(connection);
+        const failure = classified(error);
+        const answered = failure.responseCode !== undefined;
+        // The ending line went out and the answer never came: the relay may well have the message, and
+        // sending it again could deliver it twice. Counted as handed over.
+        if (message.ended && !answered) return resolve({ kind: "accepted", confirmed: false });
+        resolve({ kind: "failed", failure });
+      });
+    });
+  }
+
+  close(): void {
+    if (this.connection) this.drop(this.connection);
+  }
+}
+
+/** With no relay configured, messages are written to DATA_DIR/mail, once committed, as transport.ts does. */
+class FileRelaySession implements RelaySession {
+  constructor(private readonly folder: string) {}
+  async deliver(to: string, raw: Buffer, commit: () => Promise<boolean>): Promise<HandOff> {
+    if (!(await commit())) return { kind: "abandoned" };
+    await mkdir(this.folder, { recursive: true });
+    await writeFile(path.join(this.folder, `${Date.now()}-${to.replace(/[^A-Za-z0-9.@_-]/g, "_")}.eml`), raw);
+    return { kind: "accepted", confirmed: true };
+  }
+  close(): void {}
+}
+
+export function openRelaySession(): RelaySession {
+  const { smtpUrl } = config().mail;
+  return smtpUrl ? new SmtpRelaySession(smtpUrl) : new FileRelaySession(path.join(config().dataDir, "mail"));
+}

@@ -1,0 +1,233 @@
+/**
+ * The newsletter send queue in the database (issue 40): one row per issue and recipient
+ * (newsletter_deliveries), written in one transaction when an issue starts sending, so a restart
+ * finds exactly what is left. The rules of each row's life are here; the loop that runs them is
+ * sender.ts.
+ *
+ * Each recipient once: a row turns `sent` (markSent) after the relay has read the whole message
+ * and before it is told the message is complete (mail/relay-session.ts). That update is the one
+ * commit point: it succeeds only for a row still waiting and only while this instance holds the
+ * sending lease, so neither a restart nor a second instance that took over can send the row again.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq, exists, inArray, lte, notExists, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/connection";
+import { mailSenderLease, mailSuppressions, newsletterDeliveries, newsletterIssues } from "../db/schema";
+import type { PermanentMailFailure, TemporaryMailFailure } from "../mail/transport";
+import { listRecipients } from "./recipients";
+import { suppress } from "./suppressions";
+
+/** The lease's row: one sender of newsletters per site. */
+export const SENDER_LEASE = "newsletter";
+/** Tries of one message before it counts as failed, spaced by RETRY_BASE_MS doubled each time (about 17 hours in all). */
+export const MAX_ATTEMPTS = 10;
+const RETRY_BASE_MS = 60_000;
+const RECIPIENTS_PAGE = 1000;
+
+export interface Delivery {
+  issueId: number;
+  subscriberId: number;
+  email: string;
+  attempts: number;
+}
+
+/** How long to wait before try number `attempts + 1`: a minute, then twice as long each time. */
+export const retryDelayMs = (attempts: number) => RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
+
+/**
+ * The same Message-ID every time a message of this issue goes to this reader, so a receiver that
+ * keeps one copy per Message-ID recognises a repeat. Hashed: it names neither the reader nor how
+ * many readers there are.
+ */
+export function deliveryMessageId(issueId: number, subscriberId: number, domain: string): string {
+  const digest = createHash("sha256").update(`newsletter:${issueId}:${subscriberId}`).digest("base64url").slice(0, 22);
+  return `<issue-${issueId}.${digest}@${domain}>`;
+}
+
+/**
+ * Takes the sending lease for `holder` until `leaseMs` from now (the database's clock), or renews
+ * it; `force` takes it whoever held it, for the embedded database, which no other process can open.
+ * Whether `holder` holds it now.
+ */
+export async function takeLease(db: Executor, holder: string, leaseMs: number, force: boolean): Promise<boolean> {
+  const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+  const rows = await db
+    .insert(mailSenderLease)
+    .values({ name: SENDER_LEASE, holder, until })
+    .onConflictDoUpdate({
+      target: mailSenderLease.name,
+      set: { holder, until },
+      where: force ? undefined : sql`${mailSenderLease.holder} = ${holder} or ${mailSenderLease.until} < now()`,
+    })
+    .returning({ holder: mailSenderLease.holder });
+  return rows[0]?.holder === holder;
+}
+
+export async function releaseLease(db: Executor, holder: string): Promise<void> {
+  await db.delete(mailSenderLease).where(and(eq(mailSenderLease.name, SENDER_LEASE), eq(mailSenderLease.holder, holder)));
+}
+
+const holdsLease = (db: Executor, holder: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(mailSenderLease)
+      .where(and(eq(mailSenderLease.name, SENDER_LEASE), eq(mailSenderLease.holder, holder), sql`${mailSenderLease.until} > now()`)),
+  );
+
+/**
+ * Starts the issues due at `now`: queues every recipient of the edition's list as it stands (who
+ * left or was suppressed since the issue was composed gets nothing) and marks it sending, in one
+ * transaction. Returns their ids.
+ */
+export async function startDueIssues(db: Database, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: newsletterIssues.id, edition: newsletterIssues.edition })
+      .from(newsletterIssues)
+      .where(and(eq(newsletterIssues.status, "scheduled"), lte(newsletterIssues.sendAt, now)))
+      .for("update", { skipLocked: true });
+    for (const issue of due) {
+      for (let after = 0; ; ) {
+        const page = await listRecipients(tx, issue.edition, after, RECIPIENTS_PAGE);
+        if (page.length === 0) break;
+        await tx
+          .insert(newsletterDeliveries)
+          .values(page.map((recipient) => ({ issueId: issue.id, subscriberId: recipient.subscriberId, email: recipient.email, nextAttemptAt: now })))
+          .onConflictDoNothing();
+        after = page.at(-1)!.subscriberId;
+      }
+      await tx.update(newsletterIssues).set({ status: "sending", startedAt: now }).where(eq(newsletterIssues.id, issue.id));
+    }
+    return due.map((issue) => issue.id);
+  });
+}
+
+/** Waiting rows whose address was suppressed after they were queued (a bounce meanwhile) fail without a try. */
+export async function dropSuppressed(db: Executor): Promise<void> {
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: "failed", detail: "suppressed" })
+    .where(
+      and(
+        eq(newsletterDeliveries.status, "waiting"),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(mailSuppressions)
+            .where(sql`lower(${mailSuppressions.email}) = lower(${newsletterDeliveries.email})`),
+        ),
+      ),
+    );
+}
+
+/** The next rows due at `now`, the oldest issue first, each issue's in subscriber order. */
+export async function dueDeliveries(db: Executor, now: Date, limit: number): Promise<Delivery[]> {
+  return db
+    .select({
+      issueId: newsletterDeliveries.issueId,
+      subscriberId: newsletterDeliveries.subscriberId,
+      email: newsletterDeliveries.email,
+      attempts: newsletterDeliveries.attempts,
+    })
+    .from(newsletterDeliveries)
+    .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
+    .where(and(eq(newsletterIssues.status, "sending"), eq(newsletterDeliveries.status, "waiting"), lte(newsletterDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(newsletterDeliveries.issueId), asc(newsletterDeliveries.subscriberId))
+    .limit(limit);
+}
+
+const rowOf = (delivery: Delivery) => and(eq(newsletterDeliveries.issueId, delivery.issueId), eq(newsletterDeliveries.subscriberId, delivery.subscriberId));
+
+/**
+ * The commit point of one message: the row turns sent if it still waits and `holder` still holds
+ * the lease. False: the message must not be completed.
+ */
+export async function markSent(db: Executor, delivery: Delivery, holder: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterDeliveries)
+    .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${newsletterDeliveries.attempts} + 1`, detail: "" })
+    .where(and(rowOf(delivery), eq(newsletterDeliveries.status, "waiting"), holdsLease(db, holder)))
+    .returning({ issueId: newsletterDeliveries.issueId });
+  return rows.length === 1;
+}
+
+/** The relay took it but its answer was lost: kept as sent, with a word for the editor. */
+export async function noteUnconfirmed(db: Executor, delivery: Delivery): Promise<void> {
+  await db.update(newsletterDeliveries).set({ detail: "handed over; the relay's answer was lost" }).where(rowOf(delivery));
+}
+
+/**
+ * The relay refused the message. For good (a 5xx): the row fails and the address is suppressed,
+ * in one transaction. For now: another try after a back-off, or failed once out of tries.
+ * A refusal of the finished message may come after the row was marked sent: it is undone here.
+ */
+export async function recordRefusal(
+  db: Database,
+  delivery: Delivery,
+  failure: PermanentMailFailure | TemporaryMailFailure,
+  now: Date,
+): Promise<void> {
+  const detail = failure.message.slice(0, 1000);
+  const attempts = delivery.attempts + 1;
+  if (failure.name === "PermanentMailFailure") {
+    await db.transaction(async (tx) => {
+      await tx.update(newsletterDeliveries).set({ status: "failed", attempts, detail, sentAt: null }).where(rowOf(delivery));
+      await suppress(tx, delivery.email, "refused", detail);
+    });
+    return;
+  }
+  const outOfTries = attempts >= MAX_ATTEMPTS;
+  await db
+    .update(newsletterDeliveries)
+    .set({
+      status: outOfTries ? "failed" : "waiting",
+      attempts,
+      detail,
+      sentAt: null,
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+    })
+    .where(rowOf(delivery));
+}
+
+/** Issues with nothing left waiting are sent; returns their ids. */
+export async function finishIssues(db: Executor, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(newsletterIssues)
+    .set({ status: "sent", finishedAt: now })
+    .where(
+      and(
+        eq(newsletterIssues.status, "sending"),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newsletterDeliveries)
+            .where(and(eq(newsletterDeliveries.issueId, newsletterIssues.id), eq(newsletterDeliveries.status, "waiting"))),
+        ),
+      ),
+    )
+    .returning({ id: newsletterIssues.id });
+  return rows.map((row) => row.id);
+}
+
+export interface DeliveryCounts {
+  sent: number;
+  failed: number;
+  waiting: number;
+}
+
+/** How far each issue's send has come. */
+export async function deliveryCounts(db: Executor, issueIds: number[]): Promise<Map<number, DeliveryCounts>> {
+  const counts = new Map<number, DeliveryCounts>(issueIds.map((id) => [id, { sent: 0, failed: 0, waiting: 0 }]));
+  if (issueIds.length === 0) return counts;
+  const rows = await db
+    .select({ issueId: newsletterDeliveries.issueId, status: newsletterDeliveries.status, n: sql<number>`count(*)::int` })
+    .from(newsletterDeliveries)
+    .where(inArray(newsletterDeliveries.issueId, issueIds))
+    .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status);
+  for (const row of rows) {
+    const entry = counts.get(row.issueId);
+    if (entry) entry[row.status] = row.n;
+  }
+  return counts;
+}
