@@ -11,7 +11,8 @@ export const documentPath = (id: number) => `${DOCUMENTS_PATH}/${id}`;
 /** The live desk of a story (issue 39): the phone composer of its updates. */
 export const articleLivePath = (slug: string) => `/admin/articles/live/${encodeURIComponent(slug)}`;
 
-/** The back office's newsletter (issue 40): its issues, one issue's page, and the suppressed addresses. */
+/** The back office's newsletter (issue 40): its issues, one issue's page, the suppressed addresses and the topic lists. */
 export const NEWSLETTER_PATH = "/admin/newsletter";
 export const newsletterIssuePath = (id: number) => `${NEWSLETTER_PATH}/${id}`;
 export const NEWSLETTER_SUPPRESSIONS_PATH = `${NEWSLETTER_PATH}/suppressions`;
+export const NEWSLETTER_TOPICS_PATH = `${NEWSLETTER_PATH}/topics`;

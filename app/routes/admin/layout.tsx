@@ -67,7 +67,6 @@ export const ADMIN_SECTIONS: readonly { to: string; label: MessageKey; ability: 
   { to: "/admin/users", label: "adminUsers", ability: "manageUsers" },
   { to: "/admin/comments", label: "adminComments", ability: "moderateComments" },
   { to: "/admin/writers", label: "adminWriters", ability: "manageSections" },
-  { to: "/admin/newsletter/topics", label: "newsletterTopicsTitle", ability: "manageSections" },
   { to: "/admin/tips", label: "tipInboxNav", ability: "readTips" },
   { to: "/admin/audit", label: "adminAudit", ability: "manageUsers" },
   { to: ACCOUNT_SECURITY_PATH, label: "adminAccount", ability: "backOffice" },
