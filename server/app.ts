@@ -35,6 +35,7 @@ export { uploadsHandler } from "~/server/http/uploads";
 /** For `npm run media:migrate` (scripts/media-migrate.js). */
 export { mediaStorage } from "~/server/storage";
 export { migrateMedia } from "~/server/storage/migrate";
+export { backfillVariants } from "~/server/storage/variants-backfill";
 
 /**
  * A request answered: its log line and its metrics. A request logged by the hour is not in the

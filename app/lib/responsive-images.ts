@@ -54,3 +54,11 @@ export function modernSrcSet(url: string, widths: readonly number[], format: Mod
   });
   return candidates.length > 0 ? candidates.join(", ") : undefined;
 }
+
+/** The placeholder's own widths in each modern format (public/placeholder-480w.avif, made once from placeholder.jpg, 1200 px wide). */
+export function placeholderSrcSet(placeholder: string, format: ModernFormat): string {
+  const stem = placeholder.replace(/\.jpg$/, "");
+  return modernWidths(1200)
+    .map((w) => `${stem}-${w}w.${format} ${w}w`)
+    .join(", ");
+}
