@@ -10,6 +10,8 @@ export function keepImagesWhole(): void {
   const replace = (image: HTMLImageElement) => {
     if (!("fallback" in image.dataset) || image.getAttribute("src") === PLACEHOLDER_IMAGE) return;
     image.removeAttribute("srcset");
+    // A picture's sources would be chosen again over the image's own src.
+    if (image.parentElement instanceof HTMLPictureElement) for (const source of image.parentElement.querySelectorAll("source")) source.remove();
     image.src = PLACEHOLDER_IMAGE;
   };
   // Errors do not bubble; they are seen on their way down instead.

@@ -15,6 +15,8 @@ export interface MediaItem {
   media_type: "image" | "video";
   width: number | null;
   height: number | null;
+  /** An image's AVIF and WebP widths; null for a video, or an image that has none. */
+  variants: number[] | null;
 }
 
 /** An article as listings show it (docs/product.md#what-the-site-keeps, without the body). */
@@ -43,6 +45,8 @@ export interface ArticleSummary {
   image_url: string | null;
   image_width: number | null;
   image_height: number | null;
+  /** The banner's AVIF and WebP widths (lib/responsive-images.ts names the files); null when it has none. */
+  image_variants: number[] | null;
   tags: Tag[];
   /** Live coverage (issue 39): null for a story that was never live; `ended_at` null while it runs. */
   live: LiveStatus | null;

@@ -21,6 +21,7 @@ export type CardArticle = Pick<
   | "image_url"
   | "image_width"
   | "image_height"
+  | "image_variants"
 > & {
   /** Only on cards that show it (medium and large), shortened to what they show. */
   excerpt?: string;
@@ -48,6 +49,7 @@ export function cardOf(article: ArticleSummary, { excerpt = {} }: CardOptions = 
     image_url: article.image_url,
     image_width: article.image_width,
     image_height: article.image_height,
+    image_variants: article.image_variants,
   };
   if (article.live && article.live.ended_at === null) card.is_live = true;
   // A search result shows its snippet in place of the excerpt.

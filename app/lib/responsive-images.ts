@@ -1,6 +1,7 @@
 /**
  * Responsive images: every uploaded image is also stored at a few smaller widths, named after the
- * original (`abc.jpg` → `abc-480w.jpg`), so a phone downloads a fraction of the desktop image.
+ * original (`abc.jpg` → `abc-480w.jpg`), so a phone downloads a fraction of the desktop image; and
+ * in AVIF and WebP (`abc-480w.avif`, `abc-480w.webp`), which the same picture costs a half or less in.
  */
 import { LOCAL_MEDIA_BASE, publicMediaUrl } from "./media-url";
 
@@ -25,4 +26,39 @@ export function srcSetFor(url: string | null | undefined, width: number | null |
   const candidates = variantWidths(width).map((w) => `${at(variantUrl(url, w)!)} ${w}w`);
   if (candidates.length === 0) return undefined;
   return [...candidates, `${at(url)} ${width}w`].join(", ");
+}
+
+/** The modern formats, in the order a `<picture>` offers them: the first a browser supports wins. */
+export const MODERN_FORMATS = ["avif", "webp"] as const;
+export type ModernFormat = (typeof MODERN_FORMATS)[number];
+
+/** A phone's card at DPR 2 needs 240, its full-width image at DPR 3 1440: nothing on the site is wider. */
+const MODERN_WIDTHS = [240, 480, 960] as const;
+const WIDEST_MODERN = 1440;
+
+/** The AVIF and WebP widths made for an image `width` pixels wide: never wider than it, and its own width when that is under the widest. */
+export function modernWidths(width: number): number[] {
+  return [...MODERN_WIDTHS.filter((w) => w < width), Math.min(width, WIDEST_MODERN)];
+}
+
+export function modernVariantUrl(url: string, width: number, format: ModernFormat): string | null {
+  const match = url.match(UPLOAD);
+  return match ? `${match[1]}-${width}w.${format}` : null;
+}
+
+/** `srcset` of one modern format for an upload whose stored widths are `widths` (those media_variants records). */
+export function modernSrcSet(url: string, widths: readonly number[], format: ModernFormat, mediaBase = LOCAL_MEDIA_BASE): string | undefined {
+  const candidates = widths.flatMap((w) => {
+    const variant = modernVariantUrl(url, w, format);
+    return variant ? [`${publicMediaUrl(variant, mediaBase)} ${w}w`] : [];
+  });
+  return candidates.length > 0 ? candidates.join(", ") : undefined;
+}
+
+/** The placeholder's own widths in each modern format (public/placeholder-480w.avif, made once from placeholder.jpg, 1200 px wide). */
+export function placeholderSrcSet(placeholder: string, format: ModernFormat): string {
+  const stem = placeholder.replace(/\.jpg$/, "");
+  return modernWidths(1200)
+    .map((w) => `${stem}-${w}w.${format} ${w}w`)
+    .join(", ");
 }

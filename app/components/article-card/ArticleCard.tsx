@@ -60,6 +60,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         <ArticleImage
           src={article.image_url}
           srcWidth={article.image_width}
+          variants={article.image_variants}
           sizes="96px"
           width={96}
           height={54}
@@ -86,6 +87,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
           <ArticleImage
             src={article.image_url}
             srcWidth={article.image_width}
+            variants={article.image_variants}
             sizes="(min-width: 1024px) 720px, 100vw"
             width={1200}
             height={675}
@@ -120,6 +122,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
         <ArticleImage
           src={article.image_url}
           srcWidth={article.image_width}
+          variants={article.image_variants}
           sizes="(min-width: 640px) 160px, 112px"
           width={160}
           height={90}

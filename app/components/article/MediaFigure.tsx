@@ -29,6 +29,7 @@ export function MediaFigure({ media, lead = false }: { media: MediaItem; lead?: 
         <ArticleImage
           src={media.url}
           srcWidth={media.width}
+          variants={media.variants}
           sizes={ARTICLE_IMAGE_SIZES}
           alt={media.caption}
           width={width}

@@ -5,6 +5,7 @@ import { config } from "~/server/platform/config";
 import { currentActor } from "~/server/http/session";
 import { requireAbility } from "~/server/services/actor";
 import { storeMedia } from "~/server/services/media";
+import { database } from "~/server/process/runtime";
 import { mediaStorage } from "~/server/storage";
 import type { Route } from "./+types/upload";
 import type { Sharing } from "~/lib/sharing";
@@ -25,7 +26,7 @@ const handle = resource<Route.ActionArgs>({
     const file = form.get("media");
     if (!(file instanceof File)) throw new AppError(400, "noFile");
     const purpose = form.get("purpose") === "banner" ? "banner" : "content";
-    const stored = await storeMedia(mediaStorage(), actor, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
+    const stored = await storeMedia(mediaStorage(), await database(), actor, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
     return json({ url: stored.url, media_type: stored.mediaType, width: stored.width, height: stored.height }, 201);
   },
 });

@@ -439,6 +439,17 @@ export const articleMedia = pgTable(
   (t) => [uniqueIndex("article_media_position_unique").on(t.articleId, t.position)],
 );
 
+/**
+ * The AVIF and WebP widths stored beside an uploaded image (services/media-variants.ts), by the upload's
+ * path. Pages offer only the widths named here, so an upload made before variants existed, or one the
+ * backfill (`npm run media:variants`) has not reached yet, still shows its original.
+ */
+export const mediaVariants = pgTable("media_variants", {
+  url: text("url").primaryKey(),
+  widths: integer("widths").array().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const articleTags = pgTable(
   "article_tags",
   {

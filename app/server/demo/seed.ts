@@ -33,6 +33,7 @@ import {
   demoWriterRows,
 } from "./catalogue";
 import { publishDemoImages } from "./images";
+import { recordModernVariants } from "../services/media-variants";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -100,6 +101,7 @@ export async function seedDemoContent(db: Executor, storage: MediaStorage): Prom
   ]);
 
   const readerRows = await db.insert(users).values(readerValues).returning({ id: users.id, email: users.email });
+  for (const image of Object.values(images)) await recordModernVariants(db, image.url, image.width);
 
   const categoryIds = new Map(categoryRows.map((row) => [row.name, row.id]));
   const tagIds = new Map(tagRows.map((row) => [row.name, row.id]));

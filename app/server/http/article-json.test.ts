@@ -25,6 +25,7 @@ const summary = (changes: Partial<ArticleSummary>): ArticleSummary => ({
   image_url: null,
   image_width: null,
   image_height: null,
+  image_variants: null,
   tags: [],
   live: null,
   ...changes,

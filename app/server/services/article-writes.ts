@@ -92,10 +92,10 @@ class PendingMedia {
   }
 
   /** Runs `write` (a transaction that calls `store` once the save is valid), undoing the files if it fails. */
-  async around<T>(storage: MediaStorage, write: (store: () => Promise<void>) => Promise<T>): Promise<T> {
+  async around<T>(storage: MediaStorage, write: (store: (tx: Executor) => Promise<void>) => Promise<T>): Promise<T> {
     try {
-      return await write(async () => {
-        for (const ready of this.prepared) await saveMedia(storage, ready);
+      return await write(async (tx) => {
+        for (const ready of this.prepared) await saveMedia(storage, tx, ready);
       });
     } catch (error) {
       await Promise.all(this.prepared.map((ready) => removeMedia(storage, ready)));
@@ -239,7 +239,7 @@ export async function createArticle(db: Database, storage: MediaStorage, actor: 
       .values({ ...columns, isPublished: publishedNow, scheduledAt, slug, authorId: author.id, publishedAt: input.published_at ?? now, updatedAt: now })
       .returning({ id: articles.id });
     if (!row) throw new Error("insert returned no row");
-    await storeFiles();
+    await storeFiles(tx);
     await replaceMedia(tx, row.id, media);
     await replaceLinks(tx, row.id, input);
     if (input.translation_id) await placeInStory(tx, row.id, input.translation_id, columns.language);
@@ -320,7 +320,7 @@ interface Edit {
   values: Record<string, string> | Partial<ArticleInput>;
   media: ArticleMediaInput | undefined;
   /** Writes the edit's new files, once the save is known to be valid. */
-  storeFiles?: () => Promise<void>;
+  storeFiles?: (tx: Executor) => Promise<void>;
   saveKind: SaveKind;
 }
 
@@ -428,7 +428,7 @@ async function applyEdit(tx: Executor, editor: Actor, current: EditedArticle, ed
     .update(articles)
     .set({ ...columns, ...publication, slug, updatedAt: versionAfter(current, now) })
     .where(eq(articles.id, current.id));
-  await edit.storeFiles?.();
+  await edit.storeFiles?.(tx);
   if (edit.media) await replaceMedia(tx, current.id, edit.media);
   await replaceLinks(tx, current.id, input);
   await recordRevision(tx, current.id, { userId: editor.id, at: now, ...edit.saveKind });

@@ -12,6 +12,7 @@ import { readTimeForWords } from "~/lib/text";
 import type { Executor } from "../db/connection";
 import {
   articleMedia,
+  mediaVariants,
   articleSearch as articleSearchTable,
   articleTags,
   articles,
@@ -76,6 +77,7 @@ const summaryColumnsIn = (names: Language) => ({
   imageUrl: articleMedia.url,
   imageWidth: articleMedia.width,
   imageHeight: articleMedia.height,
+  imageVariants: mediaVariants.widths,
   tags: tagsOfArticle(names),
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
@@ -92,6 +94,7 @@ function summaryColumns(names: Language): ReturnType<typeof summaryColumnsIn> {
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
 export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
+const variantsOfBanner = eq(mediaVariants.url, articleMedia.url);
 
 function selectSummaries(db: Executor, names: Language) {
   return db
@@ -99,7 +102,8 @@ function selectSummaries(db: Executor, names: Language) {
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
-    .leftJoin(articleMedia, bannerOf);
+    .leftJoin(articleMedia, bannerOf)
+    .leftJoin(mediaVariants, variantsOfBanner);
 }
 
 /** A summary plus the body: only for the one article being read. */
@@ -109,7 +113,8 @@ function selectWithContent(db: Executor, names: Language) {
     .from(articles)
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
-    .leftJoin(articleMedia, bannerOf);
+    .leftJoin(articleMedia, bannerOf)
+    .leftJoin(mediaVariants, variantsOfBanner);
 }
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
@@ -137,6 +142,7 @@ function toSummary(row: SummaryRow): ArticleSummary {
     image_url: row.imageUrl,
     image_width: row.imageWidth,
     image_height: row.imageHeight,
+    image_variants: row.imageVariants,
     tags: row.tags.sort(byName),
     live: liveStatus(row),
   };
@@ -275,6 +281,7 @@ function searchPageQuery(db: Executor, { filters, plan, first, names, limit, off
     .leftJoin(writers, writerOf)
     .leftJoin(categories, categoryOf)
     .leftJoin(articleMedia, bannerOf)
+    .leftJoin(mediaVariants, variantsOfBanner)
     .orderBy(desc(page.own), desc(page.rank), desc(page.publishedAt), desc(page.id));
 }
 
@@ -552,7 +559,12 @@ function nextVersion(language: Language, others: { id: number; slug: string; tit
 export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const row = await findRow(db, actor, slug, names);
   const [media, relatedRows, commentList, others, notes] = await Promise.all([
-    db.select().from(articleMedia).where(eq(articleMedia.articleId, row.id)).orderBy(asc(articleMedia.position)),
+    db
+      .select({ media: articleMedia, variants: mediaVariants.widths })
+      .from(articleMedia)
+      .leftJoin(mediaVariants, eq(mediaVariants.url, articleMedia.url))
+      .where(eq(articleMedia.articleId, row.id))
+      .orderBy(asc(articleMedia.position)),
     db
       .select({ id: relatedArticles.relatedId })
       .from(relatedArticles)
@@ -570,7 +582,7 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
   return {
     ...toSummary(row),
     content: row.content,
-    media: media.map((m) => ({
+    media: media.map(({ media: m, variants }) => ({
       url: m.url,
       caption: m.caption,
       position: m.position,
@@ -578,6 +590,7 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
       media_type: m.mediaType,
       width: m.width,
       height: m.height,
+      variants,
     })),
     related: await relatedSummaries(db, row, [row.id, ...others.map((version) => version.id)], relatedIds, names),
     related_news_ids: relatedIds,

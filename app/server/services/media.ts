@@ -12,6 +12,8 @@ import { AppError } from "../errors";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
 import { type Actor, requireAbility } from "./actor";
 import { publicContentUnchanged } from "../cache/public-changes";
+import type { Executor } from "../db/connection";
+import { encodeModernVariants, recordModernVariants } from "./media-variants";
 
 export type MediaPurpose = "banner" | "content";
 
@@ -43,13 +45,13 @@ const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)
 /** A file ready to be stored: checked, cleaned and resized in memory, nothing written yet. */
 export interface PreparedMedia {
   media: StoredMedia;
-  /** Every file to write (the image and its smaller widths), by server-generated name. */
+  /** Every file to write (the image, its smaller widths, its AVIF and WebP variants), by server-generated name. */
   files: { name: string; data: Uint8Array; contentType: string }[];
 }
 
 /**
  * Checks an upload (extension and magic bytes, size) and re-encodes an image without its metadata,
- * with its responsive widths, all in memory: a request refused afterwards (a 400, an edit
+ * with its responsive widths and modern formats, all in memory: a request refused afterwards (a 400, an edit
  * conflict) leaves nothing behind, and what is written is written in one short step (saveMedia).
  */
 export async function prepareMedia(file: { name: string; bytes: Uint8Array }, purpose: MediaPurpose): Promise<PreparedMedia> {
@@ -85,21 +87,27 @@ export async function prepareMedia(file: { name: string; bytes: Uint8Array }, pu
   }
   const name = `${id}.${png ? "png" : "jpg"}`;
   const contentType = png ? "image/png" : "image/jpeg";
-  const variants = await imageVariants(UPLOADS_URL_PREFIX + name, output.data, output.info.width);
+  const url = UPLOADS_URL_PREFIX + name;
+  const [variants, modern] = await Promise.all([imageVariants(url, output.data, output.info.width), encodeModernVariants(url, output.data, output.info.width)]);
   return {
-    media: { url: UPLOADS_URL_PREFIX + name, mediaType: "image", width: output.info.width, height: output.info.height },
-    files: [{ name, data: output.data, contentType }, ...variants],
+    media: { url, mediaType: "image", width: output.info.width, height: output.info.height },
+    files: [{ name, data: output.data, contentType }, ...variants, ...modern],
   };
 }
 
-/** Writes a prepared upload; if any file fails, the ones written are removed. */
-export async function saveMedia(storage: MediaStorage, prepared: PreparedMedia): Promise<StoredMedia> {
+/**
+ * Writes a prepared upload, then records its AVIF and WebP variants in `db` (pages offer only
+ * recorded ones); if any file fails, the ones written are removed.
+ */
+export async function saveMedia(storage: MediaStorage, db: Executor, prepared: PreparedMedia): Promise<StoredMedia> {
   try {
     for (const file of prepared.files) await storage.save(file.name, file.data, file.contentType);
   } catch (error) {
     await removeMedia(storage, prepared);
     throw error;
   }
+  const { url, mediaType, width } = prepared.media;
+  if (mediaType === "image" && width) await recordModernVariants(db, url, width);
   return prepared.media;
 }
 
@@ -111,13 +119,14 @@ export async function removeMedia(storage: MediaStorage, prepared: PreparedMedia
 /** POST /api/upload: a newsroom member's file, checked, cleaned and stored. */
 export async function storeMedia(
   storage: MediaStorage,
+  db: Executor,
   actor: Actor | null,
   file: { name: string; bytes: Uint8Array },
   purpose: MediaPurpose,
 ): Promise<StoredMedia> {
   publicContentUnchanged();
   requireAbility(actor, "backOffice");
-  return saveMedia(storage, await prepareMedia(file, purpose));
+  return saveMedia(storage, db, await prepareMedia(file, purpose));
 }
 
 /** The smaller widths of an already clean image, to store beside it (see responsive-images.ts). */
@@ -132,7 +141,11 @@ async function imageVariants(url: string, image: Uint8Array, width: number): Pro
   );
 }
 
-/** Stores the smaller widths of an already clean image beside it (the demo's generated banners). */
+/**
+ * Stores the smaller widths and modern formats of an already clean image beside it (the demo's
+ * generated banners); the caller records the modern ones (recordModernVariants) once its database is free.
+ */
 export async function storeImageVariants(storage: MediaStorage, url: string, image: Uint8Array, width: number): Promise<void> {
-  for (const file of await imageVariants(url, image, width)) await storage.save(file.name, file.data, file.contentType);
+  const [variants, modern] = await Promise.all([imageVariants(url, image, width), encodeModernVariants(url, image, width)]);
+  for (const file of [...variants, ...modern]) await storage.save(file.name, file.data, file.contentType);
 }

@@ -7,7 +7,8 @@
  * and pages turn the path into the public address as they render (lib/media-url.ts).
  */
 import { constants } from "node:fs";
-import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { access, link, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "../platform/config";
 import { UPLOADS_URL_PREFIX, assertSafeMediaName, isSafeMediaName } from "./media-names";
@@ -23,7 +24,15 @@ export function localDiskStorage(directory: string): MediaStorage {
     async save(name, data) {
       assertSafeMediaName(name);
       await mkdir(directory, { recursive: true });
-      await writeFile(path.join(directory, name), data, { flag: "wx" });
+      // Written aside, then linked under its name: a process killed mid-write leaves no half file under
+      // an upload's name (media:variants trusts a name it finds), only a dot-file that list() skips.
+      const partial = path.join(directory, `.partial-${randomBytes(8).toString("hex")}`);
+      try {
+        await writeFile(partial, data, { flag: "wx" });
+        await link(partial, path.join(directory, name));
+      } finally {
+        await rm(partial, { force: true });
+      }
       return UPLOADS_URL_PREFIX + name;
     },
     async remove(name) {

@@ -9,7 +9,7 @@ export function assertSafeMediaName(name: string): void {
   if (!isSafeMediaName(name)) throw new Error(`unsafe media name: ${name}`);
 }
 
-const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", mp4: "video/mp4", pdf: "application/pdf", webp: "image/webp", json: "application/json" };
+const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", mp4: "video/mp4", pdf: "application/pdf", webp: "image/webp", avif: "image/avif", json: "application/json" };
 
 /** The content type a stored file is served with, from its name: services/media.ts and services/documents.ts store only these. */
 export function contentTypeOf(name: string): string {

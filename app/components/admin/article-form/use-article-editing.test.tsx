@@ -35,6 +35,7 @@ function storedArticle(changes: Partial<ArticleDetail> = {}): ArticleDetail {
     image_url: null,
     image_width: null,
     image_height: null,
+    image_variants: null,
     tags: [],
     content: "<p>First lines</p>",
     media: [],
