@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { useMediaBase } from "~/components/media/use-media-base";
 import { PLACEHOLDER_IMAGE, publicMediaUrl } from "~/lib/media-url";
 import { MODERN_FORMATS, modernSrcSet, placeholderSrcSet, srcSetFor } from "~/lib/responsive-images";
@@ -17,10 +18,18 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
  */
 export function ArticleImage({ src, srcWidth, variants, alt = "", ...rest }: ImgProps) {
   const mediaBase = useMediaBase();
-  const sources = MODERN_FORMATS.flatMap((format) => {
+  const modern = MODERN_FORMATS.flatMap((format) => {
     const srcSet = src ? (variants?.length ? modernSrcSet(src, variants, format, mediaBase) : undefined) : placeholderSrcSet(PLACEHOLDER_IMAGE, format);
-    return srcSet ? [<source key={format} type={`image/${format}`} srcSet={srcSet} sizes={rest.sizes} />] : [];
+    return srcSet ? [{ type: `image/${format}`, srcSet }] : [];
   });
+  const sources = modern.map(({ type, srcSet }) => <source key={type} type={type} srcSet={srcSet} sizes={rest.sizes} />);
+  // React preloads a high-priority <img> from the head by itself, but not one inside a <picture>,
+  // whose choice it cannot know: the page's largest picture is preloaded here in the first format,
+  // which a browser that cannot show it skips by its type.
+  const first = modern[0];
+  if (first && rest.fetchPriority === "high") {
+    preload(src ? publicMediaUrl(src, mediaBase) : PLACEHOLDER_IMAGE, { as: "image", imageSrcSet: first.srcSet, imageSizes: rest.sizes, fetchPriority: "high", type: first.type });
+  }
   const image = (
     <img
       {...rest}
