@@ -29,3 +29,6 @@ export const KEPT_TAP_ATTRIBUTE = "data-kept-tap";
 
 /** On a reader page's link to the whole stylesheet, which islands wait for before they hydrate (islands/reader-stylesheet.ts). */
 export const READER_STYLESHEET_ATTRIBUTE = "data-reader-stylesheet";
+
+/** Where the server's entry writes a reader page's own rules (server/styles/critical-css.ts), once the page is rendered. */
+export const CRITICAL_CSS_MARKER = "/*critical-css*/";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { READER_STYLESHEET_ATTRIBUTE } from "~/lib/island-markers";
+import { CRITICAL_CSS_MARKER, READER_STYLESHEET_ATTRIBUTE } from "~/lib/island-markers";
 import { STYLESHEET_SWAP_SCRIPT } from "~/lib/stylesheet-swap-script";
 
 /**
@@ -13,9 +13,6 @@ import { STYLESHEET_SWAP_SCRIPT } from "~/lib/stylesheet-swap-script";
 const ReaderStylesheetContext = createContext("");
 
 export const ReaderStylesheetProvider = ReaderStylesheetContext.Provider;
-
-/** Where the server's entry writes a page's own rules. */
-export const CRITICAL_CSS_MARKER = "/*critical-css*/";
 
 /**
  * `whole`: the page carries the entire sheet and links none, as before issue 41. The tip line's

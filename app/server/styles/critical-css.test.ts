@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CRITICAL_CSS_MARKER } from "~/components/site/reader-stylesheet";
+import { CRITICAL_CSS_MARKER } from "~/lib/island-markers";
 import { criticalCssOf, withCriticalCss } from "./critical-css";
 
 /** A sheet shaped as Tailwind writes it: theme variables, registered properties, base rules, utilities in layers and media. */

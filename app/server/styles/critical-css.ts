@@ -8,7 +8,7 @@
  * and a rule left out there would move the page when the linked sheet arrives.
  */
 import postcss, { type ChildNode, type Declaration, type Rule } from "postcss";
-import { CRITICAL_CSS_MARKER } from "~/components/site/reader-stylesheet";
+import { CRITICAL_CSS_MARKER } from "~/lib/island-markers";
 
 
 const CLASS_IN_SELECTOR = /\.((?:\\.|[\w-])+)/g;
