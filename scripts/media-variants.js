@@ -1,7 +1,7 @@
 // `npm run media:variants`: makes the AVIF and WebP variants of every upload stored before uploads
 // got them, in the store the site uses (DATA_DIR/uploads, or the MEDIA_STORAGE=s3 bucket), and
 // records them so that pages offer them. Safe to stop at any point and run again: a run makes only
-// what is missing (app/server/storage/variants-backfill.ts). The embedded database must not be in
+// what is missing (app/server/services/media-variants-backfill.ts). The embedded database must not be in
 // use by a running server (it allows one process per data folder); a PostgreSQL site keeps running.
 import { loadBuild } from "./cli.js";
 

@@ -38,7 +38,7 @@ export { migrateMedia } from "~/server/storage/migrate";
 /** For `npm run newsletter:invite` (scripts/newsletter-invite.js). */
 export { inviteStoredSubscribers } from "~/server/newsletter/invitations";
 export { stopApp as closeDatabase } from "~/server/process/runtime";
-export { backfillVariants } from "~/server/storage/variants-backfill";
+export { backfillVariants } from "~/server/services/media-variants-backfill";
 
 /**
  * A request answered: its log line and its metrics. A request logged by the hour is not in the

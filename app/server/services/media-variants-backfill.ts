@@ -7,9 +7,9 @@
  */
 import sharp from "sharp";
 import type { Executor } from "../db/connection";
-import { encodeModernVariant, modernVariantsFor, recordModernVariants, uploadsWithVariants } from "../services/media-variants";
-import type { MediaStorage } from "./media-storage";
-import { UPLOADS_URL_PREFIX } from "./media-names";
+import { encodeModernVariant, modernVariantsFor, recordModernVariants, uploadsWithVariants } from "./media-variants";
+import type { MediaStorage } from "../storage/media-storage";
+import { UPLOADS_URL_PREFIX } from "../storage/media-names";
 
 /** An uploaded image as stored, not one of its smaller widths (`abc-480w.jpg`) nor a document's file. */
 const ORIGINAL_IMAGE = /^(?![a-z0-9._-]*-\d+w\.[a-z]+$)[a-z0-9._-]+\.(?:jpe?g|png)$/i;
