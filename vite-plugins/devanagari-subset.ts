@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
 import type { Plugin } from "vite";
@@ -16,7 +17,7 @@ import type { Plugin } from "vite";
 /** Where the English pages' fixed Devanagari texts are written. */
 const SOURCES = ["app/lib/languages/ne/config.ts", "app/lib/dates.ts", "app/lib/messages.ts"];
 const DIGITS = "०१२३४५६७८९";
-const FACES = "node_modules/@fontsource/noto-sans-devanagari/files";
+const FACE_PACKAGE = "@fontsource/noto-sans-devanagari/files";
 export const SUBSET_FOLDER = "app/styles/generated";
 
 /** The Devanagari characters the sources hold, sorted, and the space and joiners shaping needs. */
@@ -30,7 +31,8 @@ async function writeSubsets(root: string) {
   const text = englishPagesDevanagari(root);
   const folder = path.join(root, SUBSET_FOLDER);
   const stamp = path.join(folder, "stamp");
-  const face = readFileSync(path.join(root, FACES, "noto-sans-devanagari-devanagari-400-normal.woff2"));
+  // Resolved as Node would from the root: a build in a folder of its own (a test's) finds the packages above it.
+  const face = readFileSync(createRequire(path.join(root, "package.json")).resolve(`${FACE_PACKAGE}/noto-sans-devanagari-devanagari-400-normal.woff2`));
   // The texts and the face itself: a new font release makes the subset again, whatever else the lockfile says.
   const wanted = createHash("sha256").update(text).update(face).digest("hex");
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return;

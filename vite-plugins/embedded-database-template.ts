@@ -1,6 +1,6 @@
 /**
  * The empty embedded database a first start unpacks instead of running PGlite's initdb
- * (scripts/embedded-database-template.mjs), made once per PGlite version beside the server build,
+ * (vite-plugins/make-empty-database.mjs), made once per PGlite version beside the server build,
  * in a process of its own: initdb's 740 MB stays out of the build's process and out of the
  * server's.
  */
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { TEMPLATE_FOLDER } from "../app/server/db/embedded-template";
 
-const SCRIPT = fileURLToPath(new URL("../scripts/embedded-database-template.mjs", import.meta.url));
+const SCRIPT = fileURLToPath(new URL("./make-empty-database.mjs", import.meta.url));
 
 export function embeddedDatabaseTemplate(): Plugin {
   return {

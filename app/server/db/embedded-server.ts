@@ -124,7 +124,7 @@ function checkoutTemplate(): string | undefined {
 
 /**
  * `dataDir` "memory" keeps the database in memory (tests). A data folder with no database yet
- * starts as a copy of the empty one in `templateFolder` (the build's, scripts/embedded-database-template.mjs).
+ * starts as a copy of the empty one in `templateFolder` (the build's, vite-plugins/make-empty-database.mjs).
  */
 export async function startEmbeddedServer(dataDir: string | "memory", templateFolder?: string): Promise<EmbeddedServer> {
   // PGlite does not create parent folders.

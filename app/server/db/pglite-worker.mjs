@@ -18,7 +18,7 @@ const { dataDir, templateFolder } = workerData;
 
 /**
  * A data folder that holds no database yet starts as a copy of the empty one the build made
- * (scripts/embedded-database-template.mjs), when this PGlite made it: opening the copy peaks under
+ * (vite-plugins/make-empty-database.mjs), when this PGlite made it: opening the copy peaks under
  * 200 MB of resident memory where PGlite's own initdb peaks near 740 MB. The copy is made beside
  * the folder and renamed into place, so that a start killed halfway leaves no half a database.
  * Without a template, PGlite runs initdb as before.

@@ -4,14 +4,14 @@
 // copy to under 200 MB (docs/decisions.md, "An empty database made at build time"). A database
 // kept in memory (the tests') starts from the same database as an archive: in seconds, not initdb's tens.
 //
-// usage: node scripts/embedded-database-template.mjs <folder>
+// usage: node vite-plugins/make-empty-database.mjs <folder>
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 
 const folder = process.argv[2];
-if (!folder) throw new Error("usage: node scripts/embedded-database-template.mjs <folder>");
+if (!folder) throw new Error("usage: node vite-plugins/make-empty-database.mjs <folder>");
 
 const pgliteVersion = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite"))), "..", "package.json"), "utf8")).version;
 const stampFile = path.join(folder, "database-template.json");
