@@ -13,6 +13,7 @@ const SECTIONS = [
   { link: "Articles", path: "/admin/articles", heading: "Articles" },
   { link: "Review", path: "/admin/review", heading: "Stories waiting for review" },
   { link: "Documents", path: "/admin/documents", heading: "Documents" },
+  { link: "Newsletter", path: "/admin/newsletter", heading: "Newsletter" },
   { link: "Categories", path: "/admin/categories", heading: "Categories" },
   { link: "Tags", path: "/admin/tags", heading: "Tags" },
   { link: "Users", path: "/admin/users", heading: "Users" },
