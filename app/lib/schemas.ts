@@ -48,6 +48,24 @@ const email = (required: MessageKey) => text(required).toLowerCase().regex(EMAIL
 const optionalText = z.string().trim().optional();
 const id = z.coerce.number({ error: "invalidId" }).int({ error: "invalidId" }).positive({ error: "invalidId" });
 
+const LIST_LIMIT_MAX = 100;
+const PAGE_MAX = 100_000;
+const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
+/** A list's page size: out-of-range values are clamped, not refused, so a hand-edited URL still gets a page. */
+const pageSize = (fallback: number, max = LIST_LIMIT_MAX) =>
+  z.coerce
+    .number()
+    .int()
+    .catch(fallback)
+    .default(fallback)
+    .transform((n) => clamp(n, 1, max));
+const pageNumber = z.coerce
+  .number()
+  .int()
+  .catch(1)
+  .default(1)
+  .transform((n) => clamp(n, 1, PAGE_MAX));
+
 /** Multipart and query flags arrive as 'true'/'false'. */
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
@@ -142,8 +160,8 @@ export const newsletterSendSchema = z.object({
 
 /** The back office's pages of subscribers and suppressions. */
 export const newsletterPageSchema = z.object({
-  limit: z.coerce.number().int().catch(50).default(50).transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce.number().int().catch(1).default(1).transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: pageSize(50),
+  page: pageNumber,
 });
 
 export const commentSchema = z.object({
@@ -344,12 +362,7 @@ export const liveUpdatesQuerySchema = z
   .object({
     after: changeCursor.optional(),
     before: changeCursor.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .catch(LIVE_UPDATES_PAGE)
-      .default(LIVE_UPDATES_PAGE)
-      .transform((n) => clamp(n, 1, LIVE_UPDATES_PAGE_MAX)),
+    limit: pageSize(LIVE_UPDATES_PAGE, LIVE_UPDATES_PAGE_MAX),
   })
   .refine((query) => query.after === undefined || query.before === undefined, { error: "invalidInput" });
 export type LiveUpdatesQuery = z.infer<typeof liveUpdatesQuerySchema>;
@@ -365,18 +378,8 @@ export const revisionCompareSchema = z.object({ from: id, to: id });
 
 /** GET /api/corrections: one page at a time; out-of-range values are clamped. */
 export const correctionsQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .catch(20)
-    .default(20)
-    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .default(1)
-    .transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: pageSize(20),
+  page: pageNumber,
   language: z.enum(LANGUAGES).optional().catch(undefined),
 });
 
@@ -401,42 +404,18 @@ export const auditQuerySchema = z.object({
     .transform((date) => new Date(date.getTime() + DAY_MS))
     .optional()
     .catch(undefined),
-  limit: z.coerce
-    .number()
-    .int()
-    .catch(50)
-    .default(50)
-    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .default(1)
-    .transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: pageSize(50),
+  page: pageNumber,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const ARTICLE_STATUSES = ["published", "draft", "scheduled", "all"] as const;
-const LIST_LIMIT_MAX = 100;
-const PAGE_MAX = 100_000;
-const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 export const newsQuerySchema = z.object({
   search: z.string().trim().max(SEARCH_QUERY_MAX, tooLong).optional(),
   is_featured: flag.optional(),
-  /** Out-of-range values are clamped, not refused: a hand-edited URL still gets a page. */
-  limit: z.coerce
-    .number()
-    .int()
-    .catch(10)
-    .default(10)
-    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .default(1)
-    .transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: pageSize(10),
+  page: pageNumber,
   category: z.string().trim().optional(),
   tag: z.string().trim().optional(),
   writer: id.optional().catch(undefined),
@@ -507,18 +486,8 @@ export const documentWithdrawSchema = z.object({
 /** GET /api/documents: the back office's list, newest first, one page at a time; `q`, words of a title in any language. */
 export const documentsQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX).catch("").default(""),
-  limit: z.coerce
-    .number()
-    .int()
-    .catch(20)
-    .default(20)
-    .transform((n) => clamp(n, 1, LIST_LIMIT_MAX)),
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .default(1)
-    .transform((n) => clamp(n, 1, PAGE_MAX)),
+  limit: pageSize(20),
+  page: pageNumber,
 });
 
 /** PUT /api/documents/{id}/articles: the articles whose stories the document belongs to (all of a story's languages). */
