@@ -6,8 +6,7 @@ import { languageNameIn } from "~/lib/language-names";
 import { perLanguageKey } from "~/lib/language-texts";
 import { LANGUAGES } from "~/lib/limits";
 import { type NewsletterTopic, listLabel } from "~/lib/newsletter-lists";
-import { Link } from "~/components/i18n/links";
-import { NEWSLETTER_PATH } from "~/lib/admin-paths";
+import { NewsletterBackLink } from "~/components/admin/newsletter/NewsletterBackLink";
 
 const fieldClass = "w-full rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900";
 
@@ -41,11 +40,7 @@ export function NewsletterTopics({ topics }: { topics: NewsletterTopic[] | null 
 
   return (
     <section aria-labelledby={`${id}-title`} className="max-w-3xl">
-      <p className="mb-3 text-sm">
-        <Link to={NEWSLETTER_PATH} className="font-medium text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
-          {messages.newsletterBack}
-        </Link>
-      </p>
+      <NewsletterBackLink />
       <h1 id={`${id}-title`} className="text-2xl font-bold">
         {messages.newsletterTopicsTitle}
       </h1>

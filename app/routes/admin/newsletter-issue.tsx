@@ -8,9 +8,7 @@ import { isUnderWay } from "~/components/admin/newsletter/issue-labels";
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import { LoadFailed } from "~/components/admin/table/AdminTable";
-import { Link } from "~/components/i18n/links";
 import { useMessages } from "~/contexts/i18n";
-import { NEWSLETTER_PATH } from "~/lib/admin-paths";
 import { AppError } from "~/server/errors";
 import { requireBackOfficePage } from "~/server/http/admin-guard";
 import { database } from "~/server/process/runtime";
@@ -18,6 +16,7 @@ import { getIssue, previewIssue } from "~/server/newsletter/issues";
 import type { Route } from "./+types/newsletter-issue";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
+import { NewsletterBackLink } from "~/components/admin/newsletter/NewsletterBackLink";
 
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
@@ -48,11 +47,7 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
   const { issue, preview } = loaderData;
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link to={NEWSLETTER_PATH} className="font-medium text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
-          {messages.newsletterBack}
-        </Link>
-      </p>
+      <NewsletterBackLink />
       <h1 className="text-2xl font-bold">{issue.subject}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <IssuePreview html={preview.html} text={preview.text} />

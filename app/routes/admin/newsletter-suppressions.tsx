@@ -6,10 +6,8 @@ import { SUPPRESSION_REASON_LABELS } from "~/components/admin/newsletter/issue-l
 import { revalidateLatest } from "~/components/admin/revalidate-latest";
 import { serverDataOr } from "~/components/admin/server-data-or";
 import { AdminTable, EmptyTable, LoadFailed, PageIntro, buttonClass, cellClass } from "~/components/admin/table/AdminTable";
-import { Link } from "~/components/i18n/links";
 import { Pagination } from "~/components/pagination/Pagination";
 import { useLanguage, useMessages } from "~/contexts/i18n";
-import { NEWSLETTER_PATH } from "~/lib/admin-paths";
 import { apiRequest } from "~/lib/api-client";
 import { formatMessage } from "~/lib/format-message";
 import { newsletterPageSchema } from "~/lib/schemas";
@@ -20,6 +18,7 @@ import type { SuppressionView } from "~/server/newsletter/suppressions";
 import type { Route } from "./+types/newsletter-suppressions";
 import type { Sharing } from "~/lib/sharing";
 import type { RequestLogging } from "~/lib/request-logging";
+import { NewsletterBackLink } from "~/components/admin/newsletter/NewsletterBackLink";
 
 export const sharing: Sharing = "private";
 export const logging: RequestLogging = "timed";
@@ -58,11 +57,7 @@ export default function SuppressionsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link to={NEWSLETTER_PATH} className="font-medium text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
-          {messages.newsletterBack}
-        </Link>
-      </p>
+      <NewsletterBackLink />
       <PageIntro title={messages.newsletterSuppressionsLink} intro={messages.newsletterSuppressionsIntro} />
       {error ? (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700 dark:text-red-400">
