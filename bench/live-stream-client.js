@@ -50,12 +50,15 @@ class Reader {
       const block = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end + 2);
       let data = false;
+      // Updates are unnamed messages; a named event (`coverage`, the key points; `end`) is not an update received.
+      let named = false;
       for (const line of block.split("\n")) {
         if (line.startsWith("id: ")) this.lastEventId = line.slice(4);
         else if (line.startsWith("data: ")) data = true;
+        else if (line.startsWith("event: ")) named = true;
         else if (line.startsWith("retry: ")) this.attached = true;
       }
-      if (data) {
+      if (data && !named) {
         const id = Number(this.lastEventId);
         this.ids.push(id);
         this.arrivals.set(id, Date.now());
