@@ -57,9 +57,10 @@ function databaseEnv({ dataDir, databaseUrl }) {
  */
 export function seedArchive(target, articles, tree = root) {
   console.log(`Seeding ${articles} articles…`);
-  const result = spawnSync(process.execPath, ["scripts/seed.js", "--articles", String(articles)], {
+  const { env: seedEnv, nodeFlags } = scriptSettings(tree, "seed");
+  const result = spawnSync(process.execPath, [...nodeFlags, "scripts/seed.js", "--articles", String(articles)], {
     cwd: tree,
-    env: { ...process.env, ...databaseEnv(target) },
+    env: { ...process.env, ...seedEnv, ...databaseEnv(target) },
     stdio: ["ignore", "pipe", "inherit"],
     encoding: "utf8",
   });
@@ -105,11 +106,11 @@ const megabytes = (status, field) => {
 };
 
 /**
- * The process settings `npm start` gives the server, read from package.json's "start" script
+ * The process settings an npm script gives node, read from package.json's script `name`
  * (`VAR=value … node --flag … scripts/start.js`), so that the bench measures what operators run.
  */
-function startSettings(tree) {
-  const script = JSON.parse(readFileSync(path.join(tree, "package.json"), "utf8")).scripts.start;
+function scriptSettings(tree, name) {
+  const script = JSON.parse(readFileSync(path.join(tree, "package.json"), "utf8")).scripts[name];
   const [assignments, command = ""] = script.split(/\bnode\b/);
   return {
     env: Object.fromEntries([...assignments.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
@@ -125,7 +126,7 @@ function startSettings(tree) {
 export async function startServer(target, env = {}, { tree = root, startLimitMs = 120_000 } = {}) {
   const port = await freePort();
   const started = Date.now();
-  const { env: startEnv, nodeFlags } = startSettings(tree);
+  const { env: startEnv, nodeFlags } = scriptSettings(tree, "start");
   // BENCH_SERVER_FLAGS adds node flags to the server alone (--cpu-prof is refused in NODE_OPTIONS).
   const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? "").split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeFlags, ...extraFlags, "server.js"], {
