@@ -33,8 +33,8 @@ function anatomy(html) {
     "nav": sum(html, /<nav[^>]*>.*?<\/nav>/gs),
     "link tags": sum(html, /<link[^>]*>/g),
     "meta tags": sum(html, /<meta[^>]*>/g),
-    "srcset/sizes attributes": sum(html, / (?:srcset|sizes|imagesrcset|imagesizes)="[^"]*"/g),
-    "picture elements": sum(html, /<picture>.*?<\/picture>/gs),
+    "srcset/sizes attributes": sum(html, / (?:srcset|sizes|imagesrcset|imagesizes)="[^"]*"/gi),
+    "picture elements": sum(html, /<picture[^>]*>.*?<\/picture>/gs),
   };
 }
 

@@ -47,7 +47,9 @@ function selectorClasses(rule: Rule): string[][] {
 
 function pieceOf(node: ChildNode): Piece | null {
   if (node.type === "rule") {
-    const onlyVariables = node.nodes.length > 0 && node.nodes.every((child) => child.type === "decl" && child.prop.startsWith("--"));
+    // A theme's variables (`:root`), not a utility that sets one (`focus:ring-offset-2`), which its class decides.
+    const onlyVariables =
+      node.nodes.length > 0 && node.nodes.every((child) => child.type === "decl" && child.prop.startsWith("--")) && selectorClasses(node).every((classes) => classes.length === 0);
     if (onlyVariables)
       return { kind: "variables", selector: node.selector, declarations: (node.nodes as Declaration[]).map((decl) => ({ name: decl.prop, text: decl.toString(), reads: reads(decl.value) })) };
     const text = node.toString();
