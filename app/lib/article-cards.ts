@@ -4,7 +4,7 @@
  * data into the HTML a second time for hydration: 40 KB of the home page's 100 were meta
  * descriptions, tags, timestamps and excerpts that no card on it shows.
  */
-import type { ArticleDetail, ArticleList, ArticleSummary, Category } from "./api-types";
+import type { ArticleComment, ArticleDetail, ArticleList, ArticleSummary, Category } from "./api-types";
 import { shortenExcerpt } from "./text";
 
 export type CardArticle = Pick<
@@ -75,6 +75,11 @@ export type ArticlePageArticle = Omit<ArticleDetail, "related" | "related_news_i
 export function articlePageOf({ related, related_news_ids: _ids, ...article }: ArticleDetail): ArticlePageArticle {
   return { ...article, related: related.map((summary) => cardOf(summary)) };
 }
+
+/** What a comment under a story shows: its story's title and address, and its approval, are the page's already. */
+export type ShownComment = Pick<ArticleComment, "id" | "user_name" | "content" | "created_at">;
+
+export const shownCommentOf = ({ id, user_name, content, created_at }: ArticleComment): ShownComment => ({ id, user_name, content, created_at });
 
 /** What the navigation shows of a category. */
 export type NavCategory = Pick<Category, "id" | "name" | "slug">;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { srcSetFor, variantUrl, variantWidths } from "./responsive-images";
+import { modernSrcSet, srcSetFor, variantUrl, variantWidths, widthsFor } from "./responsive-images";
 
 describe("responsive images", () => {
   it("names variants after the original", () => {
@@ -25,5 +25,15 @@ describe("responsive images", () => {
     expect(srcSetFor("/uploads/x.jpg", 1000, "https://cdn.example/m")).toBe(
       "https://cdn.example/m/x-480w.jpg 480w, https://cdn.example/m/x-960w.jpg 960w, https://cdn.example/m/x.jpg 1000w",
     );
+  });
+
+  it("offers a slot of fixed width no candidate wider than the first that covers it on a screen of 3 pixels per point", () => {
+    expect(widthsFor([240, 480, 960, 1440], 160)).toEqual([240, 480]);
+    expect(widthsFor([240, 480, 960, 1440], 96)).toEqual([240, 480]);
+    expect(widthsFor([240, 480, 960, 1440], undefined)).toEqual([240, 480, 960, 1440]);
+    expect(widthsFor([240, 400], 160)).toEqual([240, 400]);
+    expect(srcSetFor("/uploads/x.jpg", 1200, undefined, 160)).toBe("/uploads/x-480w.jpg 480w");
+    expect(srcSetFor("/uploads/x.jpg", 400, undefined, 160)).toBeUndefined();
+    expect(modernSrcSet("/uploads/x.jpg", [240, 480, 960, 1200], "avif", undefined, 160)).toBe("/uploads/x-240w.avif 240w, /uploads/x-480w.avif 480w");
   });
 });

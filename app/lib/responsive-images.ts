@@ -19,13 +19,29 @@ export function variantWidths(width: number): number[] {
   return IMAGE_WIDTHS.filter((w) => w < width);
 }
 
+/** The densest screens a reader has: a slot `n` CSS pixels wide is never drawn from more than 3n image pixels. */
+const DENSEST_SCREEN = 3;
+
+/**
+ * The widths worth offering for a slot at most `drawnAt` CSS pixels wide: up to the first that covers
+ * it on the densest screen. A browser never picks a wider one, so listing them only weighs the page
+ * (a card's thumbnail named every width up to 1440 on each of home's 30 cards).
+ */
+export function widthsFor(widths: readonly number[], drawnAt: number | undefined): readonly number[] {
+  if (!drawnAt) return widths;
+  const covering = widths.findIndex((w) => w >= drawnAt * DENSEST_SCREEN);
+  return covering < 0 ? widths : widths.slice(0, covering + 1);
+}
+
 /** `srcset` for one of our uploads of known width, at the site's media base; undefined for other images. */
-export function srcSetFor(url: string | null | undefined, width: number | null | undefined, mediaBase = LOCAL_MEDIA_BASE): string | undefined {
+export function srcSetFor(url: string | null | undefined, width: number | null | undefined, mediaBase = LOCAL_MEDIA_BASE, drawnAt?: number): string | undefined {
   if (!url || !width || !UPLOAD.test(url)) return undefined;
   const at = (path: string) => publicMediaUrl(path, mediaBase);
-  const candidates = variantWidths(width).map((w) => `${at(variantUrl(url, w)!)} ${w}w`);
-  if (candidates.length === 0) return undefined;
-  return [...candidates, `${at(url)} ${width}w`].join(", ");
+  const widths = variantWidths(width);
+  if (widths.length === 0) return undefined;
+  return widthsFor([...widths, width], drawnAt)
+    .map((w) => `${at(w === width ? url : variantUrl(url, w)!)} ${w}w`)
+    .join(", ");
 }
 
 /** The modern formats, in the order a `<picture>` offers them: the first a browser supports wins. */
@@ -47,8 +63,8 @@ export function modernVariantUrl(url: string, width: number, format: ModernForma
 }
 
 /** `srcset` of one modern format for an upload whose stored widths are `widths` (those media_variants records). */
-export function modernSrcSet(url: string, widths: readonly number[], format: ModernFormat, mediaBase = LOCAL_MEDIA_BASE): string | undefined {
-  const candidates = widths.flatMap((w) => {
+export function modernSrcSet(url: string, widths: readonly number[], format: ModernFormat, mediaBase = LOCAL_MEDIA_BASE, drawnAt?: number): string | undefined {
+  const candidates = widthsFor(widths, drawnAt).flatMap((w) => {
     const variant = modernVariantUrl(url, w, format);
     return variant ? [`${publicMediaUrl(variant, mediaBase)} ${w}w`] : [];
   });
@@ -56,9 +72,9 @@ export function modernSrcSet(url: string, widths: readonly number[], format: Mod
 }
 
 /** The placeholder's own widths in each modern format (public/placeholder-480w.avif, made once from placeholder.jpg, 1200 px wide). */
-export function placeholderSrcSet(placeholder: string, format: ModernFormat): string {
+export function placeholderSrcSet(placeholder: string, format: ModernFormat, drawnAt?: number): string {
   const stem = placeholder.replace(/\.jpg$/, "");
-  return modernWidths(1200)
+  return widthsFor(modernWidths(1200), drawnAt)
     .map((w) => `${stem}-${w}w.${format} ${w}w`)
     .join(", ");
 }

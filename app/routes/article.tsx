@@ -10,7 +10,7 @@ import { ArticleHeader } from "~/components/article/ArticleHeader";
 import { CommentsSection } from "~/components/article/CommentsSection";
 import { MediaFigure } from "~/components/article/MediaFigure";
 import { ArticleListSection } from "~/components/home/ArticleListSection";
-import { articlePageOf, cardOf } from "~/lib/article-cards";
+import { articlePageOf, cardOf, shownCommentOf } from "~/lib/article-cards";
 import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/process/runtime";
 import { pageLocale } from "~/server/http/page-locale";
@@ -187,7 +187,7 @@ export default function ArticlePage({ loaderData: { article, live, documents, la
             </section>
           ) : null}
           <div className="mx-auto max-w-3xl">
-            <CommentsIsland articleId={article.id} comments={article.comments} />
+            <CommentsIsland articleId={article.id} comments={article.comments.map(shownCommentOf)} />
           </div>
         </div>
         <aside className="mt-12 space-y-8 lg:mt-0">

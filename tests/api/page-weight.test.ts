@@ -144,10 +144,16 @@ const readerSheetOf = (page: string) => /<link rel="stylesheet" href="(\/assets\
 
 const inlineStylesheet = (page: string) => /<head>.*<style>(.*?)<\/style>.*<\/head>/s.exec(page)?.[1] ?? "";
 
-/** Class names a stylesheet has rules for (read from its selectors, not its declarations). */
-function styledClasses(css: string): Set<string> {
+const INTERACTION_STATE = /:(?:hover|active|focus(?:-visible|-within)?)(?![\w-])/;
+
+/**
+ * Class names a stylesheet has rules for (read from its selectors, not its declarations); `atFirstPaint`,
+ * only those with a rule for an element no one has yet pointed at, tapped or tabbed to.
+ */
+function styledClasses(css: string, { atFirstPaint = false } = {}): Set<string> {
   const classes = new Set<string>();
   for (const [, prelude] of css.matchAll(/([^{}]+)\{/g)) {
+    if (atFirstPaint && prelude!.split(",").every((selector) => INTERACTION_STATE.test(selector))) continue;
     for (const [, name] of prelude!.matchAll(/\.((?:\\.|[\w-])+)/g)) classes.add(name!.replace(/\\(.)/g, "$1"));
   }
   return classes;
@@ -180,6 +186,9 @@ describe("the stylesheet of a page", () => {
       expect(carried, path).toBeGreaterThan(10_000);
       expect(carried, path).toBeLessThanOrEqual(32_000);
       expect(carried, path).toBeLessThan(whole.length * 0.65);
+      // Hover, focus and press come with the linked sheet: no element is in those states at first paint.
+      const interactionOnly = [...inlineStylesheet(page).matchAll(/([^{}]+)\{/g)].map(([, prelude]) => prelude!).filter((prelude) => prelude.split(",").every((selector) => INTERACTION_STATE.test(selector)));
+      expect(interactionOnly, path).toEqual([]);
       // Fetched as print media (not awaited before painting), applied once there, linked plainly without scripts.
       const href = readerSheetOf(page);
       expect(page, path).toContain(`<link rel="stylesheet" href="${href}" media="print" data-reader-stylesheet=""/><script>`);
@@ -205,10 +214,10 @@ describe("the stylesheet of a page", () => {
     }
   });
 
-  it("styles every class a reader page uses that the whole stylesheet styles: leaving the back office's sources out lost none", async () => {
+  it("styles every class a reader page uses that the whole stylesheet styles at first paint: leaving the back office's sources out lost none", async () => {
     const backOffice = await backOfficePage();
     const href = /<link rel="stylesheet" href="([^"]+)"/.exec(backOffice)?.[1] ?? "";
-    const whole = styledClasses(await (await fetch(baseUrl() + href)).text());
+    const whole = styledClasses(await (await fetch(baseUrl() + href)).text(), { atFirstPaint: true });
     for (const [path, page] of await readerPages()) {
       const carried = styledClasses(inlineStylesheet(page));
       const used = [...classesOn(page)].filter((name) => whole.has(name));
@@ -280,6 +289,23 @@ describe("the data a public page hands its scripts", () => {
     const article = islandData(await html(`/article/${encodeURIComponent(firstLatest!.slug)}`));
     expect(article).not.toContain("related_news_ids");
     expect(article).not.toContain(lead!.meta_description.slice(0, 40));
+  });
+
+  it("keeps the demo's home and a story within today's weight, their comments as the fields a comment shows", async () => {
+    const story = await html("/article/the-bridge-that-was-paid-for-twice");
+    expect(islandData(story)).toContain('"user_name"');
+    for (const field of ["news_title", "article_slug", "is_approved"]) expect(islandData(story), field).not.toContain(`"${field}"`);
+    // Issue 41 asks for 40 KB (10 KB Brotli) a story and 50 KB home; docs/decisions.md says what
+    // they are made of. These ceilings are today's figures with a little room, so that no change
+    // adds weight unnoticed; lower them as the pages lose more.
+    const brotli = (text: string) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    for (const [path, page, most, mostBrotli] of [
+      ["/", await html("/"), 98_000, 13_000],
+      ["/article/the-bridge-that-was-paid-for-twice", story, 80_000, 15_200],
+    ] as const) {
+      expect(Buffer.byteLength(page), path).toBeLessThanOrEqual(most);
+      expect(brotli(page), path).toBeLessThanOrEqual(mostBrotli);
+    }
   });
 });
 

@@ -62,6 +62,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
           srcWidth={article.image_width}
           variants={article.image_variants}
           sizes="96px"
+          drawnAt={96}
           width={96}
           height={54}
           loading={eager ? "eager" : "lazy"}
@@ -124,6 +125,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
           srcWidth={article.image_width}
           variants={article.image_variants}
           sizes="(min-width: 640px) 160px, 112px"
+          drawnAt={160}
           width={160}
           height={90}
           loading={eager ? "eager" : "lazy"}

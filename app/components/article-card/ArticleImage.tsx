@@ -9,6 +9,8 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
   srcWidth?: number | null;
   /** The AVIF and WebP widths stored for it (media_variants); none for an upload made before them. */
   variants?: readonly number[] | null;
+  /** The widest it is ever drawn, in CSS pixels, when that is fixed (a card's thumbnail): no wider candidate is listed. */
+  drawnAt?: number;
 };
 
 /**
@@ -16,10 +18,10 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
  * which the page's script applies (`data-fallback`): reader pages are plain HTML. In a `<picture>`
  * whose AVIF and WebP sources name only the variants recorded for it, with the image's own `sizes`.
  */
-export function ArticleImage({ src, srcWidth, variants, alt = "", ...rest }: ImgProps) {
+export function ArticleImage({ src, srcWidth, variants, drawnAt, alt = "", ...rest }: ImgProps) {
   const mediaBase = useMediaBase();
   const modern = MODERN_FORMATS.flatMap((format) => {
-    const srcSet = src ? (variants?.length ? modernSrcSet(src, variants, format, mediaBase) : undefined) : placeholderSrcSet(PLACEHOLDER_IMAGE, format);
+    const srcSet = src ? (variants?.length ? modernSrcSet(src, variants, format, mediaBase, drawnAt) : undefined) : placeholderSrcSet(PLACEHOLDER_IMAGE, format, drawnAt);
     return srcSet ? [{ type: `image/${format}`, srcSet }] : [];
   });
   const sources = modern.map(({ type, srcSet }) => <source key={type} type={type} srcSet={srcSet} sizes={rest.sizes} />);
@@ -35,7 +37,7 @@ export function ArticleImage({ src, srcWidth, variants, alt = "", ...rest }: Img
       {...rest}
       alt={alt}
       src={src ? publicMediaUrl(src, mediaBase) : PLACEHOLDER_IMAGE}
-      srcSet={src ? srcSetFor(src, srcWidth, mediaBase) : undefined}
+      srcSet={src ? srcSetFor(src, srcWidth, mediaBase, drawnAt) : undefined}
       decoding="async"
       data-fallback=""
       // A grey box, not white space, while the image is still on its way over a slow network.

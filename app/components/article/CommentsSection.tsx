@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNotify } from "~/components/notifications/notifications";
 import { knownUser, useSession } from "~/components/session/session";
-import type { ArticleComment } from "~/lib/api-types";
+import type { ShownComment } from "~/lib/article-cards";
 import { apiRequest } from "~/lib/api-client";
 import { formatMessage } from "~/lib/format-message";
 import { COMMENT_MAX } from "~/lib/limits";
@@ -10,7 +10,7 @@ import { useFormatNumber, useMessages } from "~/contexts/i18n";
 import { CardTime } from "~/components/article-card/CardTime";
 
 /** Comments (docs/product.md#comments): the count, the form and the approved comments (the loader has no others). */
-export function CommentsSection({ articleId, comments }: { articleId: number; comments: ArticleComment[] }) {
+export function CommentsSection({ articleId, comments }: { articleId: number; comments: ShownComment[] }) {
   const messages = useMessages();
   const formatNumber = useFormatNumber();
   const headingId = useId();
@@ -33,7 +33,7 @@ export function CommentsSection({ articleId, comments }: { articleId: number; co
   );
 }
 
-function CommentItem({ comment }: { comment: ArticleComment }) {
+function CommentItem({ comment }: { comment: ShownComment }) {
   const messages = useMessages();
   const name = comment.user_name?.trim() || messages.anonymous;
   return (

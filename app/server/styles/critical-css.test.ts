@@ -12,7 +12,9 @@ const SHEET = [
   "@property --tw-ring{syntax:\"*\";inherits:false}",
   "@layer utilities{.text-red{color:var(--color-red)}.text-blue{color:var(--color-blue)}.shadow{box-shadow:var(--tw-shadow)}.p-2{padding:calc(var(--spacing)*2)}",
   "@media (width>=48rem){.md\\:p-2{padding:calc(var(--spacing)*2)}.md\\:text-blue{color:var(--color-blue)}}",
-  ".group:hover .group-hover\\:text-red{color:var(--color-red)}.\\[\\&\\>a\\]\\:p-2>a{padding:0}.dark\\:text-red:where(.dark,.dark *){color:var(--color-red)}}",
+  ".group[open] .group-open\\:text-red{color:var(--color-red)}.hover\\:text-blue:hover{color:var(--color-blue)}.focus\\:p-2:focus,.focus-within\\:p-2:focus-within{padding:0}.focus\\:ring-2:focus{--tw-ring:2px}.ring-2{box-shadow:var(--tw-ring)}",
+  "@media (hover:hover){.group:hover .group-hover\\:text-red{color:var(--color-red)}}",
+  ".\\[\\&\\>a\\]\\:p-2>a{padding:0}.dark\\:text-red:where(.dark,.dark *){color:var(--color-red)}}",
   "@keyframes spin{to{transform:rotate(360deg)}}",
 ].join("");
 
@@ -38,9 +40,16 @@ describe("a page's own rules", () => {
   });
 
   it("leave out a rule whose selector needs a class the page lacks, and keep dark-theme rules, whose class only the root gets", () => {
-    expect(critical('<p class="group-hover:text-red">x</p>')).not.toContain("group-hover");
-    expect(critical('<div class="group"><p class="group-hover:text-red">x</p></div>')).toContain(".group:hover .group-hover\\:text-red");
+    expect(critical('<p class="group-open:text-red">x</p>')).not.toContain("group-open");
+    expect(critical('<details class="group"><p class="group-open:text-red">x</p></details>')).toContain(".group[open] .group-open\\:text-red");
     expect(critical('<p class="dark:text-red">x</p>')).toContain(".dark\\:text-red:where(.dark,.dark *)");
+  });
+
+  it("leave hover, focus and press to the linked sheet: no element is in those states when the page first paints", () => {
+    const css = critical('<div class="group"><a class="hover:text-blue focus:p-2 focus-within:p-2 focus:ring-2 ring-2 group-hover:text-red text-red">x</a></div>');
+    expect(css).toContain(".ring-2{");
+    expect(css).toContain(".text-red{");
+    expect(css).not.toMatch(/:hover|:focus|@media \(hover:hover\)|--color-blue/);
   });
 
   it("read class names as the page escapes them", () => {

@@ -5,7 +5,8 @@
  * classes islands add after load and for pages shown in place.
  *
  * Whole page rather than first screen: what is below the fold of a phone is above it on a desktop,
- * and a rule left out there would move the page when the linked sheet arrives.
+ * and a rule left out there would move the page when the linked sheet arrives. Rules for hover,
+ * focus and press alone are left to the linked sheet: no element is in those states at first paint.
  */
 import postcss, { type ChildNode, type Declaration, type Rule } from "postcss";
 import { CRITICAL_CSS_MARKER } from "~/lib/island-markers";
@@ -17,6 +18,12 @@ const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
 
 /** Classes that no element of a server-rendered page carries but the document's root: the theme script's. */
 const ROOT_CLASSES = new Set(["dark"]);
+
+/**
+ * A state only a pointer or a keyboard puts an element in: no page is in one when it first paints,
+ * and the linked sheet, asked for with the page, has arrived by the time a reader points or tabs.
+ */
+const INTERACTION_STATE = /:(?:hover|active|focus(?:-visible|-within)?)(?![\w-])/;
 
 const unescapeClass = (name: string) => name.replace(/\\(.)/g, "$1");
 
@@ -40,10 +47,13 @@ function selectorClasses(rule: Rule): string[][] {
 
 function pieceOf(node: ChildNode): Piece | null {
   if (node.type === "rule") {
-    const onlyVariables = node.nodes.length > 0 && node.nodes.every((child) => child.type === "decl" && child.prop.startsWith("--"));
+    // A theme's variables (`:root`), not a utility that sets one (`focus:ring-offset-2`), which its class decides.
+    const onlyVariables =
+      node.nodes.length > 0 && node.nodes.every((child) => child.type === "decl" && child.prop.startsWith("--")) && selectorClasses(node).every((classes) => classes.length === 0);
     if (onlyVariables)
       return { kind: "variables", selector: node.selector, declarations: (node.nodes as Declaration[]).map((decl) => ({ name: decl.prop, text: decl.toString(), reads: reads(decl.value) })) };
     const text = node.toString();
+    if (node.selectors.every((selector) => INTERACTION_STATE.test(selector))) return { kind: "rule", text, needs: [], reads: [] };
     return { kind: "rule", text, needs: selectorClasses(node), reads: reads(text) };
   }
   if (node.type !== "atrule") return null;
