@@ -1,7 +1,7 @@
 /**
  * The newsletter send queue in the database (issue 40): one row per issue and recipient
- * (newsletter_deliveries), written in one transaction when an issue starts sending, so a restart
- * finds exactly what is left. The rules of each row's life are here; the loop that runs them is
+ * (newsletter_deliveries), written in short transactions of a few hundred rows before an issue
+ * turns sending (startDueIssues), so a restart finds exactly what is left. The rules of each row's life are here; the loop that runs them is
  * sender.ts.
  *
  * Each recipient once: a row turns `sent` (markSent) after the relay has read the whole message

@@ -1,7 +1,8 @@
 /**
  * The loop that sends newsletters (issue 40), on whichever instance holds the sending lease: it
  * starts issues whose time has come, then hands their waiting messages to the relay over
- * MAIL_CONNECTIONS connections at no more than MAIL_RATE_PER_SECOND, until none waits. The queue's
+ * MAIL_CONNECTIONS connections at no more than MAIL_RATE_PER_SECOND, and slower while the site's
+ * readers keep the request thread busy (readers-first.ts), until none waits. The queue's
  * rules (send-queue.ts) make each message go once; this file only paces and runs them.
  */
 import { randomBytes } from "node:crypto";
