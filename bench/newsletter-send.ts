@@ -4,6 +4,7 @@
 // during the send. Appends to bench/results.jsonl.
 //
 //   npm run bench:newsletter [-- --recipients 10000]   (MAIL_RATE_PER_SECOND and MAIL_CONNECTIONS as the operator sets them; unset, as fast as the relay takes)
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SMTPServer } from "smtp-server";
@@ -16,6 +17,8 @@ const recipients = Number(values.recipients);
 const rate = process.env.MAIL_RATE_PER_SECOND ?? "10000";
 const connections = process.env.MAIL_CONNECTIONS ?? "2";
 const READ_SECONDS = 15;
+/** Lets the bench read the server's own metrics: the main thread's event-loop lag. */
+const METRICS_TOKEN = "newsletter-bench";
 
 prepareBuild();
 ensureWrk();
@@ -44,19 +47,31 @@ async function countingRelay() {
 const dataDir = newDataDir();
 const relay = await countingRelay();
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
+
+/**
+ * The lag of the server's main thread since it was last asked (prom-client resets its histogram at
+ * each scrape), in ms: whether the reads waited for that thread or for the database.
+ */
+async function eventLoopLag(base: string) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const seconds = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1] ?? NaN);
+  return { p99_ms: +(seconds("nodejs_eventloop_lag_p99_seconds") * 1000).toFixed(1), max_ms: +(seconds("nodejs_eventloop_lag_max_seconds") * 1000).toFixed(1) };
+}
+const loadAverage = () => +os.loadavg()[0]!.toFixed(2);
 try {
   seedArchive({ dataDir }, 200);
   const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
   await seedSubscribers(handle.db, "en", recipients, "bench");
   await handle.close();
 
-  server = await startServer({ dataDir }, { SMTP_URL: relay.url, MAIL_FROM: "news@khulasa.example", MAIL_RATE_PER_SECOND: rate, MAIL_CONNECTIONS: connections });
+  server = await startServer({ dataDir }, { SMTP_URL: relay.url, MAIL_FROM: "news@khulasa.example", MAIL_RATE_PER_SECOND: rate, MAIL_CONNECTIONS: connections, METRICS_TOKEN });
   const articles = (await publishedArticles(server.base, 100)) as { id: number; slug: string; language: string }[];
   const article = articles.find((candidate) => candidate.language === "en");
   if (!article) throw new Error("no English story to send");
   const readPath = `${server.base}/article/${encodeURIComponent(article.slug)}`;
   await wrk(readPath, { seconds: 3 });
-  const alone = summary(await wrk(readPath, { seconds: READ_SECONDS }));
+  await eventLoopLag(server.base);
+  const alone = { ...summary(await wrk(readPath, { seconds: READ_SECONDS })), main_thread_lag: await eventLoopLag(server.base), load_average: loadAverage() };
   console.log("cached article alone", JSON.stringify(alone));
 
   const session = await signIn(server.base);
@@ -75,7 +90,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
-  const during = summary(await wrk(readPath, { seconds: READ_SECONDS }));
+  const during = { ...summary(await wrk(readPath, { seconds: READ_SECONDS })), main_thread_lag: await eventLoopLag(server.base), load_average: loadAverage() };
   console.log("cached article while sending", JSON.stringify(during));
   const done = await sent;
   const send = {

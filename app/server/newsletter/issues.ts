@@ -14,7 +14,7 @@ import { type Actor, requireAbility } from "../services/actor";
 import { recordAudit } from "../services/audit";
 import { issueMail } from "./issue-mail";
 import { issueContent, issueLinks, publishedInEdition } from "./issue-content";
-import { deliveryCounts } from "./send-queue";
+import { deliveryCounts, forgetQueued } from "./send-queue";
 
 /** A send asked for a moment ago is "now", not "in the past": clocks and typing take a little time. */
 const PAST_GRACE_MS = 60_000;
@@ -123,6 +123,7 @@ export async function sendIssue(db: Database, actor: Actor | null, id: number, b
       await issueRow(tx, id);
       throw new AppError(409, "issueAlreadySent");
     }
+    await forgetQueued(tx, id);
     const later = sendAt > now;
     await recordAudit(tx, staff, later ? "newsletter.schedule" : "newsletter.send", { id, label: row.subject }, later ? `for ${sendAt.toISOString()}` : "");
     return viewOf(row);

@@ -1,7 +1,7 @@
 /**
  * The newsletter send queue in the database (issue 40): one row per issue and recipient
- * (newsletter_deliveries), written in one transaction when an issue starts sending, so a restart
- * finds exactly what is left. The rules of each row's life are here; the loop that runs them is
+ * (newsletter_deliveries), written in short transactions of a few hundred rows before an issue
+ * turns sending (startDueIssues), so a restart finds exactly what is left. The rules of each row's life are here; the loop that runs them is
  * sender.ts.
  *
  * Each recipient once: a row turns `sent` (markSent) after the relay has read the whole message
@@ -14,6 +14,7 @@ import { and, asc, eq, exists, inArray, lte, notExists, sql } from "drizzle-orm"
 import type { Database, Executor } from "../db/connection";
 import { mailSenderLease, mailSuppressions, newsletterDeliveries, newsletterIssues } from "../db/schema";
 import type { PermanentMailFailure, TemporaryMailFailure } from "../mail/transport";
+import { yieldToRequests } from "./readers-first";
 import { listRecipients } from "./recipients";
 import { suppress } from "./suppressions";
 
@@ -22,7 +23,6 @@ export const SENDER_LEASE = "newsletter";
 /** Tries of one message before it counts as failed, spaced by RETRY_BASE_MS doubled each time (about 17 hours in all). */
 export const MAX_ATTEMPTS = 10;
 const RETRY_BASE_MS = 60_000;
-const RECIPIENTS_PAGE = 1000;
 
 export interface Delivery {
   issueId: number;
@@ -76,31 +76,74 @@ const holdsLease = (db: Executor, holder: string) =>
   );
 
 /**
- * Starts the issues due at `now`: queues every recipient of the edition's list as it stands (who
- * left or was suppressed since the issue was composed gets nothing) and marks it sending, in one
- * transaction. Returns their ids.
+ * Rows queued per transaction. The embedded database has one session, which a transaction holds
+ * for every other query until it ends: a page's read waits behind at most one such chunk, not
+ * behind the whole list (docs/decisions.md, "Reads during a newsletter send").
  */
-export async function startDueIssues(db: Database, now: Date): Promise<number[]> {
+export const ENQUEUE_CHUNK = 250;
+
+/** Locks the issue if it is still scheduled and due at `now`: an editor may re-time it while its readers are being queued. */
+async function lockDueIssue(tx: Executor, id: number, now: Date) {
+  const [issue] = await tx
+    .select({ id: newsletterIssues.id, edition: newsletterIssues.edition })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "scheduled"), lte(newsletterIssues.sendAt, now)))
+    .for("update");
+  return issue;
+}
+
+/**
+ * Queues the next ENQUEUE_CHUNK recipients of a due issue, after the last one queued (so a restart
+ * carries on where it stopped, and a row queued twice is one row). Whether more may follow.
+ */
+async function enqueueChunk(db: Database, issueId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: newsletterIssues.id, edition: newsletterIssues.edition })
-      .from(newsletterIssues)
-      .where(and(eq(newsletterIssues.status, "scheduled"), lte(newsletterIssues.sendAt, now)))
-      .for("update", { skipLocked: true });
-    for (const issue of due) {
-      for (let after = 0; ; ) {
-        const page = await listRecipients(tx, issue.edition, after, RECIPIENTS_PAGE);
-        if (page.length === 0) break;
-        await tx
-          .insert(newsletterDeliveries)
-          .values(page.map((recipient) => ({ issueId: issue.id, subscriberId: recipient.subscriberId, email: recipient.email, nextAttemptAt: now })))
-          .onConflictDoNothing();
-        after = page.at(-1)!.subscriberId;
-      }
-      await tx.update(newsletterIssues).set({ status: "sending", startedAt: now }).where(eq(newsletterIssues.id, issue.id));
-    }
-    return due.map((issue) => issue.id);
+    const issue = await lockDueIssue(tx, issueId, now);
+    if (!issue) return false;
+    const [last] = await tx
+      .select({ after: sql<number | null>`max(${newsletterDeliveries.subscriberId})` })
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.issueId, issueId));
+    const page = await listRecipients(tx, issue.edition, last?.after ?? 0, ENQUEUE_CHUNK);
+    if (page.length === 0) return false;
+    await tx
+      .insert(newsletterDeliveries)
+      .values(page.map((recipient) => ({ issueId, subscriberId: recipient.subscriberId, email: recipient.email, nextAttemptAt: now })))
+      .onConflictDoNothing();
+    return page.length === ENQUEUE_CHUNK;
   });
+}
+
+/**
+ * Starts the issues due at `now`: queues every recipient of the edition's list as it stands (who
+ * left or was suppressed since the issue was composed gets nothing), a chunk per transaction, then
+ * marks it sending. Until then no row of it is sent, so an issue stopped halfway through queuing
+ * is still scheduled and due, and the next start finishes queuing it. Returns their ids.
+ */
+export async function startDueIssues(db: Database, now: Date, betweenChunks: () => Promise<void> = yieldToRequests): Promise<number[]> {
+  const due = await db
+    .select({ id: newsletterIssues.id })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.status, "scheduled"), lte(newsletterIssues.sendAt, now)));
+  const started: number[] = [];
+  for (const { id } of due) {
+    while (await enqueueChunk(db, id, now)) await betweenChunks();
+    const marked = await db.transaction(async (tx) => {
+      if (!(await lockDueIssue(tx, id, now))) return false;
+      await tx.update(newsletterIssues).set({ status: "sending", startedAt: now }).where(eq(newsletterIssues.id, id));
+      return true;
+    });
+    if (marked) started.push(id);
+  }
+  return started;
+}
+
+/**
+ * An issue re-timed before it started sending is queued afresh when its time comes, from its list
+ * as it stands then: rows queued before the change go.
+ */
+export async function forgetQueued(db: Executor, issueId: number): Promise<void> {
+  await db.delete(newsletterDeliveries).where(and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.status, "waiting")));
 }
 
 /** Waiting rows whose address was suppressed after they were queued (a bounce meanwhile) fail without a try. */

@@ -1,7 +1,8 @@
 /**
  * The loop that sends newsletters (issue 40), on whichever instance holds the sending lease: it
  * starts issues whose time has come, then hands their waiting messages to the relay over
- * MAIL_CONNECTIONS connections at no more than MAIL_RATE_PER_SECOND, until none waits. The queue's
+ * MAIL_CONNECTIONS connections at no more than MAIL_RATE_PER_SECOND, and slower while the site's
+ * readers keep the request thread busy (readers-first.ts), until none waits. The queue's
  * rules (send-queue.ts) make each message go once; this file only paces and runs them.
  */
 import { randomBytes } from "node:crypto";
@@ -29,6 +30,7 @@ import {
   startDueIssues,
   takeLease,
 } from "./send-queue";
+import { readersFirst } from "./readers-first";
 import { subscriberTokens } from "./subscriber-links";
 
 export interface NewsletterSenderOptions {
@@ -72,6 +74,7 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   const idleMs = options.idleMs ?? 5_000;
   const connections = options.connections ?? config().mail.connections;
   const pace = pacer(options.ratePerSecond ?? config().mail.ratePerSecond);
+  const readersGoFirst = readersFirst();
   const domain = fromAddress().split("@")[1] ?? "localhost";
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -116,8 +119,8 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
     const links = issueLinks(content.edition, (await tokenOf)(delivery.subscriberId));
     const raw = await composeMail(issueMail(content, delivery.email, links, { messageId: deliveryMessageId(delivery.issueId, delivery.subscriberId, domain) }));
     await pace();
-    // Composing is the sender's work on this thread: requests waiting for it go first.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Composing and handing over are the sender's work on the request thread: readers go first.
+    await readersGoFirst();
     if (stopped) return;
     const handOff = await session.deliver(delivery.email, raw, () => markSent(db, delivery, holder));
     if (handOff.kind === "failed") await recordRefusal(db, delivery, handOff.failure, new Date());
@@ -126,7 +129,7 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
 
   /** One batch of due messages over the connections; false when there was none. */
   const sendBatch = async (): Promise<boolean> => {
-    await startDueIssues(db, new Date());
+    await startDueIssues(db, new Date(), readersGoFirst);
     await dropSuppressed(db);
     const batch = await dueDeliveries(db, new Date(), BATCH);
     if (batch.length === 0) {
