@@ -170,6 +170,7 @@ export default [
     route("newsletter/suppressions", "routes/api/newsletter.suppressions.ts"),
     route("newsletter/suppressions/:id", "routes/api/newsletter.suppressions.$id.ts"),
     route("newsletter/bounces/ses", "routes/api/newsletter.bounces.ses.ts"),
+    route("newsletter/bounces/dsn", "routes/api/newsletter.bounces.dsn.ts"),
     route("reads", "routes/api/reads.ts"),
     route("tips/setup", "routes/api/tips.setup.ts"),
     route("tips/keys", "routes/api/tips.keys.ts"),

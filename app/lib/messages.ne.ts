@@ -1363,6 +1363,8 @@ export const ne: { readonly [K in MessageKey]: string } = {
   issueSendTimePast: "त्यो समय बितिसक्यो: अहिले नै पठाउनुहोस् वा पछिको समय छान्नुहोस्",
   suppressionNotFound: "त्यो ठेगाना रोकिएका ठेगानाको सूचीमा छैन",
   bounceNotificationRefused: "सूचना प्रमाणित गर्न सकिएन",
+  dsnNotAReport: "पठाइएको सन्देश डेलिभरी स्थितिको सूचना होइन",
+  dsnSecretRequired: "बाउन्स ठेगानाको गोप्य शब्द छैन वा मिलेन",
   auditNewsletterSend: "न्युजलेटरको अंक पठाउनुभयो",
   auditNewsletterSchedule: "न्युजलेटरको अंक पठाउने समय तोक्नुभयो",
   auditNewsletterLiftSuppression: "इमेल रोक हटाउनुभयो",

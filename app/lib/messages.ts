@@ -1377,6 +1377,8 @@ export const en = {
   issueSendTimePast: "That time has passed: send now or choose a later time",
   suppressionNotFound: "That address is not on the suppression list",
   bounceNotificationRefused: "The notification could not be verified",
+  dsnNotAReport: "The body is not a delivery status notification (multipart/report; report-type=delivery-status)",
+  dsnSecretRequired: "The bounce address's secret is missing or wrong",
   auditNewsletterSend: "Sent a newsletter issue",
   auditNewsletterSchedule: "Scheduled a newsletter issue",
   auditNewsletterLiftSuppression: "Lifted a mail suppression",
