@@ -69,6 +69,7 @@ function localized(locale: Mount): RouteConfigEntry[] {
         route("newsletter/topics", "routes/admin/newsletter-topics.tsx", id("admin-newsletter-topics")),
         route("newsletter", "routes/admin/newsletter.tsx", id("admin-newsletter")),
         route("newsletter/suppressions", "routes/admin/newsletter-suppressions.tsx", id("admin-newsletter-suppressions")),
+        route("newsletter/subscribers", "routes/admin/newsletter-subscribers.tsx", id("admin-newsletter-subscribers")),
         route("newsletter/:id", "routes/admin/newsletter-issue.tsx", id("admin-newsletter-issue")),
         route("*", "routes/admin/to-dashboard.tsx", id("admin-unknown")),
       ]),

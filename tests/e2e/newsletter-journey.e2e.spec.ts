@@ -166,3 +166,27 @@ test("an editor offers a topic list, which readers then find on the newsletter p
   await row.getByRole("button", { name: "Delete" }).click();
   await expect(row).toHaveCount(0);
 });
+
+test("an editor finds a new sign-up among the subscribers, with its status and list, and filters by status", async ({ page, request }) => {
+  const email = `listed-${Date.now()}@example.com`;
+  expect((await request.post("/api/newsletter", { data: { email, language: "ne" } })).status()).toBe(201);
+  await signInAsAdmin(page);
+  await page.goto("/admin/newsletter");
+  await page.getByRole("link", { name: "Subscribers" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Not confirmed yet");
+  await expect(row).toContainText("The Nepali (नेपाली) edition");
+
+  const filters = page.getByRole("search", { name: "Filter the subscribers" });
+  await filters.getByLabel("Status").selectOption({ label: "Confirmed" });
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletter\/subscribers\?status=confirmed$/);
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  await filters.getByLabel("Status").selectOption({ label: "Not confirmed yet" });
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Not confirmed yet");
+
+  await page.getByRole("link", { name: "All issues" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
+});
