@@ -93,7 +93,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={cellClass} data-label={messages.newsletterColumnStatus}>
                 {messages[SUBSCRIBER_STATUS_LABELS[row.status]]}
-                {row.confirmed_at ? (
+                {row.status === "confirmed" && row.confirmed_at ? (
                   <time dateTime={row.confirmed_at} className="block text-xs text-neutral-600 dark:text-neutral-400">
                     {formatDateTime(row.confirmed_at)}
                   </time>
