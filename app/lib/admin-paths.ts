@@ -15,4 +15,5 @@ export const articleLivePath = (slug: string) => `/admin/articles/live/${encodeU
 export const NEWSLETTER_PATH = "/admin/newsletter";
 export const newsletterIssuePath = (id: number) => `${NEWSLETTER_PATH}/${id}`;
 export const NEWSLETTER_SUPPRESSIONS_PATH = `${NEWSLETTER_PATH}/suppressions`;
+export const NEWSLETTER_SUBSCRIBERS_PATH = `${NEWSLETTER_PATH}/subscribers`;
 export const NEWSLETTER_TOPICS_PATH = `${NEWSLETTER_PATH}/topics`;

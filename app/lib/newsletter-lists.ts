@@ -4,6 +4,10 @@ import type { Catalog, Locale } from "./i18n";
 import { languageNameIn } from "./language-names";
 import type { LanguageTexts } from "./language-texts";
 
+/** Where a subscriber stands: signed up and not yet confirmed, confirmed, or gone from every list. */
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "left"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
 /** A list as the pages offer it: its code ("ne", "topic:elections") and what it is. */
 export type OfferedList = { list: string; kind: "edition"; language: string } | { list: string; kind: "topic"; names: LanguageTexts };
 

@@ -42,6 +42,7 @@ import {
 
 export type { Language, Role } from "./limits";
 import type { Language } from "./limits";
+import { SUBSCRIBER_STATUSES } from "./newsletter-lists";
 
 const text = (required: MessageKey) => z.string({ error: required }).trim().min(1, { error: required });
 const email = (required: MessageKey) => text(required).toLowerCase().regex(EMAIL_PATTERN, { error: "emailInvalid" });
@@ -162,6 +163,11 @@ export const newsletterSendSchema = z.object({
 export const newsletterPageSchema = z.object({
   limit: pageSize(50),
   page: pageNumber,
+});
+
+/** GET /api/newsletter/subscribers and its back-office page: a page, and optionally one status. */
+export const newsletterSubscribersQuerySchema = newsletterPageSchema.extend({
+  status: z.enum(SUBSCRIBER_STATUSES, { error: "newsletterStatusInvalid" }).optional(),
 });
 
 export const commentSchema = z.object({

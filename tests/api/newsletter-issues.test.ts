@@ -126,4 +126,30 @@ describe("sending an issue", () => {
     expect(body.subscribers).toHaveLength(2);
     expect(body.subscribers[0]).toMatchObject({ email: "api-reader3@example.org", status: "confirmed", lists: ["ne"], language: "ne" });
   });
+
+  it("unsubscribes on RFC 8058's one-click POST to List-Unsubscribe's address from a mail provider's own Origin; a GET there only leads to the page", async () => {
+    const mail = await sink.next("api-reader1@example.org");
+    const unfolded = mail.raw.toString("utf8").split(/\r\n\r\n/)[0]!.replace(/\r\n[ \t]+/g, " ");
+    const header = /^List-Unsubscribe: <(https?:[^>]+)>/m.exec(unfolded)![1]!;
+    const address = new URL(header);
+    expect(address.pathname).toBe("/api/newsletter/unsubscribe");
+    const target = `${server.baseUrl}${address.pathname}${address.search}`;
+
+    // A person's click (or a scanner's fetch): nothing changes, the page with its button is next.
+    const opened = await fetch(target, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/ne/newsletter/unsubscribe?token=${encodeURIComponent(address.searchParams.get("token")!)}`);
+    expect((await call("/api/newsletter/subscribers?status=left")).body.subscribers).toEqual([]);
+
+    // The provider's server posts from its own origin, with no cookie and no token field.
+    const oneClick = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.provider.example", "sec-fetch-site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toEqual({ unsubscribed: true });
+    const left = (await call("/api/newsletter/subscribers?status=left")).body.subscribers;
+    expect(left).toEqual([expect.objectContaining({ email: "api-reader1@example.org", lists: [] })]);
+  });
 });

@@ -155,6 +155,30 @@ describe("managing and leaving", () => {
   });
 });
 
+describe("the subscribers list", () => {
+  it("keeps one status when asked (?status=), counts only those, and refuses an unknown status with 400", async () => {
+    const login = await call("/api/admin/login", { method: "POST", json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const token = login.body.token as string;
+    const email = uniqueEmail("listed");
+    await call("/api/newsletter", { method: "POST", json: { email, language: "ne" } });
+    const pending = await call("/api/newsletter/subscribers?status=pending&limit=100", { token });
+    expect(pending.status).toBe(200);
+    expect(pending.body.subscribers.find((row: { email: string }) => row.email === email)).toMatchObject({ status: "pending", lists: ["ne"] });
+    expect(pending.body.subscribers.every((row: { status: string }) => row.status === "pending")).toBe(true);
+    expect(pending.body.total).toBe(pending.body.subscribers.length);
+    const confirmed = await call("/api/newsletter/subscribers?status=confirmed&limit=100", { token });
+    expect(confirmed.body.subscribers.map((row: { email: string }) => row.email)).not.toContain(email);
+    const everyone = await call("/api/newsletter/subscribers?limit=100", { token });
+    expect(everyone.body.total).toBe(pending.body.total + confirmed.body.total + (await call("/api/newsletter/subscribers?status=left", { token })).body.total);
+    for (const status of ["PENDING", "gone", "pending%00"]) {
+      expect(await call(`/api/newsletter/subscribers?status=${status}`, { token })).toMatchObject({
+        status: 400,
+        body: { error: en.newsletterStatusInvalid, code: "newsletter_status_invalid" },
+      });
+    }
+  });
+});
+
 describe("forgot password", () => {
   it("mails a one-time link that sets the password and ends every session; the answer is the same for an unknown address", async () => {
     const login = await call("/api/admin/login", { method: "POST", json: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });

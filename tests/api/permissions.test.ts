@@ -1713,6 +1713,13 @@ const rows: Row[] = [
     body: () => ({ Type: "Notification", Message: "{}" }),
     expected: everyone(status(403, en.bounceNotificationRefused, "bounce_notification_refused")),
   },
+  {
+    method: "POST",
+    route: "/api/newsletter/bounces/dsn (no NEWSLETTER_BOUNCE_SECRET on this server)",
+    path: () => "/api/newsletter/bounces/dsn",
+    bytes: () => new TextEncoder().encode("Content-Type: multipart/report; report-type=delivery-status\r\n\r\n"),
+    expected: everyone(status(404, en.notFound, "not_found")),
+  },
 
   // Second factors (issue 35): every account manages its own; this server requires none, so no
   // account is held at the enrolment gate here (second-factor.test.ts tests it).

@@ -92,6 +92,7 @@ test.describe("accessibility (axe-core)", () => {
       "/admin/tags",
       "/admin/writers",
       "/admin/newsletter/topics",
+      "/admin/newsletter/subscribers",
       "/admin/users",
       "/admin/comments",
       "/admin/review",

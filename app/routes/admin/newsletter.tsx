@@ -5,7 +5,7 @@ import { serverDataOr } from "~/components/admin/server-data-or";
 import { AdminTable, EmptyTable, LoadFailed, PageIntro, cellClass } from "~/components/admin/table/AdminTable";
 import { Link } from "~/components/i18n/links";
 import { useMessages } from "~/contexts/i18n";
-import { NEWSLETTER_SUPPRESSIONS_PATH, NEWSLETTER_TOPICS_PATH, newsletterIssuePath } from "~/lib/admin-paths";
+import { NEWSLETTER_SUBSCRIBERS_PATH, NEWSLETTER_SUPPRESSIONS_PATH, NEWSLETTER_TOPICS_PATH, newsletterIssuePath } from "~/lib/admin-paths";
 import { languageNameIn } from "~/lib/language-names";
 import { LANGUAGES, type Language } from "~/lib/limits";
 import { catalogFor } from "~/lib/i18n";
@@ -52,6 +52,9 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap gap-4">
           <Link to={NEWSLETTER_TOPICS_PATH} className="font-medium text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
             {messages.newsletterTopicsTitle}
+          </Link>
+          <Link to={NEWSLETTER_SUBSCRIBERS_PATH} className="font-medium text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
+            {messages.newsletterSubscribersLink}
           </Link>
           <Link to={NEWSLETTER_SUPPRESSIONS_PATH} className="font-medium text-brand underline underline-offset-2 hover:no-underline dark:text-red-400">
             {messages.newsletterSuppressionsLink}

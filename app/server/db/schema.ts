@@ -31,6 +31,7 @@ import {
   TIP_SENDERS,
 } from "../../lib/limits";
 import type { LanguageTexts } from "../../lib/language-texts";
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../lib/newsletter-lists";
 import type { Finding } from "../documents/findings";
 import type { PrepareOptions } from "../documents/prepare";
 
@@ -745,8 +746,7 @@ export const knownDevices = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );
 
-export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "left"] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export { SUBSCRIBER_STATUSES, type SubscriberStatus };
 
 /**
  * Which lists a subscriber is on: an edition's list is its language code ("ne", "en"), a topic

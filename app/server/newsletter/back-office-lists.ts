@@ -2,7 +2,7 @@
  * The newsletter's lists as editors see them (issue 40): subscribers with their status and lists,
  * and suppressed addresses, which an editor may lift (audited).
  */
-import { asc, count, desc, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database, Executor } from "../db/connection";
 import { newsletterSubscribers, newsletterSubscriptions, type SubscriberStatus } from "../db/schema";
 import { AppError } from "../errors";
@@ -20,16 +20,25 @@ export interface SubscriberView {
   confirmed_at: string | null;
 }
 
-export async function listSubscribers(db: Executor, actor: Actor | null, page: number, limit: number): Promise<{ subscribers: SubscriberView[]; total: number }> {
+/** Subscribers newest first, only those of `status` when given; `total` counts the same. */
+export async function listSubscribers(
+  db: Executor,
+  actor: Actor | null,
+  page: number,
+  limit: number,
+  status?: SubscriberStatus,
+): Promise<{ subscribers: SubscriberView[]; total: number }> {
   requireAbility(actor, "sendNewsletters");
+  const only = status ? eq(newsletterSubscribers.status, status) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(newsletterSubscribers)
+      .where(only)
       .orderBy(desc(newsletterSubscribers.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(newsletterSubscribers),
+    db.select({ n: count() }).from(newsletterSubscribers).where(only),
   ]);
   const ids = rows.map((row) => row.id);
   const lists =

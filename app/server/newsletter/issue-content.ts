@@ -39,8 +39,8 @@ export async function issueContent(db: Executor, issue: IssueText): Promise<Issu
   };
 }
 
-/** A reader's links: the footer's and List-Unsubscribe's from their token, and the edition's home page. */
+/** A reader's links, to pages in the edition's language: the footer's and List-Unsubscribe's from their token, and the edition's home page. */
 export function issueLinks(edition: Language, token: string): IssueLinks {
   const site = siteInfo();
-  return { ...subscriberLinks(token), site: absoluteUrl(site, localizePath("/", edition, site.defaultLocale)) };
+  return { ...subscriberLinks(token, edition), site: absoluteUrl(site, localizePath("/", edition, site.defaultLocale)) };
 }

@@ -148,7 +148,7 @@ export function issueMail(content: IssueContent, to: string, links: IssueLinks, 
     html: html(content, links, test),
     text: text(content, links, test),
     headers: {
-      "List-Unsubscribe": `<${links.unsubscribe}>, <${links.unsubscribeMailto}>`,
+      "List-Unsubscribe": `<${links.oneClick}>, <${links.unsubscribeMailto}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     ...(options.messageId ? { messageId: options.messageId } : {}),

@@ -78,10 +78,10 @@ describe("sending an issue", () => {
     const storyLinks = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((href) => href.includes("/article/"));
     expect(storyLinks.every((href) => !href.includes("?"))).toBe(true);
     expect(html).not.toMatch(/<img/);
-    expect(html).toContain(`${SITE}/newsletter/manage?token=${reader}.`);
+    expect(html).toContain(`${SITE}/ne/newsletter/manage?token=${reader}.`);
     // Headers as a mail client reads them: long ones are folded onto more lines.
     const raw = mail.raw.toString("utf8").replace(/\r?\n[ \t]+/g, " ");
-    expect(raw).toMatch(new RegExp(`^List-Unsubscribe: <${SITE}/newsletter/unsubscribe\\?token=${reader}\\.[A-Za-z0-9_-]+>,\\s+<mailto:news@khulasa\\.example\\?subject=unsubscribe`, "m"));
+    expect(raw).toMatch(new RegExp(`^List-Unsubscribe: <${SITE}/api/newsletter/unsubscribe\\?lang=ne&token=${reader}\\.[A-Za-z0-9_-]+>,\\s+<mailto:news@khulasa\\.example\\?subject=unsubscribe`, "m"));
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(mail.parsed.messageId).toMatch(new RegExp(`^<issue-${id}\\.[A-Za-z0-9_-]+@khulasa\\.example>$`));
     expect((await deliveryCounts(handle.db, [id])).get(id)).toEqual({ sent: 3, failed: 0, waiting: 0 });

@@ -40,18 +40,19 @@ export async function subscriberOfToken(db: Executor, token: string): Promise<nu
 
 export interface SubscriberLinks {
   manage: string;
-  /** The https target of List-Unsubscribe: a GET shows a page with a button, a POST leaves at once. */
+  /** The footer's page: a GET shows a button, whose POST leaves. */
   unsubscribe: string;
+  /**
+   * The https target of List-Unsubscribe (RFC 8058): a POST leaves at once, from whatever Origin a
+   * mail provider's server posts with (a page's action would refuse a foreign one); a GET, a
+   * person's click in a client without one-click, is sent on to the page with its button.
+   */
+  oneClick: string;
   /** The mailto: of List-Unsubscribe, for clients that write instead of posting. */
   unsubscribeMailto: string;
 }
 
-/**
- * The links for the subscriber `token` names, to pages in `locale` (the site's default language
- * unless given). The unsubscribe link is one address for both of RFC 8058's uses: a GET (a person's
- * click) shows the page with its button, a POST (the mail client's one-click, form-encoded
- * `List-Unsubscribe=One-Click`, with no cookie and no CSRF token) leaves at once.
- */
+/** The links for the subscriber `token` names, to pages in `locale` (the site's default language unless given). */
 export function subscriberLinks(token: string, locale?: Locale): SubscriberLinks {
   const site = config().publicUrl;
   const from = config().mail.from;
@@ -60,6 +61,7 @@ export function subscriberLinks(token: string, locale?: Locale): SubscriberLinks
   return {
     manage: page("/newsletter/manage"),
     unsubscribe: page("/newsletter/unsubscribe"),
+    oneClick: `${site}/api/newsletter/unsubscribe?${new URLSearchParams({ lang: locale ?? config().defaultLocale, token })}`,
     unsubscribeMailto: `mailto:${mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
   };
 }

@@ -75,6 +75,8 @@ export interface MailSettings {
   connections: number;
   /** SES_SNS_TOPIC_ARNS: the SNS topics whose bounce and complaint notifications are believed (comma-separated); none: the webhook refuses all. */
   sesTopicArns: string[];
+  /** NEWSLETTER_BOUNCE_SECRET: the password (HTTP Basic) of POST /api/newsletter/bounces/dsn; unset, that address answers 404. */
+  bounceSecret: string | undefined;
 }
 
 export interface S3Settings {
@@ -167,7 +169,15 @@ function parseMail(env: NodeJS.ProcessEnv, publicUrl: string): MailSettings {
       .split(",")
       .map((arn) => arn.trim())
       .filter(Boolean),
+    bounceSecret: parseBounceSecret(env.NEWSLETTER_BOUNCE_SECRET),
   };
+}
+
+/** A guessable secret would let anyone suppress any reader: at least 24 characters. */
+function parseBounceSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 24) throw new Error("NEWSLETTER_BOUNCE_SECRET must be at least 24 characters long");
+  return value;
 }
 
 export const EDITION_MODES = ["own-language", "fallback"] as const;

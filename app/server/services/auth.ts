@@ -13,6 +13,7 @@ import type { Actor } from "./actor";
 import { deviceName } from "./device-names";
 import { signInNotice } from "./sign-in-notices";
 import { sendSoon } from "../mail/send-soon";
+import type { OutgoingMail } from "../mail/transport";
 import { type PendingSignIn, consumeLoginChallenge, startLoginChallenge } from "./login-challenges";
 import { assertStrongPassword } from "./password-strength";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -33,11 +34,19 @@ export interface SessionClient {
   userAgent: string | null;
 }
 
+/** A session just made, and the staff sign-in notice of a new device it calls for (or null). */
+export interface NewSession {
+  token: string;
+  notice: OutgoingMail | null;
+}
+
 /**
  * Every new session is made here: signing in, registering, and whatever step completes a sign-in.
- * `secondFactorAt`: when the sign-in proved a second factor, for a sign-in that did.
+ * `secondFactorAt`: when the sign-in proved a second factor, for a sign-in that did. The notice is
+ * returned, not sent: `signedIn` mails it once the caller's transaction has committed, so a sign-in
+ * that rolls back tells no one of a device that never signed in.
  */
-export async function createSession(db: Executor, userId: number, client: SessionClient, secondFactorAt: Date | null = null): Promise<string> {
+export async function createSession(db: Executor, userId: number, client: SessionClient, secondFactorAt: Date | null = null): Promise<NewSession> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await db.insert(sessions).values({
@@ -48,9 +57,13 @@ export async function createSession(db: Executor, userId: number, client: Sessio
     device: deviceName(client.userAgent),
     secondFactorAt,
   });
-  const notice = await signInNotice(db, userId, deviceName(client.userAgent), now);
-  if (notice) sendSoon(notice, "A sign-in notice could not be mailed");
-  return token;
+  return { token, notice: await signInNotice(db, userId, deviceName(client.userAgent), now) };
+}
+
+/** The answer of a committed sign-in: its sign-in notice goes out now, and the token to the client. */
+function signedIn({ session, user }: { session: NewSession; user: PublicUser }): SignedIn {
+  if (session.notice) sendSoon(session.notice, "A sign-in notice could not be mailed");
+  return { token: session.token, user };
 }
 
 /** The account and session a token names, noting the hour the session was used (noteSessionUsed). */
@@ -105,11 +118,13 @@ export async function login(db: Database, input: LoginInput, client: SessionClie
   }
   const methods = await secondFactorMethods(db, account.id);
   if (methods.length > 0) return { secondFactor: { challenge: await startLoginChallenge(db, account.id), methods } };
-  const signedIn = await db.transaction(async (tx) => {
-    await recordSignIn(tx, account, true, "password");
-    return { token: await createSession(tx, account.id, client), user: await getUser(tx, account.id) };
-  });
-  return secondFactorRequired(account) ? { ...signedIn, second_factor_enrolment_required: true } : signedIn;
+  const opened = signedIn(
+    await db.transaction(async (tx) => {
+      await recordSignIn(tx, account, true, "password");
+      return { session: await createSession(tx, account.id, client), user: await getUser(tx, account.id) };
+    }),
+  );
+  return secondFactorRequired(account) ? { ...opened, second_factor_enrolment_required: true } : opened;
 }
 
 /**
@@ -134,11 +149,13 @@ export async function completeSecondFactorSignIn(
       await recordAccountAction(db, account, "account.second_factor_failed", undefined, proofKindOf(proof));
     throw error;
   }
-  return db.transaction(async (tx) => {
-    await consumeLoginChallenge(tx, pending);
-    await recordSignIn(tx, account, true, kind);
-    return { token: await createSession(tx, account.id, client, new Date()), user: await getUser(tx, account.id) };
-  });
+  return signedIn(
+    await db.transaction(async (tx) => {
+      await consumeLoginChallenge(tx, pending);
+      await recordSignIn(tx, account, true, kind);
+      return { session: await createSession(tx, account.id, client, new Date()), user: await getUser(tx, account.id) };
+    }),
+  );
 }
 
 /**
@@ -148,8 +165,10 @@ export async function completeSecondFactorSignIn(
 export async function register(db: Database, input: RegisterInput, client: SessionClient): Promise<SignedIn> {
   publicContentUnchanged();
   await assertStrongPassword(input.password, [input.name, input.email]);
-  return db.transaction(async (tx) => {
-    const user = await createUser(tx, { ...input, role: "user" });
-    return { token: await createSession(tx, user.id, client), user };
-  });
+  return signedIn(
+    await db.transaction(async (tx) => {
+      const user = await createUser(tx, { ...input, role: "user" });
+      return { session: await createSession(tx, user.id, client), user };
+    }),
+  );
 }

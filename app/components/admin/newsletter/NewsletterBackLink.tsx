@@ -2,7 +2,7 @@ import { Link } from "~/components/i18n/links";
 import { useMessages } from "~/contexts/i18n";
 import { NEWSLETTER_PATH } from "~/lib/admin-paths";
 
-/** Above each of the newsletter's own screens (an issue, the suppressions, the topic lists): the way back to its issues. */
+/** Above each of the newsletter's own screens (an issue, the subscribers, the suppressions, the topic lists): the way back to its issues. */
 export function NewsletterBackLink() {
   const messages = useMessages();
   return (

@@ -1,12 +1,19 @@
 import type { MessageKey } from "~/lib/messages";
 import type { IssueStatus, SuppressionReason } from "~/server/db/schema";
+import type { SubscriberStatus } from "~/lib/newsletter-lists";
 
-/** How the back office names an issue's status and a suppression's reason (issue 40). */
+/** How the back office names an issue's status , a subscriber's status and a suppression's reason (issue 40). */
 export const ISSUE_STATUS_LABELS: Record<IssueStatus, MessageKey> = {
   draft: "newsletterStatusDraft",
   scheduled: "newsletterStatusScheduled",
   sending: "newsletterStatusSending",
   sent: "newsletterStatusSent",
+};
+
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, MessageKey> = {
+  pending: "newsletterStatusPending",
+  confirmed: "newsletterStatusConfirmed",
+  left: "newsletterStatusLeft",
 };
 
 export const SUPPRESSION_REASON_LABELS: Record<SuppressionReason, MessageKey> = {
