@@ -59,6 +59,8 @@ export interface ArticleSummary {
 
 export interface ArticleDetail extends ArticleSummary {
   content: string;
+  /** The AVIF and WebP widths of the uploads the content's images show, by upload path (those that have any). */
+  content_image_variants: Record<string, number[]>;
   media: MediaItem[];
   related: ArticleSummary[];
   related_news_ids: number[];

@@ -147,7 +147,7 @@ export default function ArticlePage({ loaderData: { article, live, documents, la
             <ArticleHeader article={article} />
             {banner ? <MediaFigure media={banner} lead /> : null}
             {article.live ? <LiveSummary live={article.live} /> : null}
-            <ArticleBody html={article.content} />
+            <ArticleBody html={article.content} imageVariants={article.content_image_variants} />
             {contentMedia.map((media) => (
               <MediaFigure key={media.position} media={media} />
             ))}

@@ -1,4 +1,5 @@
 import { useMediaBase } from "~/components/media/use-media-base";
+import { bodyPictures } from "~/lib/body-pictures";
 import { publicMediaHtml } from "~/lib/media-url";
 import { rewriteUploadSources } from "~/lib/upload-paths";
 import { ARTICLE_FONT_SIZE_CLASSES } from "./FontSizeMenu";
@@ -25,14 +26,17 @@ export const ARTICLE_BODY_STYLES = [
   "[&_hr]:my-[2em] [&_hr]:border-neutral-200 dark:[&_hr]:border-neutral-800",
 ].join(" ");
 
-/** The article's HTML, sanitized by the server when it was saved (see server/services/html.ts). */
-export function ArticleBody({ html }: { html: string }) {
+/**
+ * The article's HTML, sanitized by the server when it was saved (see server/services/html.ts); its
+ * uploaded images with the AVIF and WebP variants recorded for them (`imageVariants`, by upload path).
+ */
+export function ArticleBody({ html, imageVariants = {} }: { html: string; imageVariants?: Readonly<Record<string, readonly number[]>> }) {
   const mediaBase = useMediaBase();
   return (
     <div
       data-testid="article-body"
       className={`${ARTICLE_FONT_SIZE_CLASSES} ${ARTICLE_BODY_STYLES}`}
-      dangerouslySetInnerHTML={{ __html: publicMediaHtml(rewriteUploadSources(html), mediaBase) }}
+      dangerouslySetInnerHTML={{ __html: publicMediaHtml(bodyPictures(rewriteUploadSources(html), imageVariants, mediaBase), mediaBase) }}
     />
   );
 }

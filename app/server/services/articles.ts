@@ -7,6 +7,9 @@ import { createHash } from "node:crypto";
 import { type Placeholder, type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { ArticleDetail, ArticleList, ArticleSummary, ArticleTranslation, Tag } from "~/lib/api-types";
 import { type ARTICLE_STATUSES, type NewsQuery } from "~/lib/schemas";
+import { bodyImageUploads } from "~/lib/body-pictures";
+import { rewriteUploadSources } from "~/lib/upload-paths";
+import { modernVariantWidths } from "./media-variants";
 import { slugify } from "~/lib/slug";
 import { readTimeForWords } from "~/lib/text";
 import type { Executor } from "../db/connection";
@@ -558,7 +561,7 @@ function nextVersion(language: Language, others: { id: number; slug: string; tit
 /** `names`: the reader's language (the page's, the client's), which its section, writer and tags are named in. */
 export async function getArticle(db: Executor, actor: Actor | null, slug: string, names: Language): Promise<ArticleDetail> {
   const row = await findRow(db, actor, slug, names);
-  const [media, relatedRows, commentList, others, notes] = await Promise.all([
+  const [media, relatedRows, commentList, others, notes, bodyVariants] = await Promise.all([
     db
       .select({ media: articleMedia, variants: mediaVariants.widths })
       .from(articleMedia)
@@ -577,11 +580,13 @@ export async function getArticle(db: Executor, actor: Actor | null, slug: string
       .where(and(eq(articles.storyId, row.storyId), ne(articles.id, row.id)))
       .then((rows) => inLanguageOrder(rows.filter((version) => version.isPublished || seesUnpublished(actor, version)))),
     notesOf(db, [row.id]),
+    modernVariantWidths(db, bodyImageUploads(rewriteUploadSources(row.content))),
   ]);
   const relatedIds = relatedRows.map((r) => r.id);
   return {
     ...toSummary(row),
     content: row.content,
+    content_image_variants: Object.fromEntries(bodyVariants),
     media: media.map(({ media: m, variants }) => ({
       url: m.url,
       caption: m.caption,

@@ -38,6 +38,7 @@ function storedArticle(changes: Partial<ArticleDetail> = {}): ArticleDetail {
     image_variants: null,
     tags: [],
     content: "<p>First lines</p>",
+    content_image_variants: {},
     media: [],
     related: [],
     related_news_ids: [4],
