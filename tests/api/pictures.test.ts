@@ -85,6 +85,32 @@ describe("pictures", () => {
     }
   });
 
+  it("an image in a story's body is offered with its variants, and the API names them by upload path", async () => {
+    const inBody = await upload(await picture(1000, "png"), "figure.png", "image/png");
+    const legacy = "/uploads/legacy9f8e7d6c.png";
+    const writer = await createWriter();
+    const article = await createArticle({
+      writer_id: writer.id,
+      title: `A figure in the text ${Date.now()}`,
+      content: `<p>The ledger:</p><p><img src="${inBody.url}" alt="The ledger's page" width="${inBody.width}" height="${inBody.height}"></p><p><img src="${legacy}" alt="An old scan"></p>`,
+    });
+
+    const html = await (await fetch(`${baseUrl()}/article/${article.slug}`)).text();
+    const found = pictureOf(html, inBody.url);
+    expect(found).not.toBeNull();
+    expect(found!.sources.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
+    for (const source of found!.sources) {
+      expect(source.sizes).toContain("768px");
+      expect(await expectServed(source.srcset, source.type === "image/avif" ? "avif" : "webp")).toEqual([240, 480, 960, 1000]);
+    }
+    // An upload without variants stays a plain image.
+    expect(pictureOf(html, legacy)).toBeNull();
+    expect(html).toMatch(new RegExp(`<img\\b[^>]*src="${legacy}"`));
+
+    const api = await call(`/api/news/${article.slug}`);
+    expect(api.body.content_image_variants).toEqual({ [inBody.url]: [240, 480, 960, 1000] });
+  });
+
   it("an upload without variants still shows its original, with no source that would not load", async () => {
     const writer = await createWriter();
     const legacy = "/uploads/legacy0a1b2c3d.jpg";
