@@ -4,6 +4,8 @@
 // AVIF and WebP variants and again without them (their records removed: what pages offered
 // before); and an upload burst (8 pictures 2,400 px wide at once) with the server's VmHWM around it.
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { newDataDir, prepareBuild, record, removeDataDir, root, signIn, startServer } from "./support.js";
@@ -80,7 +82,10 @@ function forgetVariants(dataDir) {
     const db = await build.database();
     await db.execute("delete from media_variants");
     await build.stopApp();`;
-  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+  // A file, not `--input-type=module -e`: the database's worker inherits the process's flags, and that one refuses a file.
+  const file = path.join(dataDir, "forget-variants.mjs");
+  writeFileSync(file, script);
+  const run = spawnSync(process.execPath, [file], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "", DEMO_CONTENT: "true", ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-admin-password" },
     stdio: ["ignore", "ignore", "inherit"],
