@@ -22,9 +22,8 @@ const trustProxy = process.env.TRUST_PROXY;
 if (trustProxy) server.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true" ? true : trustProxy);
 // "same-origin": other sites never learn which article a reader came from, and our own form posts
 // still carry a real Origin (under "no-referrer" Chromium sends "Origin: null", which fails CSRF checks).
-server.use(
-  helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "same-origin" } }),
-);
+const securityHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "same-origin" } });
+server.use(securityHeaders);
 server.use(compression());
 
 let build;
@@ -94,6 +93,9 @@ try {
 // A public answer already in the cache needs none of Express's work (routing, compression, static
 // files, security headers): it was stored with its headers and encodings, and goes out at once.
 const serveFromCache = production ? build.serveFromCache : () => false;
+// A route that answers its requests itself (a live story's stream, held open by thousands) gets
+// them before Express too, with the same security headers; what it cannot answer goes to Express.
+const serveDirect = production ? build.serveDirect : () => false;
 // Every request gets an id (kept from a proxy in front when it sent one), returned as X-Request-Id
 // and carried by every log line written while it is handled; one line logs its outcome.
 // What the log keeps of the request (its route's pattern, and whether it is timed or only counted
@@ -105,7 +107,7 @@ const httpServer = http.createServer((req, res) => {
   res.once("finish", () => build.withinRequest(scope, () => build.requestFinished(req.method, req.url, res.statusCode, started)));
   build.withinRequest(scope, () => {
     if (req.url === "/metrics") void build.serveMetrics(req, res);
-    else if (!serveFromCache(req, res)) server(req, res);
+    else if (!serveFromCache(req, res) && !serveDirect(req, res, () => securityHeaders(req, res, () => undefined), () => server(req, res))) server(req, res);
   });
 });
 httpServer.once("error", async (error) => {

@@ -90,6 +90,21 @@ function delivery(times, start, total) {
   return { received: sorted.length, of: total, p50_ms: at(0.5), p95_ms: at(0.95), all_ms: at(1) };
 }
 
+/**
+ * The server's resident memory once it has settled: V8 gives back the heap that thousands of
+ * arrivals left behind (their requests' garbage, promoted while their reads waited) only once the
+ * process has been quiet for some seconds. The lowest of a reading every 5 s for 45 s, taken the
+ * same way with and without the streams.
+ */
+async function settledRss(server) {
+  let lowest = server.rssMb();
+  for (let n = 0; n < 9; n++) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    lowest = Math.min(lowest, server.rssMb());
+  }
+  return lowest;
+}
+
 const worst = (runs, key) => (runs.some((run) => run[key] === null) ? null : Math.max(...runs.map((run) => run[key])));
 const median = (runs, key) => {
   const values = runs.map((run) => run[key]).filter((value) => value !== null).sort((a, b) => a - b);
@@ -129,16 +144,15 @@ try {
   const page = `${server.base}/article/${encodeURIComponent(story.slug)}`;
   const streamUrl = `${server.base}/api/news/${encodeURIComponent(story.slug)}/updates/stream`;
   for (let n = 0; n < 3; n++) await fetch(page).then((res) => res.text());
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-
-  const rssWithout = server.rssMb();
+  const rssWithout = await settledRss(server);
   const pageWithout = summary(await wrk(page));
   console.log("live page, no streams", JSON.stringify(pageWithout));
 
   const opened = await client.send("open", { url: streamUrl, count: STREAMS, batch: OPEN_BATCH });
   console.log(`${STREAMS} streams opened in ${opened.ms} ms, ${opened.failed} failed`);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const rssWith = server.rssMb();
+  const rssOpening = server.rssMb();
+  const rssWith = await settledRss(server);
   const pageWith = summary(await wrk(page));
   console.log(`live page, ${STREAMS} streams open`, JSON.stringify(pageWith));
 
@@ -165,6 +179,7 @@ try {
   const reconnect = { dropped: DROPPED, posted_while_dropped: POSTS_WHILE_DROPPED, reconnect_ms: reconnected.ms, failed: reconnected.failed, last_reached: lastReached.received, ...check };
   console.log("reconnect", JSON.stringify(reconnect));
   const clientHeld = await client.send("stats");
+  const peakRss = server.peakRssMb();
   await client.send("reset");
   await server.stop();
   server = undefined;
@@ -191,7 +206,13 @@ try {
     live_page: { without_streams: pageWithout, with_streams: pageWith, throughput_ratio: +(pageWith.requests_per_second / pageWithout.requests_per_second).toFixed(3) },
     delivery: { runs, p95_ms_worst: worst(runs, "p95_ms"), all_ms_worst: worst(runs, "all_ms"), p95_ms_median: median(runs, "p95_ms"), all_ms_median: median(runs, "all_ms") },
     reconnect,
-    server_rss_mb: { without_streams: rssWithout, with_streams: rssWith, kb_per_stream: Math.round(((rssWith - rssWithout) * 1024) / STREAMS) },
+    server_rss_mb: {
+      without_streams: rssWithout,
+      opening_streams: rssOpening,
+      with_streams: rssWith,
+      kb_per_stream: Math.round(((rssWith - rssWithout) * 1024) / STREAMS),
+      peak: peakRss,
+    },
     client: {
       rss_mb: clientHeld.rss_mb,
       events_read: eventsReadDuringPosts,

@@ -26,6 +26,7 @@ import { config } from "~/server/platform/config";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/http/content-security-policy";
 import { requestInfoContext } from "~/server/http/request-context";
 import { toFetchRequest } from "~/server/http/fetch-request";
+import { DIRECT_ROUTES } from "~/server/http/direct-routes";
 import { livePush, pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
 export { startApp };
@@ -125,7 +126,7 @@ function sharingOfBuild(build: ServerBuild): SharingOf {
   if (!sharingOf) {
     const routes = Object.values(build.routes).flatMap((route) => {
       const declared = route?.module as { sharing?: unknown; logging?: unknown } | undefined;
-      return route ? [{ ...route, sharing: declared?.sharing, logging: declared?.logging }] : [];
+      return route ? [{ ...route, sharing: declared?.sharing, logging: declared?.logging, direct: DIRECT_ROUTES.get(route.id) }] : [];
     });
     sharingOf = routeSharing(routes);
     sharingOfBuilds.set(build, sharingOf);
@@ -178,6 +179,23 @@ export function serveFromCache(req: IncomingMessage, res: ServerResponse): boole
   if (!shared) return false;
   describeRequest(decision.route, decision.logging);
   return sharedPages.sendStored(req, res, shared);
+}
+
+/**
+ * A production request to a route that answers node requests itself (a live story's stream), once
+ * its path has been matched by the router: true when it took the request. `secure` sets the
+ * headers server.js sets on every answer; `otherwise` hands the request to Express after all.
+ */
+export function serveDirect(req: IncomingMessage, res: ServerResponse, secure: () => void, otherwise: () => void): boolean {
+  if (req.method !== "GET") return false;
+  const decision = productionSharing?.known(req.url ?? "/");
+  if (!decision?.direct) return false;
+  describeRequest(decision.route, decision.logging);
+  secure();
+  // Nothing it sends runs: no inline script to vouch for.
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ hashes: [] }));
+  decision.direct({ req, res, params: decision.params, otherwise });
+  return true;
 }
 
 /** Renders a shared answer, with no nonce: its inline scripts are vouched for by their hashes. */

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/lib/messages";
+import { ne } from "../../app/lib/messages.ne";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 import { callAt } from "./client";
 import { EventStreamClient } from "./event-stream-client";
@@ -213,6 +214,43 @@ describe("the stream of a live story", () => {
     expect(anonymous.events).toEqual([]);
     expect(JSON.parse(editor.events[0]!.data).id).toBe(secret.id);
     editor.close();
+  });
+
+  it("is answered alike before and after the router knows its path (the later ones skip the framework): headers, events, refusals", async () => {
+    const story = await liveStory();
+    const address = `${server.baseUrl}${at(story.slug)}/updates/stream`;
+    const folded = `${server.baseUrl}/API/News/${encodeURIComponent(story.slug)}/Updates/Stream`;
+    // The first of each path is matched by the router; the second of each goes the direct way.
+    const streams = [];
+    for (const url of [address, address, folded, folded]) streams.push(await EventStreamClient.open(url));
+    await Promise.all(streams.map(following));
+    // The policy differs only in what it vouches for: nothing in a stream runs.
+    const headersOf = (stream: EventStreamClient) =>
+      Object.entries(stream.headers)
+        .filter(([name]) => !["date", "x-request-id", "content-security-policy"].includes(name))
+        .sort(([a], [b]) => a.localeCompare(b));
+    for (const stream of streams.slice(1)) {
+      expect(headersOf(stream)).toEqual(headersOf(streams[0]!));
+      expect(stream.headers["content-security-policy"]).toMatch(/^default-src 'self';.*frame-ancestors 'none'.*object-src 'none'$/);
+    }
+    expect(streams[0]!.headers).toMatchObject({ "x-content-type-options": "nosniff", "cache-control": "private, no-store, no-transform", "referrer-policy": "same-origin" });
+    const update = await post(story.slug, "<p>Counted.</p>");
+    for (const stream of streams) expect((await stream.take(1)).map((event) => event.id)).toEqual([String(update.change_id)]);
+    for (const stream of streams) stream.close();
+
+    // A refusal, once the path is known, is the loader's, in the client's language.
+    expect((await call(at(story.slug), { method: "PUT", token: admin, json: { is_published: "false" } })).status).toBe(200);
+    for (const headers of [{}, { "accept-language": "ne" }] as Record<string, string>[]) {
+      const refused = await EventStreamClient.open(address, headers);
+      expect(refused.status).toBe(404);
+      expect(refused.headers["content-type"]).toMatch(/^application\/json/);
+      expect(JSON.parse(refused.body).code).toBe("article_not_found");
+    }
+    const nepali = await EventStreamClient.open(address, { "accept-language": "ne" });
+    expect(JSON.parse(nepali.body).error).toBe(ne.articleNotFound);
+    const staff = await EventStreamClient.open(address, { authorization: `Bearer ${admin}` });
+    expect(staff.status).toBe(200);
+    staff.close();
   });
 
   it("frees a client's place when it goes", async () => {

@@ -5,8 +5,11 @@
  * percent-encoding (`/Admin/users`, `/%61dmin/users` and `/admin/users` are one route) and reads
  * `/x.data` as `/x`; a pattern over the raw address would not, so nothing here looks at one.
  * A route that declares nothing, or anything unknown, is private, and logged only by the hour.
+ * A route may also have a `direct` handler (app/server/http/direct.ts), which answers its requests
+ * before Express and React Router once its path has been matched here.
  */
-import { type RouteObject, createStaticHandler } from "react-router";
+import { type Params, type RouteObject, createStaticHandler } from "react-router";
+import type { DirectHandler } from "~/server/http/direct";
 import type { RequestLogging } from "~/lib/request-logging";
 import type { Sharing } from "~/lib/sharing";
 
@@ -21,6 +24,8 @@ export interface SharingRoute {
   sharing: unknown;
   /** The module's `logging` export, as found: anything but `timed` counts as hourly. */
   logging?: unknown;
+  /** Its handler of node requests (app/server/http/direct-routes.ts), if it has one. */
+  direct?: DirectHandler;
 }
 
 /** What the matched routes declare of a request target. */
@@ -29,6 +34,10 @@ export interface RouteDecision {
   logging: RequestLogging;
   /** The matched route's pattern (`/api/tips/attachments/:id/parts/:part`), or `(unmatched)`: never the path asked for. */
   route: string;
+  /** The deepest matched route's own handler of node requests, if it declares one. */
+  direct?: DirectHandler;
+  /** The path's parameters, as the router reads them (decoded). */
+  params: Params;
 }
 
 /** The route of a path that matches none: no part of the path is kept. */
@@ -77,10 +86,12 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
   for (const route of routes) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
   const declared = new Map<string, Sharing>();
   const timed = new Set<string>();
+  const direct = new Map<string, DirectHandler>();
   const tree = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((route) => {
       declared.set(route.id, isSharing(route.sharing) ? route.sharing : "private");
       if (route.logging === "timed") timed.add(route.id);
+      if (route.direct) direct.set(route.id, route.direct);
       const children = tree(route.id);
       return route.index
         ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
@@ -95,17 +106,20 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
     // Only the route that answers may be an API read; a layout above it is a page's.
     return sharings.slice(0, -1).every((sharing) => sharing === "public") ? own : "private";
   };
-  const unmatched: RouteDecision = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE };
+  const unmatched: RouteDecision = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE, params: {} };
 
   const decide = async (pathname: string): Promise<RouteDecision> => {
     const context = await handler.query(new Request(new URL(pathname, "http://localhost")), { dataStrategy: matchOnly });
     if (context instanceof Response || context.errors || context.matches.length === 0) return unmatched;
     const ids = context.matches.map((match) => match.route.id);
+    const deepest = context.matches.at(-1)!;
     return {
       sharing: sharingOf(ids),
       // Like sharing, every matched route must say so: the tip page sits under the reader's layout.
       logging: ids.every((id) => timed.has(id)) ? "timed" : "hourly",
       route: `/${context.matches.flatMap((match) => (match.route.path ? [match.route.path] : [])).join("/")}`,
+      direct: direct.get(deepest.route.id),
+      params: deepest.params,
     };
   };
 

@@ -2,6 +2,7 @@
  * A `text/event-stream` answer that stays open: what `attach` writes goes out as it is written, and
  * when the client goes away (or the stream is ended) what it holds is let go.
  */
+import type { ServerResponse } from "node:http";
 import type { LiveSink } from "../services/live-push";
 
 /**
@@ -63,4 +64,34 @@ export function eventStream(request: Request, attach: (sink: LiveSink) => () => 
     new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
   );
   return new Response(body, { headers: EVENT_STREAM_HEADERS });
+}
+
+/**
+ * The same answer written straight to a node response (a direct handler's, direct.ts): no web
+ * stream between, so an open stream costs its socket and little more.
+ */
+export function nodeEventStream(res: ServerResponse, attach: (sink: LiveSink) => () => void): void {
+  res.writeHead(200, EVENT_STREAM_HEADERS);
+  let detach: (() => void) | undefined;
+  let open = true;
+  const sink: LiveSink = {
+    write(bytes) {
+      if (!open) return;
+      res.write(bytes);
+      if (res.writableLength > MOST_BEHIND_BYTES) gone();
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      res.end();
+    },
+  };
+  const gone = () => {
+    sink.close();
+    detach?.();
+    detach = undefined;
+  };
+  detach = attach(sink);
+  if (!open || res.destroyed) gone();
+  else res.once("close", gone);
 }

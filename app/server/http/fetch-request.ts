@@ -1,4 +1,5 @@
 /** An Express request as the Fetch API Request React Router's handler takes. */
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
@@ -18,12 +19,7 @@ export interface FetchRequestOptions {
  * address. The request is aborted when the client goes away before its answer is sent.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string, options: FetchRequestOptions = {}): Request {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (options.anonymous && CREDENTIAL_HEADERS.has(key)) continue;
-    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
-    else if (value !== undefined) headers.set(key, value);
-  }
+  const headers = fetchHeaders(req.headers, options);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -34,4 +30,23 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: s
     init.duplex = "half";
   }
   return new Request(new URL(url, `${req.protocol}://${req.get("host") ?? "localhost"}`), init);
+}
+
+function fetchHeaders(incoming: IncomingHttpHeaders, options: FetchRequestOptions): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(incoming)) {
+    if (options.anonymous && CREDENTIAL_HEADERS.has(key)) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+/**
+ * A bodiless node request's method, address and headers as a Fetch Request, for a direct handler
+ * (direct.ts) to ask what a loader would: who sent it, what its query says. Not aborted with the
+ * client: it is let go once read.
+ */
+export function fetchRequestHead(req: IncomingMessage): Request {
+  return new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), { method: req.method, headers: fetchHeaders(req.headers, {}) });
 }
