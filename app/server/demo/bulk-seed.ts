@@ -23,8 +23,13 @@ export interface BulkSeedOptions {
   onProgress?: (written: number) => void;
 }
 
-/** Even, so that a translation pair is always written in one statement. */
-const BATCH = 500;
+/**
+ * Articles a transaction: even, so that a translation pair is always written in one statement. The
+ * embedded database's memory grows to what its largest transaction needed and never shrinks: 2,000
+ * articles seeded 500 at a time peaked at 456–487 MB, 200 at a time at 400 MB, as fast (27 s);
+ * 100 at a time, 373 MB, took a third longer.
+ */
+const BATCH = 200;
 const DAY = 86_400_000;
 /** Published dates spread over the last five years, the newest written last. */
 const SPAN_DAYS = 5 * 365;
