@@ -9,6 +9,8 @@ import { documentsWorker } from "./vite-plugins/documents-worker";
 import { embeddedDatabaseTemplate } from "./vite-plugins/embedded-database-template";
 import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
+import { READER_QUERY, readerTexts } from "./vite-plugins/reader-texts";
+import { CATALOG_CHUNK, READER_CHUNK } from "./app/server/platform/catalog-chunk-names";
 import { tipsManifest } from "./vite-plugins/tips-manifest";
 
 /**
@@ -41,8 +43,9 @@ function readerIslands(getModuleInfo: (id: string) => { importedIds: readonly st
 
 /**
  * Each language's catalog, by module id, with the name of its chunk ("messages.ne"): the module its
- * config (app/lib/languages/<code>/config.ts) loads with its only dynamic import. The server finds
- * a page's catalog chunks by these names (server/process/catalog-chunks.ts).
+ * config (app/lib/languages/<code>/config.ts) loads with a dynamic import; and the same cut to the
+ * reader islands' texts ("reader-texts.ne"), imported with `?reader`. The server finds a page's
+ * catalog chunks by these names (server/platform/catalog-chunks.ts).
  */
 let catalogModules: Map<string, string> | undefined;
 function catalogChunkNames(getModuleInfo: (id: string) => { dynamicallyImportedIds: readonly string[] } | null): Map<string, string> {
@@ -51,7 +54,9 @@ function catalogChunkNames(getModuleInfo: (id: string) => { dynamicallyImportedI
   const codes = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   catalogModules = new Map();
   for (const code of codes) {
-    for (const id of getModuleInfo(path.join(folder, code, "config.ts"))?.dynamicallyImportedIds ?? []) catalogModules.set(id, `messages.${code}`);
+    for (const id of getModuleInfo(path.join(folder, code, "config.ts"))?.dynamicallyImportedIds ?? []) {
+      catalogModules.set(id, `${id.endsWith(READER_QUERY) ? READER_CHUNK : CATALOG_CHUNK}.${code}`);
+    }
   }
   return catalogModules;
 }
@@ -59,6 +64,7 @@ function catalogChunkNames(getModuleInfo: (id: string) => { dynamicallyImportedI
 export default defineConfig({
   plugins: [
     devanagariSubset(),
+    readerTexts(),
     tailwindcss(),
     reactRouter(),
     islandsEntry(),

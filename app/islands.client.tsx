@@ -51,7 +51,7 @@ async function hydrate(element: HTMLElement): Promise<Root | null> {
 }
 
 async function hydrateIslands() {
-  await loadCatalog(page.locale);
+  await loadCatalog(page.locale, "reader");
   const hydrated = await Promise.all([...document.querySelectorAll<HTMLElement>("[data-island]")].map(hydrate));
   roots = hydrated.filter((root) => root !== null);
   replayKeptTaps();
@@ -62,7 +62,7 @@ async function hydrateIslands() {
 async function show(next: Document) {
   const nextPage = pageOf(next);
   // The next page's texts first (another language's, when the reader switches): its islands hydrate as soon as it shows.
-  await loadCatalog(nextPage.locale);
+  await loadCatalog(nextPage.locale, "reader");
   delete document.documentElement.dataset.islands;
   for (const root of roots) root.unmount();
   roots = [];
@@ -79,7 +79,7 @@ async function show(next: Document) {
  */
 async function start() {
   keepImagesWhole();
-  void loadCatalog(page.locale).then(() => showRelativeTimes(() => page.locale));
+  void loadCatalog(page.locale, "reader").then(() => showRelativeTimes(() => page.locale));
   // First: a story's document opens where it is, not as a page followed in place.
   openDocumentsInPlace(() => page);
   followLinksInPlace({ show, loadingLabel: () => catalogFor(page.locale).loading });

@@ -36,7 +36,14 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  */
 export function loader() {
   const { defaultLocale, publicUrl, mediaPublicUrl } = config();
-  return { defaultLocale, publicUrl, mediaUrl: mediaPublicUrl, catalogChunks: catalogChunks(), islands: islandsManifest() };
+  return {
+    defaultLocale,
+    publicUrl,
+    mediaUrl: mediaPublicUrl,
+    catalogChunks: catalogChunks(),
+    readerTextChunks: catalogChunks("reader"),
+    islands: islandsManifest(),
+  };
 }
 
 /**
@@ -91,8 +98,9 @@ function Document({ children }: { children: React.ReactNode }) {
   const urls = useSiteUrls();
   const language = languageConfig(locale);
   const root = useRouteLoaderData<typeof loader>("root");
-  const catalogChunks = root?.catalogChunks[locale] ?? [];
   const islands = useIslandsPage();
+  // A reader page's islands need only their own texts (vite-plugins/reader-texts.ts).
+  const catalogChunks = (islands ? root?.readerTextChunks[locale] : root?.catalogChunks[locale]) ?? [];
   const wholeStylesheet = useIslandsPage("wholeStylesheet");
   return (
     <html lang={language.tag} suppressHydrationWarning>

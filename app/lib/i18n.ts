@@ -21,13 +21,22 @@ export type { Catalog };
 
 const loaded = new Map<Locale, Catalog>();
 
-/** Makes `locale`'s catalog available to catalogFor (at once where it already is). */
-export async function loadCatalog(locale: Locale): Promise<void> {
+/**
+ * Makes `locale`'s catalog available to catalogFor (at once where it already is). `reader`: only
+ * the texts the reader site's islands show (a language config's `readerMessages`), for a reader
+ * page, whose script uses no other.
+ */
+export async function loadCatalog(locale: Locale, texts: "whole" | "reader" = "whole"): Promise<void> {
   if (loaded.has(locale)) return;
   const chain = catalogChain(locale);
-  const texts = await Promise.all(chain.map((language) => languageConfig(language).messages()));
+  const catalogs = await Promise.all(
+    chain.map((language) => {
+      const config = languageConfig(language);
+      return texts === "reader" && config.readerMessages ? config.readerMessages() : config.messages();
+    }),
+  );
   // The language's own texts over those of the languages it falls back to, the nearest last.
-  loaded.set(locale, Object.assign({}, ...texts.reverse()) as Catalog);
+  loaded.set(locale, Object.assign({}, ...catalogs.reverse()) as Catalog);
 }
 
 /**
@@ -44,7 +53,7 @@ export function missingTexts(locale: Locale): string[] {
 // (in the browser's the condition is false at build time, and catalogs are loaded as pages need
 // them). A language whose pages would lack texts stops the start, naming them.
 if (import.meta.env.SSR) {
-  await Promise.all(LOCALES.map(loadCatalog));
+  await Promise.all(LOCALES.map((locale) => loadCatalog(locale)));
   for (const locale of LOCALES) {
     const missing = missingTexts(locale);
     if (missing.length > 0) {

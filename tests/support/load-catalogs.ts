@@ -4,4 +4,4 @@
  */
 import { LOCALES, loadCatalog } from "~/lib/i18n";
 
-await Promise.all(LOCALES.map(loadCatalog));
+await Promise.all(LOCALES.map((locale) => loadCatalog(locale)));

@@ -56,10 +56,16 @@ export interface LanguageConfig {
   fontPreload: string | null;
   /**
    * Loads the language's interface catalog: a chunk of its own in the browser, fetched for its
-   * pages alone (lib/i18n.ts). It is the config's only dynamic import (vite.config.ts names the
-   * chunk after the language by it). A catalog may leave texts out when `fallback` is set.
+   * pages alone (lib/i18n.ts; vite.config.ts names the chunk after the language by this dynamic
+   * import). A catalog may leave texts out when `fallback` is set.
    */
   messages: () => Promise<Partial<Catalog>>;
+  /**
+   * Loads the texts the reader site's islands show: the same catalog, imported with `?reader`,
+   * which the build cuts to the keys the islands' code names (vite-plugins/reader-texts.ts); a
+   * chunk of its own too. Without it a reader page loads the whole catalog.
+   */
+  readerMessages?: () => Promise<Partial<Catalog>>;
   /** The language whose texts a page shows where this language's catalog has none (Maithili's are Nepali). */
   fallback?: string;
   /**

@@ -19,6 +19,7 @@ export const config: LanguageConfig = {
   clockParts,
   fontPreload: null,
   messages: () => import("../../messages").then((module) => module.en),
+  readerMessages: () => import("../../messages?reader").then((module) => module.default),
   nameKey: "languageEnglish",
   selfName: "English",
   switchTitle: "Read this site in English",

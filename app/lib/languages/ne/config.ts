@@ -22,6 +22,7 @@ export const config: LanguageConfig = {
   clockParts: nepaliClockParts,
   fontPreload: devanagariRegular,
   messages: () => import("../../messages.ne").then((module) => module.ne),
+  readerMessages: () => import("../../messages.ne?reader").then((module) => module.default),
   nameKey: "languageNepali",
   selfName: "नेपाली",
   switchTitle: "यो साइट नेपालीमा पढ्नुहोस्",
