@@ -10,4 +10,9 @@ import { serverWorker } from "./server-worker";
 export const DOCUMENTS_WORKER_FILE = "documents-worker.js";
 
 export const documentsWorker = () =>
-  serverWorker({ name: "documents-worker", worker: "app/server/documents/worker.ts", location: "app/server/documents/worker-location.ts", fileName: DOCUMENTS_WORKER_FILE });
+  serverWorker({
+    name: "documents-worker",
+    worker: "app/server/documents/worker.ts",
+    location: "app/server/documents/worker-location.ts",
+    fileName: DOCUMENTS_WORKER_FILE,
+  });

@@ -58,6 +58,9 @@ export function classified(error: unknown): PermanentMailFailure | TemporaryMail
  * rather than reading them, since it runs on the newsletter's own thread.
  */
 export function mailComposer(settings: Pick<MailSettings, "from" | "dkim">): (mail: OutgoingMail) => Promise<Buffer> {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: "windows" }, { from: settings.from, ...(settings.dkim ? { dkim: settings.dkim } : {}) });
+  const transport = createTransport(
+    { streamTransport: true, buffer: true, newline: "windows" },
+    { from: settings.from, ...(settings.dkim ? { dkim: settings.dkim } : {}) },
+  );
   return async (mail) => (await transport.sendMail(messageOptions(mail))).message as Buffer;
 }

@@ -34,9 +34,14 @@ const links = (reader: string): IssueLinks => ({
 
 /** A Nepali issue's message for `to`, as the sender renders it on the request thread. */
 const mailTo = (to: string, subject: string) =>
-  issueMail({ edition: "ne", subject, intro: "नमस्ते।", stories: [{ title: "मेलम्चीको ठेक्का", summary: "", url: `${SITE}/ne/article/melamchi` }] }, to, links("7.sealed"), {
-    messageId: `<issue-1.${to}@khulasa.example>`,
-  });
+  issueMail(
+    { edition: "ne", subject, intro: "नमस्ते।", stories: [{ title: "मेलम्चीको ठेक्का", summary: "", url: `${SITE}/ne/article/melamchi` }] },
+    to,
+    links("7.sealed"),
+    {
+      messageId: `<issue-1.${to}@khulasa.example>`,
+    },
+  );
 
 /** A thread that speaks the protocol until `at`, then dies as an uncaught error would kill it. */
 const dyingThread = (at: "before commit" | "after commit") =>
@@ -63,7 +68,12 @@ describe("the newsletter's sending thread", () => {
     expect(commits).toEqual(["thread-reader@example.org"]);
     const mail = await sink.next("thread-reader@example.org", (m) => m.parsed.subject === "सिधा थ्रेडबाट");
     const raw = mail.raw.toString("utf8").replace(/\r?\n[ \t]+/g, " ");
-    expect(raw).toMatch(new RegExp(`^List-Unsubscribe: <${SITE}/api/newsletter/unsubscribe\\?lang=ne&token=7\\.sealed>, <mailto:news@khulasa\\.example\\?subject=unsubscribe%207\\.sealed>\\r?$`, "m"));
+    expect(raw).toMatch(
+      new RegExp(
+        `^List-Unsubscribe: <${SITE}/api/newsletter/unsubscribe\\?lang=ne&token=7\\.sealed>, <mailto:news@khulasa\\.example\\?subject=unsubscribe%207\\.sealed>\\r?$`,
+        "m",
+      ),
+    );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(String(mail.parsed.html)).toContain('<html lang="ne-NP">');
     expect(mail.parsed.text).toContain("नमस्ते।");
@@ -88,7 +98,10 @@ describe("the newsletter's sending thread", () => {
     let committed = false;
     const lost = await thread.deliver(0, mailTo("died-before@example.org", "Died before"), async () => (committed = true));
     expect(lost.kind).toBe("failed");
-    expect(lost.kind === "failed" && lost.failure).toMatchObject({ name: "TemporaryMailFailure", message: expect.stringMatching(/sending thread stopped: the composer broke/) });
+    expect(lost.kind === "failed" && lost.failure).toMatchObject({
+      name: "TemporaryMailFailure",
+      message: expect.stringMatching(/sending thread stopped: the composer broke/),
+    });
     expect(committed).toBe(false);
 
     const next = await thread.deliver(0, mailTo("after-death@example.org", "On a new thread"), async () => true);

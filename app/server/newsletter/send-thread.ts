@@ -42,7 +42,9 @@ export function sendThreadSettings(): SendThreadSettings {
 
 /** The sending thread: the build's file, or send-worker.ts through tsx from the source tree. */
 export const spawnSendThread = (settings: SendThreadSettings) =>
-  builtWorker ? new Worker(new URL(builtWorker), { workerData: settings }) : threadFromSource(new URL("./send-worker.ts", import.meta.url), { workerData: settings });
+  builtWorker
+    ? new Worker(new URL(builtWorker), { workerData: settings })
+    : threadFromSource(new URL("./send-worker.ts", import.meta.url), { workerData: settings });
 
 const fromData = (failure: FailureData) =>
   failure.permanent ? new PermanentMailFailure(failure.message, failure.responseCode) : new TemporaryMailFailure(failure.message, failure.responseCode);
@@ -70,7 +72,8 @@ export function startSendThread(settings: SendThreadSettings, { spawn = spawnSen
       },
       (error: unknown) => {
         logError("Marking a newsletter message sent failed", error);
-        if (thread === worker) worker.postMessage({ type: "commit", id, agreed: false, error: error instanceof Error ? error.message : String(error) } satisfies ToSendThread);
+        if (thread === worker)
+          worker.postMessage({ type: "commit", id, agreed: false, error: error instanceof Error ? error.message : String(error) } satisfies ToSendThread);
       },
     );
   };
@@ -80,7 +83,11 @@ export function startSendThread(settings: SendThreadSettings, { spawn = spawnSen
     thread = undefined;
     for (const [id, message] of pending) {
       pending.delete(id);
-      message.resolve(message.committed ? { kind: "accepted", confirmed: false } : { kind: "failed", failure: new TemporaryMailFailure(`the sending thread stopped: ${why}`, undefined) });
+      message.resolve(
+        message.committed
+          ? { kind: "accepted", confirmed: false }
+          : { kind: "failed", failure: new TemporaryMailFailure(`the sending thread stopped: ${why}`, undefined) },
+      );
     }
   };
 
