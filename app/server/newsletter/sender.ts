@@ -18,6 +18,7 @@ import { logError } from "../platform/log";
 import { type IssueContent, issueMail } from "./issue-mail";
 import { issueContent, issueLinks } from "./issue-content";
 import {
+  type ClaimCursor,
   type Delivery,
   deliveryMessageId,
   dropSuppressed,
@@ -115,6 +116,8 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   };
 
   let tokenOf: Promise<(subscriberId: number) => string> | undefined;
+  /** Where the last batch's claim ended. */
+  let cursor: ClaimCursor | undefined;
 
   /** Connection number `connection` of the sending thread hands `delivery` over. */
   const deliver = async (connection: number, delivery: Delivery) => {
@@ -135,7 +138,13 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   const sendBatch = async (): Promise<boolean> => {
     await startDueIssues(db, new Date(), readersGoFirst);
     await dropSuppressed(db);
-    const batch = await dueDeliveries(db, new Date(), BATCH);
+    let batch = await dueDeliveries(db, new Date(), BATCH, cursor);
+    if (batch.length === 0 && cursor) {
+      // The end of the queue: once more from its start, for retries that came due behind the cursor.
+      cursor = undefined;
+      batch = await dueDeliveries(db, new Date(), BATCH);
+    }
+    cursor = batch.at(-1);
     if (batch.length === 0) {
       const finished = await finishIssues(db, new Date());
       for (const id of finished) contents.delete(id);
