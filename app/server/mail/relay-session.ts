@@ -35,7 +35,6 @@ export type HandOff =
 export interface RelaySession {
   /** Hands `raw` (a composed message, composeMail) to the relay for `to`; `commit` says whether to finish it. */
   deliver(to: string, raw: Buffer, commit: () => Promise<boolean>): Promise<HandOff>;
-  close(): void;
 }
 
 /**
@@ -136,10 +135,6 @@ class SmtpRelaySession implements RelaySession {
       });
     });
   }
-
-  close(): void {
-    if (this.connection) this.drop(this.connection);
-  }
 }
 
 /** With no relay configured, messages are written to DATA_DIR/mail, once committed, as transport.ts does. */
@@ -151,7 +146,6 @@ class FileRelaySession implements RelaySession {
     await writeFile(path.join(this.folder, `${Date.now()}-${to.replace(/[^A-Za-z0-9.@_-]/g, "_")}.eml`), raw);
     return { kind: "accepted", confirmed: true };
   }
-  close(): void {}
 }
 
 export function openRelaySession({ smtpUrl, envelopeFrom, folder }: RelaySettings): RelaySession {
