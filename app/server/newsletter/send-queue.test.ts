@@ -71,12 +71,22 @@ describe("queuing an issue's readers", () => {
 
 describe("claiming the next messages", () => {
   it("reads on from where the last claim ended, and finds a retry that came due behind it from the start", async () => {
-    const [issue] = await handle.db.insert(newsletterIssues).values({ edition: "en", subject: "Claims", articleIds: [], status: "sending" }).returning({ id: newsletterIssues.id });
+    const [issue] = await handle.db
+      .insert(newsletterIssues)
+      .values({ edition: "en", subject: "Claims", articleIds: [], status: "sending" })
+      .returning({ id: newsletterIssues.id });
     const id = issue!.id;
     const now = new Date();
     await handle.db
       .insert(newsletterDeliveries)
-      .values([1, 2, 3, 4, 5].map((subscriberId) => ({ issueId: id, subscriberId: 900_000 + subscriberId, email: `claim${subscriberId}@example.org`, nextAttemptAt: now })));
+      .values(
+        [1, 2, 3, 4, 5].map((subscriberId) => ({
+          issueId: id,
+          subscriberId: 900_000 + subscriberId,
+          email: `claim${subscriberId}@example.org`,
+          nextAttemptAt: now,
+        })),
+      );
     const ours = async (after?: { issueId: number; subscriberId: number }) =>
       (await dueDeliveries(handle.db, now, 5000, after)).filter((row) => row.issueId === id).map((row) => row.subscriberId - 900_000);
 

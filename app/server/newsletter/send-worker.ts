@@ -5,8 +5,6 @@
  * it asks the request thread to commit (the send queue's markSent) and writes the ending line only
  * on its yes (mail/relay-session.ts). Each message's outcome goes back to be recorded there.
  */
-import { readlinkSync } from "node:fs";
-import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { MailSettings } from "../platform/config";
 import { type HandOff, openRelaySession, type RelaySession, type RelaySettings } from "../mail/relay-session";
@@ -38,20 +36,6 @@ function toData(handOff: HandOff): HandOffData {
   if (handOff.kind !== "failed") return handOff;
   const { failure } = handOff;
   return { kind: "failed", failure: { permanent: failure.name === "PermanentMailFailure", message: failure.message, responseCode: failure.responseCode } };
-}
-
-/**
- * The thread asks the scheduler to run it only after everything else of ours: on a machine of few
- * cores, the readers' requests, the database and the send compete for the same cores, and a send
- * that waits a few milliseconds more costs nobody anything. Linux keeps a nice value per thread and
- * names this one's id in /proc/thread-self; elsewhere the thread keeps the process's priority.
- */
-function yieldTheCores() {
-  try {
-    os.setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 19);
-  } catch {
-    // Not Linux, or no /proc: the thread runs at the process's priority.
-  }
 }
 
 function run(port: NonNullable<typeof parentPort>, settings: SendThreadSettings) {
@@ -91,7 +75,4 @@ function run(port: NonNullable<typeof parentPort>, settings: SendThreadSettings)
   });
 }
 
-if (parentPort) {
-  yieldTheCores();
-  run(parentPort, workerData as SendThreadSettings);
-}
+if (parentPort) run(parentPort, workerData as SendThreadSettings);

@@ -128,7 +128,8 @@ describe("a failure on the sending thread", () => {
       .values({ edition: "ne", subject: "A thread dies", intro: "", articleIds: stories, status: "scheduled", sendAt: new Date() })
       .returning({ id: newsletterIssues.id });
     let spawned = 0;
-    const dying = () => new Worker(`require("node:worker_threads").parentPort.on("message", () => { throw new Error("the composer broke"); });`, { eval: true });
+    const dying = () =>
+      new Worker(`require("node:worker_threads").parentPort.on("message", () => { throw new Error("the composer broke"); });`, { eval: true });
     const sender = startNewsletterSender(handle.db, {
       exclusive: true,
       ratePerSecond: 1000,
