@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 import path from "node:path";
 import { devanagariSubset } from "./vite-plugins/devanagari-subset";
 import { documentsWorker } from "./vite-plugins/documents-worker";
+import { newsletterWorker } from "./vite-plugins/newsletter-worker";
 import { embeddedDatabaseTemplate } from "./vite-plugins/embedded-database-template";
 import { ISLANDS_ENTRY, islandsEntry } from "./vite-plugins/islands-entry";
 import { precompressedAssets } from "./vite-plugins/precompressed-assets";
@@ -72,6 +73,7 @@ export default defineConfig({
     tipsManifest(),
     precompressedAssets(),
     documentsWorker(),
+    newsletterWorker(),
     embeddedDatabaseTemplate(),
   ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

@@ -832,7 +832,12 @@ export const newsletterDeliveries = pgTable(
     detail: text("detail").notNull().default(""),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] }), index("newsletter_deliveries_waiting_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.subscriberId] }),
+    index("newsletter_deliveries_waiting_idx").on(t.status, t.nextAttemptAt),
+    // The sender's claim reads waiting rows in this order from where its last batch ended (send-queue.ts, dueDeliveries).
+    index("newsletter_deliveries_claim_idx").on(t.status, t.issueId, t.subscriberId),
+  ],
 );
 
 export const DELIVERY_STATUSES = ["waiting", "sent", "failed"] as const;

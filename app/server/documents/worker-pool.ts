@@ -12,6 +12,7 @@ import type { Examination, ExaminationProgress } from "./findings";
 import type { PrepareOptions } from "./prepare";
 import type { RenderedPage, RenderOptions } from "./render";
 import type { WorkerReply, WorkerRequest, WorkerResume } from "./worker";
+import { threadFromSource } from "../platform/thread-from-source";
 import { builtWorker } from "./worker-location";
 
 /** Why a job failed: the file is not a PDF we can read, too many wait, or the thread died under it. */
@@ -47,18 +48,9 @@ export interface Rendering {
   pages: number;
 }
 
-/**
- * From the source tree the worker is TypeScript, run through tsx (a devDependency): tsx's loader
- * is registered inside the new thread, as a loader given to the parent does not reach a thread's
- * own imports on Node 20.
- */
+/** From the source tree the worker is TypeScript, run through tsx. */
 export function spawnFromSource(heapMb: number): Worker {
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const worker = new URL("./worker.ts", import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)}))`, {
-    eval: true,
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  });
+  return threadFromSource(new URL("./worker.ts", import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 /** The worker as the server's build carries it (worker-location.ts): plain JavaScript, no tsx, no source tree. */

@@ -13,8 +13,16 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
-import { config } from "../platform/config";
-import { PermanentMailFailure, TemporaryMailFailure, classified, fromAddress } from "./transport";
+import { PermanentMailFailure, TemporaryMailFailure, classified } from "./message";
+
+/** Where messages go: passed in, since sessions run on the newsletter's own thread (newsletter/send-worker.ts). */
+export interface RelaySettings {
+  /** SMTP_URL; unset, messages are written to `folder`. */
+  smtpUrl: string | undefined;
+  /** The envelope's sender, a bare address. */
+  envelopeFrom: string;
+  folder: string;
+}
 
 export type HandOff =
   /** The relay took the message; `confirmed` false: the connection dropped after the ending line, before its answer. */
@@ -27,7 +35,6 @@ export type HandOff =
 export interface RelaySession {
   /** Hands `raw` (a composed message, composeMail) to the relay for `to`; `commit` says whether to finish it. */
   deliver(to: string, raw: Buffer, commit: () => Promise<boolean>): Promise<HandOff>;
-  close(): void;
 }
 
 /**
@@ -66,7 +73,10 @@ class SmtpRelaySession implements RelaySession {
   private connection: SMTPConnection | undefined;
   private opening: Promise<SMTPConnection> | undefined;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly envelopeFrom: string,
+  ) {}
 
   private open(): Promise<SMTPConnection> {
     this.opening ??= new Promise<SMTPConnection>((resolve, reject) => {
@@ -104,16 +114,15 @@ class SmtpRelaySession implements RelaySession {
     } catch (error) {
       return { kind: "failed", failure: classified(error) };
     }
-    let declined = false;
-    const message: GatedMessage = new GatedMessage(raw, commit, () => {
-      declined = true;
-      // Dropped before the ending line: the relay discards what it read.
-      this.drop(connection);
-      message.destroy();
-    });
     return new Promise<HandOff>((resolve) => {
-      connection.send({ from: fromAddress(), to: [to] }, message, (error) => {
-        if (declined) return resolve({ kind: "abandoned" });
+      const message: GatedMessage = new GatedMessage(raw, commit, () => {
+        // Dropped before the ending line: the relay discards what it read. A closed connection never
+        // calls back for the message under way, so the answer is given here.
+        this.drop(connection);
+        message.destroy();
+        resolve({ kind: "abandoned" });
+      });
+      connection.send({ from: this.envelopeFrom, to: [to] }, message, (error) => {
         if (!error) return resolve({ kind: "accepted", confirmed: true });
         // After any failure the session's state is unknown: the next message opens a new connection.
         this.drop(connection);
@@ -126,10 +135,6 @@ class SmtpRelaySession implements RelaySession {
       });
     });
   }
-
-  close(): void {
-    if (this.connection) this.drop(this.connection);
-  }
 }
 
 /** With no relay configured, messages are written to DATA_DIR/mail, once committed, as transport.ts does. */
@@ -141,10 +146,8 @@ class FileRelaySession implements RelaySession {
     await writeFile(path.join(this.folder, `${Date.now()}-${to.replace(/[^A-Za-z0-9.@_-]/g, "_")}.eml`), raw);
     return { kind: "accepted", confirmed: true };
   }
-  close(): void {}
 }
 
-export function openRelaySession(): RelaySession {
-  const { smtpUrl } = config().mail;
-  return smtpUrl ? new SmtpRelaySession(smtpUrl) : new FileRelaySession(path.join(config().dataDir, "mail"));
+export function openRelaySession({ smtpUrl, envelopeFrom, folder }: RelaySettings): RelaySession {
+  return smtpUrl ? new SmtpRelaySession(smtpUrl, envelopeFrom) : new FileRelaySession(folder);
 }

@@ -8,42 +8,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { createTransport } from "nodemailer";
-import type Mail from "nodemailer/lib/mailer";
 import { config, type MailSettings } from "../platform/config";
 import { log } from "../platform/log";
+import { classified, messageOptions, type OutgoingMail } from "./message";
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
-  headers?: Record<string, string>;
-  /** A stable Message-ID lets a relay or a receiver recognise a message sent twice. */
-  messageId?: string;
-}
-
-/** The relay refused the message for good (a 5xx): sending it again will not help. */
-export class PermanentMailFailure extends Error {
-  constructor(
-    message: string,
-    readonly responseCode: number | undefined,
-  ) {
-    super(message);
-    this.name = "PermanentMailFailure";
-  }
-}
-
-/** The relay could not take the message now (a 4xx, a dropped connection): worth another try later. */
-export class TemporaryMailFailure extends Error {
-  constructor(
-    message: string,
-    readonly responseCode: number | undefined,
-  ) {
-    super(message);
-    this.name = "TemporaryMailFailure";
-  }
-}
+export { PermanentMailFailure, TemporaryMailFailure, type OutgoingMail } from "./message";
 
 type Sender = (mail: OutgoingMail) => Promise<void>;
 
@@ -78,18 +47,6 @@ function fileSender(settings: MailSettings, folder: string): Sender {
   };
 }
 
-function messageOptions(mail: OutgoingMail): Mail.Options {
-  return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId };
-}
-
-/** A relay's refusal or a lost connection, as PermanentMailFailure (a 5xx) or TemporaryMailFailure (anything else). */
-export function classified(error: unknown): PermanentMailFailure | TemporaryMailFailure {
-  const code = typeof error === "object" && error !== null && "responseCode" in error ? Number(error.responseCode) : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  if (code !== undefined && code >= 500 && code < 600) return new PermanentMailFailure(message, code);
-  return new TemporaryMailFailure(message, code);
-}
-
 /**
  * Hands one message to the relay. Throws PermanentMailFailure when the relay refuses it for good,
  * TemporaryMailFailure when a later try may succeed.
@@ -103,26 +60,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   await sender(mail);
 }
 
-let composer: { settings: MailSettings; transport: ReturnType<typeof createTransport> } | undefined;
-
-/**
- * The message exactly as it goes on the wire (CRLF lines, DKIM-signed when a key is configured),
- * for senders that hand it to the relay themselves (newsletter/send-queue.ts).
- */
-export async function composeMail(mail: OutgoingMail): Promise<Buffer> {
-  const settings = config().mail;
-  if (composer?.settings !== settings) {
-    composer = {
-      settings,
-      transport: createTransport({ streamTransport: true, buffer: true, newline: "windows" }, { from: settings.from, ...(settings.dkim ? { dkim: settings.dkim } : {}) }),
-    };
-  }
-  const info = await composer.transport.sendMail(messageOptions(mail));
-  return info.message as Buffer;
-}
-
-/** The bare address of MAIL_FROM, the envelope's sender. */
-export function fromAddress(): string {
-  const from = config().mail.from;
+/** The bare address of MAIL_FROM (or of `from`), the envelope's sender. */
+export function fromAddress(from = config().mail.from): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }

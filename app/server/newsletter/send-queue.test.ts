@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedSubscribers } from "../../../tests/support/newsletter-fixtures";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
 import { newsletterDeliveries, newsletterIssues } from "../db/schema";
-import { ENQUEUE_CHUNK, forgetQueued, startDueIssues } from "./send-queue";
+import { dueDeliveries, ENQUEUE_CHUNK, forgetQueued, startDueIssues } from "./send-queue";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -66,5 +66,36 @@ describe("queuing an issue's readers", () => {
       .values({ issueId: id, subscriberId: subscribers[0]!, email: "queue-reader1@example.org", nextAttemptAt: new Date() });
     await forgetQueued(handle.db, id);
     expect(await queuedOf(id)).toEqual([]);
+  });
+});
+
+describe("claiming the next messages", () => {
+  it("reads on from where the last claim ended, and finds a retry that came due behind it from the start", async () => {
+    const [issue] = await handle.db
+      .insert(newsletterIssues)
+      .values({ edition: "en", subject: "Claims", articleIds: [], status: "sending" })
+      .returning({ id: newsletterIssues.id });
+    const id = issue!.id;
+    const now = new Date();
+    await handle.db
+      .insert(newsletterDeliveries)
+      .values(
+        [1, 2, 3, 4, 5].map((subscriberId) => ({
+          issueId: id,
+          subscriberId: 900_000 + subscriberId,
+          email: `claim${subscriberId}@example.org`,
+          nextAttemptAt: now,
+        })),
+      );
+    const ours = async (after?: { issueId: number; subscriberId: number }) =>
+      (await dueDeliveries(handle.db, now, 5000, after)).filter((row) => row.issueId === id).map((row) => row.subscriberId - 900_000);
+
+    expect(await ours()).toEqual([1, 2, 3, 4, 5]);
+    expect(await ours({ issueId: id, subscriberId: 900_002 })).toEqual([3, 4, 5]);
+    // Reader 1 was sent; reader 2 failed for now and came due again: only a claim from the start sees it.
+    await handle.db.update(newsletterDeliveries).set({ status: "sent" }).where(eq(newsletterDeliveries.subscriberId, 900_001));
+    await handle.db.update(newsletterDeliveries).set({ attempts: 1 }).where(eq(newsletterDeliveries.subscriberId, 900_002));
+    expect(await ours({ issueId: id, subscriberId: 900_005 })).toEqual([]);
+    expect(await ours()).toEqual([2, 3, 4, 5]);
   });
 });

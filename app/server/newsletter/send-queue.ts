@@ -164,8 +164,17 @@ export async function dropSuppressed(db: Executor): Promise<void> {
     );
 }
 
-/** The next rows due at `now`, the oldest issue first, each issue's in subscriber order. */
-export async function dueDeliveries(db: Executor, now: Date, limit: number): Promise<Delivery[]> {
+/** Where a claim left off: the last row it read, in the claim's order. */
+export type ClaimCursor = Pick<Delivery, "issueId" | "subscriberId">;
+
+/**
+ * The next rows due at `now`, the oldest issue first, each issue's in subscriber order; after
+ * `after` when given. The claim's index (status, issue, subscriber) yields them in that order, so a
+ * batch reads its own rows from where the last one ended, not every waiting row sorted (nor, on
+ * PostgreSQL, the index entries of rows sent since). Rows passed by (a retry coming due) are found
+ * once the caller starts again from the beginning.
+ */
+export async function dueDeliveries(db: Executor, now: Date, limit: number, after?: ClaimCursor): Promise<Delivery[]> {
   return db
     .select({
       issueId: newsletterDeliveries.issueId,
@@ -175,8 +184,15 @@ export async function dueDeliveries(db: Executor, now: Date, limit: number): Pro
     })
     .from(newsletterDeliveries)
     .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterDeliveries.issueId))
-    .where(and(eq(newsletterIssues.status, "sending"), eq(newsletterDeliveries.status, "waiting"), lte(newsletterDeliveries.nextAttemptAt, now)))
-    .orderBy(asc(newsletterDeliveries.issueId), asc(newsletterDeliveries.subscriberId))
+    .where(
+      and(
+        eq(newsletterIssues.status, "sending"),
+        eq(newsletterDeliveries.status, "waiting"),
+        lte(newsletterDeliveries.nextAttemptAt, now),
+        after ? sql`(${newsletterDeliveries.issueId}, ${newsletterDeliveries.subscriberId}) > (${after.issueId}, ${after.subscriberId})` : undefined,
+      ),
+    )
+    .orderBy(asc(newsletterDeliveries.status), asc(newsletterDeliveries.issueId), asc(newsletterDeliveries.subscriberId))
     .limit(limit);
 }
 

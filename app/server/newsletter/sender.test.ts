@@ -2,7 +2,8 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { Worker } from "node:worker_threads";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { seedStories, seedSubscribers } from "../../../tests/support/newsletter-fixtures";
@@ -16,6 +17,7 @@ vi.mock("../platform/config", async (importOriginal) => {
   return { ...actual, config: () => current };
 });
 const { startNewsletterSender } = await import("./sender");
+const { spawnSendThread } = await import("./send-thread");
 const { deliveryCounts, markSent, takeLease, retryDelayMs } = await import("./send-queue");
 
 let handle: DatabaseHandle;
@@ -116,6 +118,46 @@ describe("sending an issue", () => {
     current = readConfig({ DATA_DIR: folder, PUBLIC_URL: SITE });
     const id = await sendIssue("Kept as files");
     expect((await deliveryCounts(handle.db, [id])).get(id)).toEqual({ sent: 2, failed: 0, waiting: 0 });
+  });
+});
+
+describe("a failure on the sending thread", () => {
+  it("is recorded on the reader's row, to be tried again after the back-off, while the server goes on and sends the rest on a new thread", async () => {
+    const [issue] = await handle.db
+      .insert(newsletterIssues)
+      .values({ edition: "ne", subject: "A thread dies", intro: "", articleIds: stories, status: "scheduled", sendAt: new Date() })
+      .returning({ id: newsletterIssues.id });
+    let spawned = 0;
+    const dying = () =>
+      new Worker(`require("node:worker_threads").parentPort.on("message", () => { throw new Error("the composer broke"); });`, { eval: true });
+    const sender = startNewsletterSender(handle.db, {
+      exclusive: true,
+      ratePerSecond: 1000,
+      connections: 1,
+      idleMs: 50,
+      thread: { spawn: (settings) => (spawned++ === 0 ? dying() : spawnSendThread(settings)) },
+    });
+    const id = issue!.id;
+    const rows = () => handle.db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, id));
+    try {
+      for (;;) {
+        const counts = (await deliveryCounts(handle.db, [id])).get(id)!;
+        if (counts.sent + counts.failed > 0 && (await rows()).every((row) => row.status !== "waiting" || row.attempts > 0)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await sender.stop();
+    }
+    expect((await deliveryCounts(handle.db, [id])).get(id)).toEqual({ sent: 1, failed: 0, waiting: 1 });
+    const [failed] = await handle.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(and(eq(newsletterDeliveries.issueId, id), eq(newsletterDeliveries.status, "waiting")));
+    expect(failed).toMatchObject({ attempts: 1, detail: "the sending thread stopped: the composer broke", sentAt: null });
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    const [sent] = (await rows()).filter((row) => row.status === "sent");
+    expect((await sink.next(sent!.email, (m) => m.parsed.subject === "A thread dies")).recipients).toEqual([sent!.email]);
+    expect(sink.received.filter((mail) => mail.parsed.subject === "A thread dies")).toHaveLength(1);
   });
 });
 

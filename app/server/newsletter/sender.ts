@@ -1,9 +1,10 @@
 /**
  * The loop that sends newsletters (issue 40), on whichever instance holds the sending lease: it
- * starts issues whose time has come, then hands their waiting messages to the relay over
- * MAIL_CONNECTIONS connections at no more than MAIL_RATE_PER_SECOND, and slower while the site's
- * readers keep the request thread busy (readers-first.ts), until none waits. The queue's
- * rules (send-queue.ts) make each message go once; this file only paces and runs them.
+ * starts issues whose time has come, then hands their waiting messages to the sending thread
+ * (send-thread.ts), which builds them and holds MAIL_CONNECTIONS connections to the relay, at no
+ * more than MAIL_RATE_PER_SECOND, and slower while the site's readers keep the request thread busy
+ * (readers-first.ts), until none waits. The queue's rules (send-queue.ts) make each message go
+ * once; this file only paces and runs them.
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -11,13 +12,13 @@ import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../db/connection";
 import { newsletterIssues } from "../db/schema";
-import { openRelaySession, type RelaySession } from "../mail/relay-session";
-import { composeMail, fromAddress } from "../mail/transport";
+import { fromAddress } from "../mail/transport";
 import { config } from "../platform/config";
 import { logError } from "../platform/log";
 import { type IssueContent, issueMail } from "./issue-mail";
 import { issueContent, issueLinks } from "./issue-content";
 import {
+  type ClaimCursor,
   type Delivery,
   deliveryMessageId,
   dropSuppressed,
@@ -31,6 +32,7 @@ import {
   takeLease,
 } from "./send-queue";
 import { readersFirst } from "./readers-first";
+import { type SendThreadOptions, sendThreadSettings, startSendThread } from "./send-thread";
 import { subscriberTokens } from "./subscriber-links";
 
 export interface NewsletterSenderOptions {
@@ -44,6 +46,8 @@ export interface NewsletterSenderOptions {
   idleMs?: number;
   /** Told when issues finished sending. */
   onFinished?: (issueIds: number[]) => void;
+  /** The sending thread's, for tests that stand in a thread of their own. */
+  thread?: SendThreadOptions;
 }
 
 export interface NewsletterSender {
@@ -78,7 +82,7 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   const domain = fromAddress().split("@")[1] ?? "localhost";
   let stopped = false;
   let wakeUp: (() => void) | undefined;
-  const sessions: RelaySession[] = [];
+  const thread = startSendThread(sendThreadSettings(), options.thread);
   const contents = new Map<number, Promise<IssueContent>>();
 
   const rest = (ms: number) =>
@@ -112,17 +116,20 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   };
 
   let tokenOf: Promise<(subscriberId: number) => string> | undefined;
+  /** Where the last batch's claim ended. */
+  let cursor: ClaimCursor | undefined;
 
-  const deliver = async (session: RelaySession, delivery: Delivery) => {
+  /** Connection number `connection` of the sending thread hands `delivery` over. */
+  const deliver = async (connection: number, delivery: Delivery) => {
     const content = await contentOf(delivery.issueId);
     tokenOf ??= subscriberTokens(db);
     const links = issueLinks(content.edition, (await tokenOf)(delivery.subscriberId));
-    const raw = await composeMail(issueMail(content, delivery.email, links, { messageId: deliveryMessageId(delivery.issueId, delivery.subscriberId, domain) }));
+    const mail = issueMail(content, delivery.email, links, { messageId: deliveryMessageId(delivery.issueId, delivery.subscriberId, domain) });
     await pace();
-    // Composing and handing over are the sender's work on the request thread: readers go first.
+    // The message's commit and its outcome are still the request thread's (and the database's) work: readers go first.
     await readersGoFirst();
     if (stopped) return;
-    const handOff = await session.deliver(delivery.email, raw, () => markSent(db, delivery, holder));
+    const handOff = await thread.deliver(connection, mail, () => markSent(db, delivery, holder));
     if (handOff.kind === "failed") await recordRefusal(db, delivery, handOff.failure, new Date());
     else if (handOff.kind === "accepted" && !handOff.confirmed) await noteUnconfirmed(db, delivery);
   };
@@ -131,20 +138,26 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   const sendBatch = async (): Promise<boolean> => {
     await startDueIssues(db, new Date(), readersGoFirst);
     await dropSuppressed(db);
-    const batch = await dueDeliveries(db, new Date(), BATCH);
+    let batch = await dueDeliveries(db, new Date(), BATCH, cursor);
+    if (batch.length === 0 && cursor) {
+      // The end of the queue: once more from its start, for retries that came due behind the cursor.
+      cursor = undefined;
+      batch = await dueDeliveries(db, new Date(), BATCH);
+    }
+    cursor = batch.at(-1);
     if (batch.length === 0) {
       const finished = await finishIssues(db, new Date());
       for (const id of finished) contents.delete(id);
       if (finished.length > 0) options.onFinished?.(finished);
+      await thread.release();
       return false;
     }
-    while (sessions.length < connections) sessions.push(openRelaySession());
     let next = 0;
     await Promise.all(
-      sessions.map(async (session) => {
+      Array.from({ length: connections }, async (_, connection) => {
         while (!stopped && next < batch.length) {
           const delivery = batch[next++]!;
-          await deliver(session, delivery).catch((error: unknown) => logError("Sending a newsletter message failed", error));
+          await deliver(connection, delivery).catch((error: unknown) => logError("Sending a newsletter message failed", error));
         }
       }),
     );
@@ -181,7 +194,7 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
       stopped = true;
       wakeUp?.();
       await running;
-      for (const session of sessions) session.close();
+      await thread.release();
       await releaseLease(db, holder).catch((error: unknown) => logError("Releasing the newsletter lease failed", error));
     },
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "newsletter_deliveries_claim_idx" ON "newsletter_deliveries" USING btree ("status","issue_id","subscriber_id");
