@@ -5,7 +5,10 @@
 // median kept. Also weighs what each page loads (scripts, styles, fonts and everything,
 // compressed as sent). Appends to bench/results.jsonl and writes docs/performance.md.
 //
-//   npm run lighthouse -- [--runs N] [--articles N]
+//   npm run lighthouse -- [--runs N] [--articles N] [--pages document,article]
+//
+// `--pages` audits only the pages named (a change to one page need not wait on seven); the report keeps
+// the other pages' figures from the newest run that audited them.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import os from "node:os";
@@ -15,8 +18,9 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { json, newDataDir, prepareBuild, record, removeDataDir, seedArchive, signIn, startServer } from "./support.js";
 
 const { values: options } = parseArgs({
-  options: { runs: { type: "string", default: "3" }, articles: { type: "string", default: "2000" } },
+  options: { runs: { type: "string", default: "3" }, articles: { type: "string", default: "2000" }, pages: { type: "string" } },
 });
+const ONLY = options.pages?.split(",").map((name) => name.trim());
 const RUNS = Number(options.runs);
 const ARTICLES = Number(options.articles);
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -128,7 +132,9 @@ try {
   server = await startServer({ dataDir });
   const pages = await pagesOf(server.base);
   const results = {};
-  for (const [name, path] of Object.entries(pages)) {
+  const unknown = ONLY?.filter((name) => !(name in pages)) ?? [];
+  if (unknown.length) throw new Error(`--pages: no page named ${unknown.join(", ")}; the pages are ${Object.keys(pages).join(", ")}`);
+  for (const [name, path] of Object.entries(pages).filter(([name]) => !ONLY || ONLY.includes(name))) {
     // A first visit fills the page cache, as readers before this one would have.
     await fetch(server.base + path);
     const runs = [];
@@ -140,7 +146,7 @@ try {
     console.log(name, JSON.stringify(results[name]));
   }
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}`;
-  record({ kind: "lighthouse", articles: ARTICLES, runs: RUNS, lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version, results });
+  record({ kind: "lighthouse", articles: ARTICLES, runs: RUNS, load_average: os.loadavg().map((load) => Number(load.toFixed(2))), lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version, results });
   writePerformanceDoc(machine);
 } finally {
   await server?.stop();

@@ -448,6 +448,11 @@ export interface DocumentPageJson {
   image: string;
   /** WebP, 200 px wide. */
   thumbnail: string;
+  /**
+   * The page's picture at each width it was drawn, narrowest first, for a srcset (a phone's and
+   * `image`); empty for a document published before phones got their own (issue 38): `image` alone.
+   */
+  image_widths: { url: string; width: number }[];
 }
 
 /**

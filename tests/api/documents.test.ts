@@ -326,7 +326,7 @@ describe("POST /api/documents/{id}/withdraw", () => {
     await call(`/api/documents/${id}/publish`, { method: "POST", token: admin, json: {} });
     const published = await settled(id, admin);
     const seen = (await call(`/api/documents/${published.slug}`)).body.document;
-    const files = [seen.url, seen.text_url, seen.page_images[1].image, seen.page_images[0].thumbnail] as string[];
+    const files = [seen.url, seen.text_url, seen.page_images[1].image, seen.page_images[1].image_widths[0].url, seen.page_images[0].thumbnail] as string[];
     for (const file of files) expect((await fetch(baseUrl() + file)).status, file).toBe(200);
 
     const unexplained = await call(`/api/documents/${id}/withdraw`, { method: "POST", token: admin, json: { reason: "  " }, headers: { "accept-language": "ne" } });

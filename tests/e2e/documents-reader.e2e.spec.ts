@@ -137,6 +137,8 @@ test.describe("a published document's page", () => {
     expect(digital).toMatchObject({ name: document.title, encoding: { encodingFormat: "application/pdf", sha256: document.sha256 } });
 
     await expect(shownPage(page)).toHaveAttribute("alt", "Page 1 of 3");
+    await expect(shownPage(page)).toHaveAttribute("fetchpriority", "high");
+    await expect(shownPage(page)).toHaveAttribute("srcset", new RegExp(`-p1-720w\\.webp 720w, .*-p1\\.webp 1200w$`));
     await viewer(page).getByRole("button", { name: "Next page" }).click();
     await expect(shownPage(page)).toHaveAttribute("alt", "Page 2 of 3");
     expect(new URL(page.url()).hash).toBe("#p=2");
@@ -182,11 +184,19 @@ test.describe("a published document's page", () => {
     ] as const) {
       const picture = pictures.nth(index);
       await expect(picture).toHaveAttribute("alt", `Page ${index + 1} of 3`);
-      await expect(picture).toHaveAttribute("loading", "lazy");
       await expect(picture).toHaveAttribute("width", size[0]);
       await expect(picture).toHaveAttribute("height", size[1]);
       await expect(picture).toHaveAttribute("src", `/uploads/${document.sha256}-p${index + 1}.webp`);
+      // A phone takes the narrower drawing (issue 38); the page is 1200 wide as drawn (a page on its side too).
+      await expect(picture).toHaveAttribute("srcset", `/uploads/${document.sha256}-p${index + 1}-720w.webp 720w, /uploads/${document.sha256}-p${index + 1}.webp 1200w`);
+      await expect(picture).toHaveAttribute("sizes", /100vw/);
     }
+    // The first page is what a reader sees first: asked for at once and before anything else, the others when near.
+    await expect(pictures.nth(0)).toHaveAttribute("fetchpriority", "high");
+    await expect(pictures.nth(0)).not.toHaveAttribute("loading", /./);
+    for (const index of [1, 2]) await expect(pictures.nth(index)).toHaveAttribute("loading", "lazy");
+    const phonePicture = await request.get(`/uploads/${document.sha256}-p1-720w.webp`);
+    expect([phonePicture.status(), phonePicture.headers()["content-type"]]).toEqual([200, "image/webp"]);
     await expect(page.getByRole("link", { name: /^Download the PDF/ })).toHaveAttribute("href", `/uploads/${document.sha256}.pdf`);
     // A citation's `#p=2` finds its page here too, by the picture's id.
     await expect(page.locator(`[id="p=2"] img`)).toHaveAttribute("alt", "Page 2 of 3");

@@ -5,7 +5,7 @@ import type { DocumentTextJson } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { publicMediaUrl } from "~/lib/media-url";
 import { documentPath } from "~/lib/document-path";
-import { ZOOMS, type ViewerDocument, aspectRatio, pageFromHash, pageHash } from "./document-view";
+import { ZOOMS, type ViewerDocument, aspectRatio, pageFromHash, pageHash, pageImageSizes, pageSrcSet } from "./document-view";
 
 type TextRun = DocumentTextJson["pages"][number]["runs"][number];
 
@@ -250,6 +250,9 @@ export function DocumentViewer({
           <img
             key={`picture-${current.number}`}
             src={publicMediaUrl(current.image, mediaBase)}
+            srcSet={pageSrcSet(current, mediaBase)}
+            sizes={pageImageSizes(ZOOMS[zoom])}
+            fetchPriority="high"
             alt={pageAlt(current.number)}
             width={current.width}
             height={current.height}

@@ -4,6 +4,7 @@
  * viewer (islands) read alike, so that a citation's link opens its page either way.
  */
 import type { DocumentPageJson, PublicDocumentJson } from "~/lib/api-types";
+import { LOCAL_MEDIA_BASE, publicMediaUrl } from "~/lib/media-url";
 
 /** What the viewer needs of a published document: its pages' pictures, its text and its file. */
 export type ViewerDocument = Pick<PublicDocumentJson, "slug" | "url" | "text_url" | "page_images">;
@@ -28,3 +29,15 @@ export const aspectRatio = (page: DocumentPageJson) => `${page.width} / ${page.h
 
 /** The zoom steps: 1 fits the page to the viewer's width. */
 export const ZOOMS = [1, 1.5, 2, 3] as const;
+
+/**
+ * A page's picture in the reader's column (max-w-3xl inside the layout's px-4), at a zoom: the phone
+ * takes the narrow drawing, a wide screen or a zoomed page the full one.
+ */
+export const pageImageSizes = (zoom = 1) => `(min-width: 800px) ${768 * zoom}px, calc((100vw - 2rem) * ${zoom})`;
+
+/** The page's drawings as a srcset; undefined for a document drawn before phones got their own (its one picture stands). */
+export function pageSrcSet(page: DocumentPageJson, mediaBase = LOCAL_MEDIA_BASE): string | undefined {
+  if (page.image_widths.length === 0) return undefined;
+  return page.image_widths.map(({ url, width }) => `${publicMediaUrl(url, mediaBase)} ${width}w`).join(", ");
+}

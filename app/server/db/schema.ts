@@ -987,6 +987,18 @@ export type DocumentJob = { kind: "examine" } | ({ kind: "prepare" } & PrepareOp
  * `examining`; the instance that runs it holds `lease_until` in the future, and any instance takes
  * over a job whose lease ran out (its instance stopped).
  */
+/**
+ * A published page's size in PDF points (the viewer's aspect ratio), and, for pages drawn since the
+ * phone's picture was added (issue 38), the pixel widths of the picture and of the phone's: older
+ * documents have neither and keep their one picture. In the jsonb, so no migration.
+ */
+export interface PageSize {
+  width: number;
+  height: number;
+  drawn?: number;
+  phone?: number;
+}
+
 export const documents = pgTable(
   "documents",
   {
@@ -1025,7 +1037,7 @@ export const documents = pgTable(
      * Each published page's size as shown, in points, once its pictures have been drawn beside the
      * published file (`{sha256}-p{n}.webp`, `-t{n}.webp`); null until then.
      */
-    pageSizes: jsonb("page_sizes").$type<{ width: number; height: number }[]>(),
+    pageSizes: jsonb("page_sizes").$type<PageSize[]>(),
     /** Whether the published file has text to select (`{sha256}-text.json`): a flattened one has none. */
     hasText: boolean("has_text"),
     /**

@@ -37,6 +37,19 @@ describe("rendering a PDF's pages for readers", () => {
     }
   });
 
+  test("gives a phone its own smaller picture of each page (issue 38), 720 pixels wide, the same page", async () => {
+    const [, second] = await pagesOf(await leaky.blackBox("KALIMATISOURCE"));
+    expect(await sharp(second!.phone!.bytes).metadata()).toMatchObject({ format: "webp", width: 720, height: 540 });
+    expect(second!.phone).toMatchObject({ width: 720, height: 540 });
+    // The box at 105–585 × 390–480 of 1200 pixels lies at 63–351 × 234–288 of 720.
+    expect(darkness(await pixel(second!.phone!.bytes, 207, 261))).toBeGreaterThan(230);
+  });
+
+  test("makes no phone's picture of a page drawn no wider than the phone's", async () => {
+    const [page] = await pagesOf(await plain.pages(1), { width: 600 });
+    expect(page!.phone).toBeNull();
+  });
+
   test("draws the page as a reader sees it: the box where the file puts it, white elsewhere", async () => {
     const [, second] = await pagesOf(await leaky.blackBox("KALIMATISOURCE"));
     // The box is 35–195 × 140–170 points from the bottom left: 105–585 × 390–480 pixels from the top left.

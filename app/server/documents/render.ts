@@ -15,6 +15,8 @@ export interface RenderOptions {
   /** The viewer's picture's width in pixels (a tall page may get less, see MAX_PIXELS). */
   width?: number;
   thumbnailWidth?: number;
+  /** The phone's picture's width (issue 38): what a 375–412 px screen at its density needs of the page. */
+  phoneWidth?: number;
   /** Only this page (counting from 1): the back office's look at one page; a page past the end draws nothing. */
   page?: number;
 }
@@ -42,12 +44,16 @@ export interface TextRun {
 export interface RenderedPage extends ExaminationProgress {
   size: { width: number; height: number };
   image: PageImage;
+  /** The picture made smaller for a phone; null when the picture is no wider than that already. */
+  phone: PageImage | null;
   thumbnail: PageImage;
   text: TextRun[];
 }
 
 const DEFAULT_WIDTH = 1200;
 const DEFAULT_THUMBNAIL_WIDTH = 200;
+/** A 412 px phone (Lighthouse's) shows the page about 380 px wide at density 1.75: 665 px. */
+export const DEFAULT_PHONE_WIDTH = 720;
 /** A very tall page (a receipt, a scroll) is drawn narrower, to bound the canvas's memory (24 MB). */
 const MAX_PIXELS = 6_000_000;
 /** WebP's own limit on either side. */
@@ -57,6 +63,7 @@ const QUALITY = 80;
 export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => void | Promise<void>, options: RenderOptions = {}): Promise<{ pages: number }> {
   const width = options.width ?? DEFAULT_WIDTH;
   const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
+  const phoneWidth = options.phoneWidth ?? DEFAULT_PHONE_WIDTH;
   // A photo or scan (the back office's look at an original) is drawn as its preparation lays it out.
   const doc = await openPdf(isImage(bytes) ? await imagePdf(bytes) : bytes);
   try {
@@ -67,10 +74,11 @@ export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => 
       const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
       const canvas = await draw(page, width);
       const image = encode(canvas);
+      const phone = canvas.width > phoneWidth ? encode(shrink(canvas, phoneWidth)) : null;
       const thumbnail = encode(shrink(canvas, thumbnailWidth));
       const text = await textRuns(page);
       page.cleanup();
-      await onPage({ page: number, pages: doc.numPages, size: { width: pageWidth, height: pageHeight }, image, thumbnail, text });
+      await onPage({ page: number, pages: doc.numPages, size: { width: pageWidth, height: pageHeight }, image, phone, thumbnail, text });
     }
     return { pages: doc.numPages };
   } finally {
@@ -94,7 +102,7 @@ async function draw(page: PdfPage, width: number): Promise<Canvas> {
   return canvas;
 }
 
-/** The thumbnail is the page's picture made smaller, not a second drawing of the page. */
+/** The phone's picture and the thumbnail are the page's picture made smaller, not second drawings of the page. */
 function shrink(canvas: Canvas, width: number): Canvas {
   const scale = Math.min(1, width / canvas.width);
   const small = createCanvas(Math.max(1, Math.round(canvas.width * scale)), Math.max(1, Math.round(canvas.height * scale)));

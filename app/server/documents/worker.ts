@@ -63,7 +63,8 @@ const handOver = (id: number) => (page: RenderedPage) =>
       if (resume) resolve();
       else reject(new Error("stopped by the caller"));
     });
-    reply({ id, page }, [page.image.bytes.buffer as ArrayBuffer, page.thumbnail.bytes.buffer as ArrayBuffer]);
+    const buffers = [page.image, page.phone, page.thumbnail].flatMap((image) => (image ? [image.bytes.buffer as ArrayBuffer] : []));
+    reply({ id, page }, buffers);
   });
 
 port.on("message", async (message: WorkerRequest | WorkerResume) => {

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { DocumentTextJson } from "~/lib/api-types";
 import type { Executor } from "../db/connection";
-import { documents } from "../db/schema";
+import { type PageSize, documents } from "../db/schema";
 import type { RenderedPage } from "../documents/render";
 import type { documentWorker } from "../documents/worker-pool";
 import { type MediaStorage, UPLOADS_URL_PREFIX } from "../storage";
@@ -21,6 +21,8 @@ type Renderer = Pick<ReturnType<typeof documentWorker>, "render">;
 export const publishedNames = (sha256: string) => ({
   file: `${sha256}.pdf`,
   page: (number: number) => `${sha256}-p${number}.webp`,
+  /** Named as an upload's smaller widths are (`abc.jpg` → `abc-480w.jpg`, responsive-images.ts). */
+  phonePage: (number: number, width: number) => `${sha256}-p${number}-${width}w.webp`,
   thumbnail: (number: number) => `${sha256}-t${number}.webp`,
   text: `${sha256}-text.json`,
 });
@@ -49,19 +51,21 @@ export async function publishPages(
   storage: MediaStorage,
   documentId: number,
   onProgress: (progress: { page: number; pages: number }) => void,
-): Promise<{ publishedUrl: string; pageSizes: { width: number; height: number }[]; hasText: boolean; text: string }> {
+): Promise<{ publishedUrl: string; pageSizes: PageSize[]; hasText: boolean; text: string }> {
   const [row] = await db.select({ sha256: documents.preparedSha256 }).from(documents).where(eq(documents.id, documentId));
   const bytes = await readDocumentFile(db, documentId, "prepared");
   if (!row?.sha256 || !bytes || (await sha256Of(bytes)) !== row.sha256) throw new Error(`document ${documentId}: the stored prepared file does not match its sha256`);
   const names = publishedNames(row.sha256);
   const publishedUrl = await saveOnce(storage, names.file, bytes);
-  const pageSizes: { width: number; height: number }[] = [];
+  const pageSizes: PageSize[] = [];
   const text: DocumentTextJson = { pages: [] };
   // The worker takes the bytes it is given; the file above was stored from them first.
   await worker.render(bytes, async (page: RenderedPage) => {
     await saveOnce(storage, names.page(page.page), page.image.bytes);
     await saveOnce(storage, names.thumbnail(page.page), page.thumbnail.bytes);
-    pageSizes.push({ width: round(page.size.width), height: round(page.size.height) });
+    if (page.phone) await saveOnce(storage, names.phonePage(page.page, page.phone.width), page.phone.bytes);
+    const drawn = page.phone ? { drawn: page.image.width, phone: page.phone.width } : {};
+    pageSizes.push({ width: round(page.size.width), height: round(page.size.height), ...drawn });
     text.pages.push({ number: page.page, runs: page.text });
     onProgress({ page: page.page, pages: page.pages });
   });
@@ -71,9 +75,13 @@ export async function publishPages(
 }
 
 /** Takes down a published file and everything drawn from it (a withdrawal); a name already gone is no error. */
-export async function removePublishedFiles(storage: MediaStorage, sha256: string, pages: number): Promise<void> {
+export async function removePublishedFiles(storage: MediaStorage, sha256: string, pages: readonly PageSize[]): Promise<void> {
   const names = publishedNames(sha256);
-  const drawn = Array.from({ length: pages }, (_, index) => [names.page(index + 1), names.thumbnail(index + 1)]).flat();
+  const drawn = pages.flatMap((size, index) => [
+    names.page(index + 1),
+    names.thumbnail(index + 1),
+    ...(size.phone ? [names.phonePage(index + 1, size.phone)] : []),
+  ]);
   for (const name of [names.file, names.text, ...drawn]) await storage.remove(name);
 }
 

@@ -41,7 +41,14 @@ beforeAll(async () => {
   const rows = await handle.db
     .insert(documents)
     .values([
-      published("later", "2026-02-01T00:00:00Z"),
+      // Drawn since phones got their own picture (issue 38); "earlier" before.
+      {
+        ...published("later", "2026-02-01T00:00:00Z"),
+        pageSizes: [
+          { width: 612, height: 792, drawn: 1200, phone: 720 },
+          { width: 792, height: 612, drawn: 1200, phone: 720 },
+        ],
+      },
       published("earlier", "2026-01-01T00:00:00Z"),
       { ...base, slug: "draft", titles: { en: "Draft" }, status: "publishing" },
     ])
@@ -82,6 +89,19 @@ describe("getPublicDocument", () => {
     expect(document.text_url).toBe(`/uploads/${SHA}-text.json`);
     expect(document.articles.map((article) => article.slug).sort()).toEqual(["tender", "thekka"]);
     expect(document).not.toHaveProperty("findings");
+  });
+
+  it("gives each page's drawings by width for a srcset, and none for a document drawn before phones had their own", async () => {
+    const later = await getPublicDocument(handle.db, "later", "en");
+    expect(later.page_images[1]!.image_widths).toEqual([
+      { url: `/uploads/${SHA}-p2-720w.webp`, width: 720 },
+      { url: `/uploads/${SHA}-p2.webp`, width: 1200 },
+    ]);
+    const earlier = await getPublicDocument(handle.db, "earlier", "en");
+    expect(earlier.page_images.map((page) => [page.image, page.image_widths])).toEqual([
+      [`/uploads/${SHA}-p1.webp`, []],
+      [`/uploads/${SHA}-p2.webp`, []],
+    ]);
   });
 
   it("knows no document that is not yet published, nor one that does not exist", async () => {

@@ -165,6 +165,10 @@ describe("evidence documents", { timeout: 120_000 }, () => {
         height: 300,
         image: `/uploads/${flattened.sha256}-p${number}.webp`,
         thumbnail: `/uploads/${flattened.sha256}-t${number}.webp`,
+        image_widths: [
+          { url: `/uploads/${flattened.sha256}-p${number}-720w.webp`, width: 720 },
+          { url: `/uploads/${flattened.sha256}-p${number}.webp`, width: 1200 },
+        ],
       })),
       // Flattened: pictures of pages, no text to select.
       text_url: null,
@@ -192,9 +196,11 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     const seen = (await getDocument(handle.db, null, slug, "en")).document as PublicDocumentJson;
     expect(seen.page_images).toHaveLength(1);
     const picture = await readFile(path.join(mediaDir, `${sha256}-p1.webp`));
+    const phone = await readFile(path.join(mediaDir, `${sha256}-p1-720w.webp`));
     const thumbnail = await readFile(path.join(mediaDir, `${sha256}-t1.webp`));
-    for (const image of [picture, thumbnail]) expect([image.subarray(0, 4).toString(), image.subarray(8, 12).toString()]).toEqual(["RIFF", "WEBP"]);
-    expect(thumbnail.byteLength).toBeLessThan(picture.byteLength);
+    for (const image of [picture, phone, thumbnail]) expect([image.subarray(0, 4).toString(), image.subarray(8, 12).toString()]).toEqual(["RIFF", "WEBP"]);
+    expect(phone.byteLength).toBeLessThan(picture.byteLength);
+    expect(thumbnail.byteLength).toBeLessThan(phone.byteLength);
     expect(seen.text_url).toBe(`/uploads/${sha256}-text.json`);
     const text = JSON.parse(await readFile(path.join(mediaDir, `${sha256}-text.json`), "utf8")) as DocumentTextJson;
     // "Public text on page 1" is drawn at x 30, y 250 (from the bottom) of a 400 × 300 page.

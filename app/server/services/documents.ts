@@ -134,17 +134,18 @@ async function documentDetail(db: Executor, row: DocumentRow, locale: Locale): P
 
 /**
  * The pictures and text drawn from the published file, named after it in the same store
- * (`{sha256}.pdf` → `{sha256}-p{n}.webp`, `-t{n}.webp`, `-text.json`), wherever that store is.
+ * (`{sha256}.pdf` → `{sha256}-p{n}.webp`, `-p{n}-720w.webp`, `-t{n}.webp`, `-text.json`), wherever that store is.
  */
 function publishedPages(row: DocumentRow): Pick<PublicDocumentJson, "page_images" | "text_url"> {
   const base = row.publishedUrl!.replace(/\.pdf$/, "");
   return {
-    page_images: (row.pageSizes ?? []).map(({ width, height }, index) => ({
+    page_images: (row.pageSizes ?? []).map(({ width, height, drawn, phone }, index) => ({
       number: index + 1,
       width,
       height,
       image: `${base}-p${index + 1}.webp`,
       thumbnail: `${base}-t${index + 1}.webp`,
+      image_widths: drawn && phone ? [{ url: `${base}-p${index + 1}-${phone}w.webp`, width: phone }, { url: `${base}-p${index + 1}.webp`, width: drawn }] : [],
     })),
     text_url: row.hasText ? `${base}-text.json` : null,
   };
@@ -499,7 +500,7 @@ export async function withdrawDocument(db: Database, storage: MediaStorage, acto
       .from(documents)
       .where(and(eq(documents.preparedSha256, row.preparedSha256), isNotNull(documents.publishedAt), ne(documents.id, id)))
       .limit(1);
-    if (!shared) await removePublishedFiles(storage, row.preparedSha256, row.pageSizes?.length ?? 0);
+    if (!shared) await removePublishedFiles(storage, row.preparedSha256, row.pageSizes ?? []);
     const [updated] = await tx
       .update(documents)
       .set({ publishedAt: null, publishedUrl: null, pageSizes: null, hasText: false, searchVector: null, updatedAt: now })
