@@ -27,6 +27,7 @@ import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "~/server/ht
 import { requestInfoContext } from "~/server/http/request-context";
 import { toFetchRequest } from "~/server/http/fetch-request";
 import { DIRECT_ROUTES } from "~/server/http/direct-routes";
+import type { DirectHandler } from "~/server/http/direct";
 import { livePush, pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
 
 export { startApp };
@@ -120,8 +121,8 @@ const [handleRequest, handleApiRequest]: [RequestHandler, RequestHandler] = prod
   : [createRequestHandler(loadBuild, "development"), createRequestHandler(loadBuild, "development")];
 
 /** What each route of a build declares it may share (app/lib/sharing.ts), once per build. */
-const sharingOfBuilds = new WeakMap<ServerBuild, SharingOf>();
-function sharingOfBuild(build: ServerBuild): SharingOf {
+const sharingOfBuilds = new WeakMap<ServerBuild, SharingOf<DirectHandler>>();
+function sharingOfBuild(build: ServerBuild): SharingOf<DirectHandler> {
   let sharingOf = sharingOfBuilds.get(build);
   if (!sharingOf) {
     const routes = Object.values(build.routes).flatMap((route) => {

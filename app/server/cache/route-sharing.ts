@@ -9,12 +9,11 @@
  * before Express and React Router once its path has been matched here.
  */
 import { type Params, type RouteObject, createStaticHandler } from "react-router";
-import type { DirectHandler } from "~/server/http/direct";
 import type { RequestLogging } from "~/lib/request-logging";
 import type { Sharing } from "~/lib/sharing";
 
 /** A route as the server build lists it (`build.routes`), with its module's declaration. */
-export interface SharingRoute {
+export interface SharingRoute<Direct = unknown> {
   id: string;
   parentId?: string;
   path?: string;
@@ -25,17 +24,17 @@ export interface SharingRoute {
   /** The module's `logging` export, as found: anything but `timed` counts as hourly. */
   logging?: unknown;
   /** Its handler of node requests (app/server/http/direct-routes.ts), if it has one. */
-  direct?: DirectHandler;
+  direct?: Direct;
 }
 
 /** What the matched routes declare of a request target. */
-export interface RouteDecision {
+export interface RouteDecision<Direct = unknown> {
   sharing: Sharing;
   logging: RequestLogging;
   /** The matched route's pattern (`/api/tips/attachments/:id/parts/:part`), or `(unmatched)`: never the path asked for. */
   route: string;
   /** The deepest matched route's own handler of node requests, if it declares one. */
-  direct?: DirectHandler;
+  direct?: Direct;
   /** The path's parameters, as the router reads them (decoded). */
   params: Params;
 }
@@ -63,11 +62,11 @@ export function routerPathname(target: string): string {
 const REMEMBERED_PATHS = 10_000;
 
 /** What the routes declare of request targets (path and query, as Node's `req.url`). */
-export interface SharingOf {
+export interface SharingOf<Direct = unknown> {
   /** Decides it, by matching the target's path as the router does. */
-  of(target: string): Promise<RouteDecision>;
+  of(target: string): Promise<RouteDecision<Direct>>;
   /** The decision already taken for the target's path, if any: synchronous, for cache hits. */
-  known(target: string): RouteDecision | undefined;
+  known(target: string): RouteDecision<Direct> | undefined;
 }
 
 /** Loads no data: the static handler is asked only which routes match. */
@@ -81,17 +80,17 @@ const matchOnly = async () => ({});
  * Matching goes through React Router's static handler, which ranks the routes once; matching
  * without it ranks them again on every call (4.6 ms over this app's routes, against 0.6 ms).
  */
-export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
-  const byParent = new Map<string | undefined, SharingRoute[]>();
+export function routeSharing<Direct = unknown>(routes: Iterable<SharingRoute<Direct>>): SharingOf<Direct> {
+  const byParent = new Map<string | undefined, SharingRoute<Direct>[]>();
   for (const route of routes) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
   const declared = new Map<string, Sharing>();
   const timed = new Set<string>();
-  const direct = new Map<string, DirectHandler>();
+  const direct = new Map<string, Direct>();
   const tree = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((route) => {
       declared.set(route.id, isSharing(route.sharing) ? route.sharing : "private");
       if (route.logging === "timed") timed.add(route.id);
-      if (route.direct) direct.set(route.id, route.direct);
+      if (route.direct !== undefined) direct.set(route.id, route.direct);
       const children = tree(route.id);
       return route.index
         ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
@@ -106,9 +105,9 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
     // Only the route that answers may be an API read; a layout above it is a page's.
     return sharings.slice(0, -1).every((sharing) => sharing === "public") ? own : "private";
   };
-  const unmatched: RouteDecision = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE, params: {} };
+  const unmatched: RouteDecision<Direct> = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE, params: {} };
 
-  const decide = async (pathname: string): Promise<RouteDecision> => {
+  const decide = async (pathname: string): Promise<RouteDecision<Direct>> => {
     const context = await handler.query(new Request(new URL(pathname, "http://localhost")), { dataStrategy: matchOnly });
     if (context instanceof Response || context.errors || context.matches.length === 0) return unmatched;
     const ids = context.matches.map((match) => match.route.id);
@@ -123,10 +122,10 @@ export function routeSharing(routes: Iterable<SharingRoute>): SharingOf {
     };
   };
 
-  const remembered = new Map<string, RouteDecision>();
+  const remembered = new Map<string, RouteDecision<Direct>>();
   // The raw path decides the parsed one, so it is what is remembered: no parsing on a repeat.
   const pathOf = (target: string) => target.split(/[?#]/, 1)[0]!;
-  const decision = async (target: string): Promise<RouteDecision> => {
+  const decision = async (target: string): Promise<RouteDecision<Direct>> => {
     const path = pathOf(target);
     let decided = remembered.get(path);
     if (decided === undefined) {
