@@ -24,41 +24,65 @@ export const EVENT_STREAM_HEADERS = {
  */
 export const MOST_BEHIND_BYTES = 1024 * 1024;
 
+/** Where a stream's bytes go: a web stream's controller or a node response. */
+interface Outlet {
+  write(bytes: Uint8Array): void;
+  /** Bytes written and not yet taken by the connection. */
+  behind(): number;
+  end(): void;
+}
+
+interface Following {
+  /** The client has gone, or the stream is ended here: the outlet ends, the follower is let go. */
+  gone(): void;
+  /** The outlet was ended by its reader (a cancelled web stream): the follower is let go. */
+  cancelled(): void;
+  /** The follower closed the stream while attaching (a backlog too large to hold). */
+  closed(): boolean;
+}
+
+/** Attaches a follower to `outlet`, closing it once its reader is more than MOST_BEHIND_BYTES behind. */
+function follow(outlet: Outlet, attach: (sink: LiveSink) => () => void): Following {
+  let open = true;
+  let detach: (() => void) | undefined;
+  const leave = (end: boolean) => {
+    if (open && end) outlet.end();
+    open = false;
+    detach?.();
+    detach = undefined;
+  };
+  const sink: LiveSink = {
+    write(bytes) {
+      if (!open) return;
+      outlet.write(bytes);
+      if (outlet.behind() > MOST_BEHIND_BYTES) leave(true);
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      outlet.end();
+    },
+  };
+  detach = attach(sink);
+  if (!open) leave(false);
+  return { gone: () => leave(true), cancelled: () => leave(false), closed: () => !open };
+}
+
 /** `attach` starts writing into the sink and gives what to call once the client has gone. */
 export function eventStream(request: Request, attach: (sink: LiveSink) => () => void): Response {
   // HEAD: the headers, and nothing held open for a body no one reads.
   if (request.method === "HEAD") return new Response(null, { headers: EVENT_STREAM_HEADERS });
-  let detach: (() => void) | undefined;
-  let open = true;
+  let following: Following | undefined;
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const sink: LiveSink = {
-          write(bytes) {
-            if (!open) return;
-            controller.enqueue(bytes);
-            if ((controller.desiredSize ?? 0) < -MOST_BEHIND_BYTES) gone();
-          },
-          close() {
-            if (!open) return;
-            open = false;
-            controller.close();
-          },
-        };
-        const gone = () => {
-          sink.close();
-          detach?.();
-          detach = undefined;
-        };
-        detach = attach(sink);
-        // Closed while attaching (a backlog too large to hold), or the client already gone.
-        if (!open || request.signal.aborted) gone();
-        else request.signal.addEventListener("abort", gone, { once: true });
+        following = follow({ write: (bytes) => controller.enqueue(bytes), behind: () => -(controller.desiredSize ?? 0), end: () => controller.close() }, attach);
+        if (following.closed()) return;
+        if (request.signal.aborted) following.gone();
+        else request.signal.addEventListener("abort", following.gone, { once: true });
       },
       cancel() {
-        open = false;
-        detach?.();
-        detach = undefined;
+        following?.cancelled();
       },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
@@ -72,26 +96,8 @@ export function eventStream(request: Request, attach: (sink: LiveSink) => () => 
  */
 export function nodeEventStream(res: ServerResponse, attach: (sink: LiveSink) => () => void): void {
   res.writeHead(200, EVENT_STREAM_HEADERS);
-  let detach: (() => void) | undefined;
-  let open = true;
-  const sink: LiveSink = {
-    write(bytes) {
-      if (!open) return;
-      res.write(bytes);
-      if (res.writableLength > MOST_BEHIND_BYTES) gone();
-    },
-    close() {
-      if (!open) return;
-      open = false;
-      res.end();
-    },
-  };
-  const gone = () => {
-    sink.close();
-    detach?.();
-    detach = undefined;
-  };
-  detach = attach(sink);
-  if (!open || res.destroyed) gone();
-  else res.once("close", gone);
+  const following = follow({ write: (bytes) => res.write(bytes), behind: () => res.writableLength, end: () => res.end() }, attach);
+  if (following.closed()) return;
+  if (res.destroyed) following.gone();
+  else res.once("close", following.gone);
 }
