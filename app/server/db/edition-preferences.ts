@@ -1,7 +1,7 @@
 /**
  * Writes which language each edition prefers, in order (textPreference: its own, its catalog's
  * fallbacks, then the site's order), where the editions' trigger reads it (remember_editions,
- * migration 0026), and gives each edition its list indexes; so that a language added by its config
+ * migrations 0026 and 0036), and gives each edition its list indexes; so that a language added by its config
  * alone has its edition, its membership and its indexes without a migration. Run after the
  * migrations, under their lock.
  */
@@ -44,7 +44,7 @@ export async function writeEditionPreferences(client: Queryable): Promise<boolea
       // full-text index is built again once after, not entry by entry (minutes at 100,000 articles).
       const [{ definition }] = (await client.query("select pg_get_indexdef('article_search_idx'::regclass) as definition")).rows as [{ definition: string }];
       await client.query("drop index article_search_idx");
-      await client.query("select remember_editions(null)");
+      await client.query("select remember_all_editions()");
       await client.query(definition);
       await client.query("commit");
     } catch (error) {
