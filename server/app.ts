@@ -14,7 +14,7 @@ import express, { type NextFunction, type Request as ExpressRequest, type Respon
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { splitLocalePath } from "~/lib/i18n";
 import { type SharedRequest, sharedRequest } from "~/server/cache/cache-key";
-import { type SharingOf, routeSharing } from "~/server/cache/route-sharing";
+import { type RouteDecision, type SharingOf, routeSharing } from "~/server/cache/route-sharing";
 import { describeRequest, logError, logRequest, requestIsTimed } from "~/server/platform/log";
 import { countPageCache, metricsResponse, observeRequest } from "~/server/process/metrics";
 import { CACHE_LIFETIME_HEADER, SHARED_CACHE_CONTROL_HEADER, acceptsGzip } from "~/server/cache/cached-response";
@@ -29,6 +29,7 @@ import { toFetchRequest } from "~/server/http/fetch-request";
 import { DIRECT_ROUTES } from "~/server/http/direct-routes";
 import type { DirectHandler } from "~/server/http/direct";
 import { livePush, pageCache, startApp, stopApp as stopRuntime } from "~/server/process/runtime";
+import { routeHandlers } from "./route-handlers";
 
 export { startApp };
 export { startupMessage } from "~/server/platform/startup-error";
@@ -101,24 +102,15 @@ const loadBuild = () => import("virtual:react-router/server-build");
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 type ServerBuild = Awaited<ReturnType<typeof loadBuild>>;
 
-/** The API's routes and the root they hang from. */
-const apiBuild = (whole: ServerBuild): ServerBuild => ({
-  ...whole,
-  routes: Object.fromEntries(Object.entries(whole.routes).filter(([, route]) => route && (route.parentId === undefined || route.path?.startsWith("api/")))),
-});
-
 /**
  * Production loads the whole build at start, so that replacing build/ on disk under a running
- * server cannot break it; development loads it per request for hot reload.
- *
- * In production /api requests have a handler of their own, which knows only the API's routes:
- * React Router tries a request's address against every route, longest first, twice a request, and
- * against the pages of three languages that was a twelfth of an uncached API answer's time
- * (docs/decisions.md, "The API routed apart"). No page is under /api.
+ * server cannot break it, and hands each request to a handler of the routes it matched
+ * (route-handlers.ts); development loads the build per request for hot reload.
  */
-const [handleRequest, handleApiRequest]: [RequestHandler, RequestHandler] = production
-  ? await loadBuild().then((build) => [createRequestHandler(build, "production"), createRequestHandler(apiBuild(build), "production")])
-  : [createRequestHandler(loadBuild, "development"), createRequestHandler(loadBuild, "development")];
+const developmentHandler = production ? undefined : createRequestHandler(loadBuild, "development");
+const handlerOf: (target: string, decision: RouteDecision<unknown>) => RequestHandler = developmentHandler
+  ? () => developmentHandler
+  : routeHandlers(await loadBuild());
 
 /** What each route of a build declares it may share (app/lib/sharing.ts), once per build. */
 const sharingOfBuilds = new WeakMap<ServerBuild, SharingOf<DirectHandler>>();
@@ -200,10 +192,10 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse, secure: (
 }
 
 /** Renders a shared answer, with no nonce: its inline scripts are vouched for by their hashes. */
-async function renderShared(request: Request, clientIp: string, shared: SharedRequest, outer: [string, string][]): Promise<Rendered> {
+async function renderShared(handler: RequestHandler, request: Request, clientIp: string, shared: SharedRequest, outer: [string, string][]): Promise<Rendered> {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp, nonce: "" });
-  const response = await (shared.api ? handleApiRequest : handleRequest)(request, context);
+  const response = await handler(request, context);
   if (isStreamed(response)) return { streamed: response };
   const body = Buffer.from(await response.arrayBuffer());
   return { response, body, headers: sharedHeaders(outer, shared, response, body) };
@@ -220,12 +212,12 @@ export async function stopApp(): Promise<void> {
 }
 
 /** How React Router renders a shared request, and how Express sends what the cache does not keep. */
-function sharedRenderer(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest): SharedRenderer {
+function sharedRenderer(req: ExpressRequest, res: ExpressResponse, shared: SharedRequest, handler: RequestHandler): SharedRenderer {
   return {
     prepare() {
       const request = toFetchRequest(req, res, shared.url, { anonymous: true });
       const outer = headerPairs(res.getHeaders());
-      return () => renderShared(request, req.ip ?? "unknown", shared, outer);
+      return () => renderShared(handler, request, req.ip ?? "unknown", shared, outer);
     },
     sendStreamed: (response) => sendStreamed(req, res, response),
     sendUnkept({ response, body, headers }: WholeAnswer, cacheControl: string) {
@@ -259,11 +251,11 @@ async function sendStreamed(req: ExpressRequest, res: ExpressResponse, response:
   await pipeline(body, createGzip(), res);
 }
 
-async function servePersonal(req: ExpressRequest, res: ExpressResponse): Promise<void> {
+async function servePersonal(req: ExpressRequest, res: ExpressResponse, handler: RequestHandler): Promise<void> {
   const nonce = production ? newNonce() : "";
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp: req.ip ?? "unknown", nonce });
-  const { result: response, change } = await trackPublicChanges(() => handleRequest(toFetchRequest(req, res, req.originalUrl), context));
+  const { result: response, change } = await trackPublicChanges(() => handler(toFetchRequest(req, res, req.originalUrl), context));
   if (change !== "nothing" && mutationChangesContent(req.method, response.status)) pageCache.invalidate(change ?? "everything");
   res.status(response.status);
   // A page's own Referrer-Policy (the tip line's no-referrer) replaces the site's, not joins it.
@@ -293,9 +285,10 @@ app.all("/{*path}", async (req, res, next) => {
       return res.redirect(301, rest + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
     }
     const shared = sharedRequest(req.method, req.originalUrl, req.headers, decision.sharing);
-    if (shared && !shared.credentialed) return await sharedPages.serve(req, res, shared, sharedRenderer(req, res, shared));
+    const handler = handlerOf(req.originalUrl, decision);
+    if (shared && !shared.credentialed) return await sharedPages.serve(req, res, shared, sharedRenderer(req, res, shared, handler));
     if (shared && sharedPages.sendStored(req, res, shared)) return;
-    await servePersonal(req, res);
+    await servePersonal(req, res, handler);
   } catch (error) {
     // The reader left before the page was sent (a closed tab, a quick click on): no one to answer,
     // and nothing went wrong here, so it is not logged as an error.

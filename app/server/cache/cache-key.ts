@@ -38,6 +38,9 @@ const API_PARAMS = new Set([...Object.keys(newsQuerySchema.shape), ...Object.key
  */
 const ROUTE_MANIFEST = "/__manifest";
 
+/** Whether a request target (path and query) asks for the route manifest. */
+export const isRouteManifest = (url: string): boolean => url.includes(ROUTE_MANIFEST) && requestPathname(url) === ROUTE_MANIFEST;
+
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 /** Whether a request carries credentials: any Authorization header, or the session cookie. */
@@ -93,7 +96,7 @@ export function sharedRequest(method: string | undefined, url: string, headers: 
   if (method !== "GET" && method !== "HEAD") return null;
   const credentialed = hasCredentials(headers);
   // The router answers its manifest at exactly this path, before any route.
-  if (url.includes(ROUTE_MANIFEST) && requestPathname(url) === ROUTE_MANIFEST) return { key: url, url, search: false, api: false, credentialed };
+  if (isRouteManifest(url)) return { key: url, url, search: false, api: false, credentialed };
   if (sharing === "private") return null;
   const api = sharing === "public-read";
   if (api && credentialed) return null;

@@ -165,7 +165,7 @@ describe("what the log may keep of a request is the matched route's", () => {
   });
 
   it("times the requests of routes that declare it, and names them by pattern, not by path", async () => {
-    expect(await sharingOf.of("/article/some-story?utm=x")).toEqual({ sharing: "public", logging: "timed", route: "/article/:slug", params: { slug: "some-story" } });
+    expect(await sharingOf.of("/article/some-story?utm=x")).toMatchObject({ sharing: "public", logging: "timed", route: "/article/:slug", params: { slug: "some-story" } });
     expect(await sharingOf.of("/ne/admin/users")).toMatchObject({ logging: "timed", route: "/ne/admin/users" });
     expect(await sharingOf.of("/api/users/7")).toMatchObject({ logging: "timed", route: "/api/users/:id" });
     // A path no page takes could be a source's typo of the tip line's: counted by the hour.
@@ -182,8 +182,8 @@ describe("what the log may keep of a request is the matched route's", () => {
     ]);
     expect(await logging.of("/undeclared")).toMatchObject({ logging: "hourly", route: "/undeclared" });
     expect(await logging.of("/misspelt")).toMatchObject({ logging: "hourly" });
-    expect(await logging.of("/declared/9")).toEqual({ sharing: "public", logging: "timed", route: "/declared/:id", params: { id: "9" } });
-    expect(await logging.of("/unmatched")).toEqual({ sharing: "private", logging: "hourly", route: "(unmatched)", params: {} });
+    expect(await logging.of("/declared/9")).toEqual({ sharing: "public", logging: "timed", route: "/declared/:id", params: { id: "9" }, ids: ["root", "c"] });
+    expect(await logging.of("/unmatched")).toEqual({ sharing: "private", logging: "hourly", route: "(unmatched)", params: {}, ids: [] });
   });
 
   it("gives a route's direct handler (server/http/direct.ts) and its parameters for the variants of its path the router folds, and no other route's", async () => {
@@ -195,7 +195,7 @@ describe("what the log may keep of a request is the matched route's", () => {
       { id: "updates", parentId: "api", path: "news/:slug/updates", sharing: "public-read" },
     ]);
     for (const address of ["/api/news/a-story/updates/stream", "/API/News/a-story/Updates/Stream?after=4", "/%61pi/news/a-story/updates/stream"]) {
-      expect([address, await direct.of(address)]).toEqual([address, { sharing: "private", logging: "hourly", route: "/api/news/:slug/updates/stream", direct: handler, params: { slug: "a-story" } }]);
+      expect([address, await direct.of(address)]).toEqual([address, { sharing: "private", logging: "hourly", route: "/api/news/:slug/updates/stream", direct: handler, params: { slug: "a-story" }, ids: ["root", "api", "stream"] }]);
     }
     expect((await direct.of("/api/news/%E0%A4%95/updates/stream")).params).toEqual({ slug: "क" });
     expect((await direct.of("/api/news/a-story/updates")).direct).toBeUndefined();

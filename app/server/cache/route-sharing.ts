@@ -37,6 +37,8 @@ export interface RouteDecision<Direct = unknown> {
   direct?: Direct;
   /** The path's parameters, as the router reads them (decoded). */
   params: Params;
+  /** The matched routes' ids, the root's first; none when nothing matched. */
+  ids: readonly string[];
 }
 
 /** The route of a path that matches none: no part of the path is kept. */
@@ -105,7 +107,7 @@ export function routeSharing<Direct = unknown>(routes: Iterable<SharingRoute<Dir
     // Only the route that answers may be an API read; a layout above it is a page's.
     return sharings.slice(0, -1).every((sharing) => sharing === "public") ? own : "private";
   };
-  const unmatched: RouteDecision<Direct> = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE, params: {} };
+  const unmatched: RouteDecision<Direct> = { sharing: "private", logging: "hourly", route: UNMATCHED_ROUTE, params: {}, ids: [] };
 
   const decide = async (pathname: string): Promise<RouteDecision<Direct>> => {
     const context = await handler.query(new Request(new URL(pathname, "http://localhost")), { dataStrategy: matchOnly });
@@ -119,6 +121,7 @@ export function routeSharing<Direct = unknown>(routes: Iterable<SharingRoute<Dir
       route: `/${context.matches.flatMap((match) => (match.route.path ? [match.route.path] : [])).join("/")}`,
       direct: direct.get(deepest.route.id),
       params: deepest.params,
+      ids,
     };
   };
 
