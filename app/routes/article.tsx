@@ -14,7 +14,7 @@ import { articlePageOf, cardOf, shownCommentOf } from "~/lib/article-cards";
 import { newsQuerySchema } from "~/lib/schemas";
 import { database } from "~/server/process/runtime";
 import { pageLocale } from "~/server/http/page-locale";
-import { getArticle, listArticles } from "~/server/services/articles";
+import { getArticle, newestArticles } from "~/server/services/articles";
 import { storyDocuments } from "~/server/services/documents";
 import { DocumentEmbeds } from "~/components/document-embeds/DocumentEmbeds";
 import { isPreview } from "~/lib/preview";
@@ -63,14 +63,14 @@ export const loader = ({ params, request }: Route.LoaderArgs) => pageData(async 
   const previewer = isPreview(request) ? await currentActor(request) : null;
   const [{ article, documents }, latest, mostRead] = await Promise.all([
     getArticle(db, previewer, params.slug, pageLocale(request)).then(async (article) => ({ article, documents: await storyDocuments(db, article.id) })),
-    listArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 2, edition: pageLocale(request) })),
+    newestArticles(db, null, newsQuerySchema.parse({ limit: LATEST_NEWS_LIMIT + 2, edition: pageLocale(request) })),
     mostReadOf(db, pageLocale(request)),
   ]);
   return {
     article: articlePageOf(article),
     live: await liveStreamOf(db, previewer, articlePageOf(article), new URL(request.url).searchParams),
     documents,
-    latest: latest.articles
+    latest: latest
       // Neither this story nor another version of it is news next to it.
       .filter((a) => a.id !== article.id && !article.translations.some((version) => version.id === a.id))
       .slice(0, LATEST_NEWS_LIMIT)

@@ -13,7 +13,7 @@ import { newsQuerySchema } from "~/lib/schemas";
 import { cardOf, listingOf } from "~/lib/article-cards";
 import { EXCERPT_LENGTH } from "~/lib/text";
 import { database } from "~/server/process/runtime";
-import { listArticles } from "~/server/services/articles";
+import { listArticles, newestArticles } from "~/server/services/articles";
 import { getCategoryBySlug, opinionCategory } from "~/server/services/categories";
 import { useReaderLayoutData } from "~/components/layout/reader-layout-data";
 import { formatMessage } from "~/lib/format-message";
@@ -46,13 +46,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const [listing, opinion] = await Promise.all([
       listArticles(db, null, newsQuerySchema.parse({ category: String(category.id), page, limit: LISTING_PAGE_SIZE, edition: pageLocale(request) })),
       opinionSection
-        ? listArticles(db, null, newsQuerySchema.parse({ category: String(opinionSection.id), limit: OPINION_MAX, edition: pageLocale(request) }))
+        ? newestArticles(db, null, newsQuerySchema.parse({ category: String(opinionSection.id), limit: OPINION_MAX, edition: pageLocale(request) }))
         : null,
     ]);
     return {
       category,
       listing: listingOf(listing, { excerpt: { length: EXCERPT_LENGTH.category } }),
-      opinion: (opinion?.articles ?? []).map((article) => cardOf(article, { excerpt: false })),
+      opinion: (opinion ?? []).map((article) => cardOf(article, { excerpt: false })),
     };
   });
 }

@@ -9,7 +9,7 @@ import type { ArticleSummary } from "~/lib/api-types";
 import { newsQuerySchema } from "~/lib/schemas";
 import type { Executor } from "~/server/db/connection";
 import { database } from "~/server/process/runtime";
-import { latestPerCategory, listArticles } from "~/server/services/articles";
+import { latestPerCategory, newestArticles } from "~/server/services/articles";
 import { isOpinionCategory, listCategories } from "~/server/services/categories";
 import { editionOf } from "~/server/services/editions";
 import type { Locale } from "~/lib/i18n";
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 async function loadFeatured(db: Executor, edition: Locale): Promise<FeaturedResult> {
   try {
-    const { articles } = await listArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1, edition }));
+    const articles = await newestArticles(db, null, newsQuerySchema.parse({ is_featured: "true", limit: 1, edition }));
     return articles[0] ? { status: "found", article: cardOf(articles[0]) } : { status: "none" };
   } catch (error) {
     logError("The featured article could not be loaded", error);
@@ -80,22 +80,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The page's language is its edition: each story once, in that language where it exists in it.
   const edition = pageLocale(request);
   const [newest, featured, perCategory, categories, mostRead] = await Promise.all([
-    listArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT, edition })),
+    newestArticles(db, null, newsQuerySchema.parse({ limit: LEAD_COUNT + LATEST_COUNT, edition })),
     loadFeatured(db, edition),
     latestPerCategory(db, PER_CATEGORY, editionOf(edition)),
     listCategories(db, edition),
     mostReadOf(db, edition),
   ]);
   const opinion = categories.find(isOpinionCategory);
-  const heroUpdates = await leadUpdates(db, newest.articles[0]);
+  const heroUpdates = await leadUpdates(db, newest[0]);
   // The side lists are small cards, which show no excerpt.
   const sideCards = (articles: ArticleSummary[]) => articles.map((article) => cardOf(article, { excerpt: false }));
   return {
-    ticker: newest.articles.slice(0, TICKER_COUNT).map(({ id, slug, title, language }) => ({ id, slug, title, language })),
-    leads: newest.articles.slice(0, LEAD_COUNT).map((article) => cardOf(article)),
+    ticker: newest.slice(0, TICKER_COUNT).map(({ id, slug, title, language }) => ({ id, slug, title, language })),
+    leads: newest.slice(0, LEAD_COUNT).map((article) => cardOf(article)),
     heroUpdates,
     // The leads are the newest three; the sidebar carries on from there instead of repeating them.
-    latest: sideCards(newest.articles.slice(LEAD_COUNT, LEAD_COUNT + LATEST_COUNT)),
+    latest: sideCards(newest.slice(LEAD_COUNT, LEAD_COUNT + LATEST_COUNT)),
     featured,
     // The Opinion category has its own box in the sidebar.
     sections: categories

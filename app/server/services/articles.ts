@@ -389,24 +389,31 @@ function filtersFor(actor: Actor | null, query: NewsQuery, options: ListOptions)
  * With a search, best matches come first and each result carries a highlighted snippet.
  */
 export async function listArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleList> {
-  const filters = filtersFor(actor, query, options);
-  const names = namesFor(query, options);
   if (!query.search) {
-    const offset = (query.page - 1) * query.limit;
-    const where = conditions(filters);
-    // A deferred join, in one statement: the page's ids come from articles alone (straight off the
-    // (published_at, id) index when unfiltered), and only those rows are joined to writers,
-    // categories and banners. Joining first made a deep page sort every joined row
-    // (bench/admin-list.js, 10,000 articles).
-    const order = [desc(articles.publishedAt), desc(articles.id)];
-    const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...order).limit(query.limit).offset(offset);
     const [rows, [totalRow]] = await Promise.all([
-      selectSummaries(db, names).where(inArray(articles.id, pageIds)).orderBy(...order),
-      db.select({ n: count() }).from(articles).where(where),
+      newestArticles(db, actor, query, options),
+      db.select({ n: count() }).from(articles).where(conditions(filtersFor(actor, query, options))),
     ]);
-    return { articles: rows.map(toSummary), total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
+    return { articles: rows, total: totalRow?.n ?? 0, page: query.page, limit: query.limit };
   }
-  return (await searchListing(db, query.search, filters, names, query)).list;
+  return (await searchListing(db, query.search, filtersFor(actor, query, options), namesFor(query, options), query)).list;
+}
+
+/**
+ * A page of listArticles without a search and without its total, for the lists that show a few
+ * stories and no pages (the latest beside a story, home's leads): counting an edition's stories
+ * was a statement of every uncached render, and grows with the archive.
+ */
+export async function newestArticles(db: Executor, actor: Actor | null, query: NewsQuery, options: ListOptions = {}): Promise<ArticleSummary[]> {
+  const where = conditions(filtersFor(actor, query, options));
+  // A deferred join, in one statement: the page's ids come from articles alone (straight off the
+  // (published_at, id) index when unfiltered), and only those rows are joined to writers,
+  // categories and banners. Joining first made a deep page sort every joined row
+  // (bench/admin-list.js, 10,000 articles).
+  const order = [desc(articles.publishedAt), desc(articles.id)];
+  const pageIds = db.select({ id: articles.id }).from(articles).where(where).orderBy(...order).limit(query.limit).offset((query.page - 1) * query.limit);
+  const rows = await selectSummaries(db, namesFor(query, options)).where(inArray(articles.id, pageIds)).orderBy(...order);
+  return rows.map(toSummary);
 }
 
 /** A page of search results, and whether the words as typed found them (or only their look-alikes). */
