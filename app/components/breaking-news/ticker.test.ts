@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TICKER_STEP_PX, wrapOffset } from "./ticker";
+import { wrapOffset } from "./ticker";
 
 describe("wrapOffset", () => {
   it("keeps an offset inside one copy of the list", () => {
@@ -10,7 +10,7 @@ describe("wrapOffset", () => {
 
   it("starts over after one full copy, so the loop has no seam", () => {
     expect(wrapOffset(500, 500)).toBe(0);
-    expect(wrapOffset(499 + TICKER_STEP_PX, 500)).toBe(0);
+    expect(wrapOffset(499 + 1, 500)).toBe(0);
     expect(wrapOffset(1234, 500)).toBe(234);
   });
 
