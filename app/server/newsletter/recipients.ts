@@ -11,6 +11,11 @@ export interface Recipient {
 
 /** One page of a list's recipients in id order, after `afterId`, so a send can walk a large list. */
 export async function listRecipients(db: Executor, list: string, afterId = 0, limit = 500): Promise<Recipient[]> {
+  return recipientsPage(db, list, afterId, limit);
+}
+
+/** listRecipients' query, unrun: a send queues a page in the database without reading it (send-queue.ts). */
+export function recipientsPage(db: Executor, list: string, afterId: number, limit: number) {
   return db
     .select({ subscriberId: newsletterSubscribers.id, email: newsletterSubscribers.email, language: newsletterSubscribers.language })
     .from(newsletterSubscriptions)

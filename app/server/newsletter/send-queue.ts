@@ -15,7 +15,7 @@ import type { Database, Executor } from "../db/connection";
 import { mailSenderLease, mailSuppressions, newsletterDeliveries, newsletterIssues } from "../db/schema";
 import type { PermanentMailFailure, TemporaryMailFailure } from "../mail/transport";
 import { yieldToRequests } from "./readers-first";
-import { listRecipients } from "./recipients";
+import { recipientsPage } from "./recipients";
 import { suppress } from "./suppressions";
 
 /** The lease's row: one sender of newsletters per site. */
@@ -93,8 +93,9 @@ async function lockDueIssue(tx: Executor, id: number, now: Date) {
 }
 
 /**
- * Queues the next ENQUEUE_CHUNK recipients of a due issue, after the last one queued (so a restart
- * carries on where it stopped, and a row queued twice is one row). Whether more may follow.
+ * Queues the next ENQUEUE_CHUNK recipients of a due issue, after the last one queued, so a restart
+ * carries on where it stopped; under the issue's lock no other start queues meanwhile, and the
+ * primary key would refuse a row queued twice. Whether more may follow.
  */
 async function enqueueChunk(db: Database, issueId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -104,13 +105,19 @@ async function enqueueChunk(db: Database, issueId: number, now: Date): Promise<b
       .select({ after: sql<number | null>`max(${newsletterDeliveries.subscriberId})` })
       .from(newsletterDeliveries)
       .where(eq(newsletterDeliveries.issueId, issueId));
-    const page = await listRecipients(tx, issue.edition, last?.after ?? 0, ENQUEUE_CHUNK);
-    if (page.length === 0) return false;
-    await tx
-      .insert(newsletterDeliveries)
-      .values(page.map((recipient) => ({ issueId, subscriberId: recipient.subscriberId, email: recipient.email, nextAttemptAt: now })))
-      .onConflictDoNothing();
-    return page.length === ENQUEUE_CHUNK;
+    // Copied inside the database: the request thread neither reads the page nor sends it back as a thousand parameters.
+    const page = recipientsPage(tx, issue.edition, last?.after ?? 0, ENQUEUE_CHUNK).as("page");
+    const queued = await tx.execute(
+      sql`insert into ${newsletterDeliveries} (${sql.join(
+        [newsletterDeliveries.issueId, newsletterDeliveries.subscriberId, newsletterDeliveries.email, newsletterDeliveries.nextAttemptAt].map((column) =>
+          sql.identifier(column.name),
+        ),
+        sql`, `,
+      )})
+        select ${issueId}::integer, ${page.subscriberId}, ${page.email}, ${now}::timestamptz from ${page}`,
+    );
+    // The pg driver's result: how many rows the statement wrote, the page's size (no row above the largest queued can exist yet).
+    return (queued as unknown as { rowCount: number | null }).rowCount === ENQUEUE_CHUNK;
   });
 }
 
