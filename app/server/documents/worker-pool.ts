@@ -1,19 +1,18 @@
 /**
- * Examining, preparing and rendering PDFs in a worker (issue 38): reading a 100-page file takes
+ * Examining, preparing and rendering PDFs in a worker thread (issue 38): reading a 100-page file takes
  * seconds of a core and a few hundred megabytes at its peak, which on the request thread would
- * stop every reader's page meanwhile. The worker is a process of its own at the lowest priority
- * (platform/low-priority-process.ts), so that nothing it runs, its helpers' threads and its memory
- * included, is shared with the readers' requests. One worker, since the machine has two cores and
- * the server answers on the other; jobs wait their turn in order, at most `waiting` of them, and
- * past that the answer is "busy", never an unbounded heap. The worker's heap is capped, so a file
- * that would need more kills it, fails its own job, and the next job gets a new worker. A worker
- * idle for `idleMs` ends and gives its memory back.
+ * stop every reader's page meanwhile. One thread, since the machine has two cores and the server
+ * answers on the other; jobs wait their turn in order, at most `waiting` of them, and past that
+ * the answer is "busy", never an unbounded heap. The thread's heap is capped, so a file that would
+ * need more kills its thread, fails its own job, and the next job gets a new thread. A thread idle
+ * for `idleMs` ends and gives its memory back.
  */
+import { Worker } from "node:worker_threads";
 import type { Examination, ExaminationProgress } from "./findings";
 import type { PrepareOptions } from "./prepare";
 import type { RenderedPage, RenderOptions } from "./render";
 import type { WorkerReply, WorkerRequest, WorkerResume } from "./worker";
-import { lowPriorityProcess, type WorkerLike } from "../platform/low-priority-process";
+import { threadFromSource } from "../platform/thread-from-source";
 import { builtWorker } from "./worker-location";
 
 /** Why a job failed: the file is not a PDF we can read, too many wait, or the thread died under it. */
@@ -30,9 +29,9 @@ export class DocumentJobError extends Error {
 export interface DocumentWorkerOptions {
   waiting?: number;
   idleMs?: number;
-  /** The heap of the worker, in megabytes. */
+  /** The heap of the thread, in megabytes. */
   heapMb?: number;
-  spawn?: (heapMb: number) => WorkerLike;
+  spawn?: (heapMb: number) => Worker;
 }
 
 interface Job {
@@ -50,18 +49,18 @@ export interface Rendering {
 }
 
 /** From the source tree the worker is TypeScript, run through tsx. */
-export function spawnFromSource(heapMb: number): WorkerLike {
-  return lowPriorityProcess(new URL("./worker.ts", import.meta.url), { heapMb, typescript: true });
+export function spawnFromSource(heapMb: number): Worker {
+  return threadFromSource(new URL("./worker.ts", import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 /** The worker as the server's build carries it (worker-location.ts): plain JavaScript, no tsx, no source tree. */
-function spawnBuilt(file: string): (heapMb: number) => WorkerLike {
-  return (heapMb) => lowPriorityProcess(new URL(file), { heapMb });
+function spawnBuilt(file: string): (heapMb: number) => Worker {
+  return (heapMb) => new Worker(new URL(file), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spawn = builtWorker ? spawnBuilt(builtWorker) : spawnFromSource }: DocumentWorkerOptions = {}) {
   const queue: Job[] = [];
-  let worker: WorkerLike | null = null;
+  let worker: Worker | null = null;
   let current: Job | null = null;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
@@ -79,8 +78,7 @@ export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spa
     clearTimeout(idle);
     worker ??= start();
     const { request } = current;
-    // Moved to a worker thread, not copied, when the bytes fill their buffer (a view into a larger
-    // one is copied); a worker process gets a copy through its channel.
+    // Moved, not copied, when the bytes fill their buffer; a view into a larger one is copied.
     const whole = request.bytes.byteOffset === 0 && request.bytes.byteLength === request.bytes.buffer.byteLength;
     if (!whole) request.bytes = request.bytes.slice();
     worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
@@ -111,7 +109,7 @@ export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spa
   };
 
   /** The thread reads the next page only once the caller has taken this one (worker.ts). */
-  const handOver = async (thread: WorkerLike, job: Job, page: RenderedPage) => {
+  const handOver = async (thread: Worker, job: Job, page: RenderedPage) => {
     let resume = true;
     try {
       await job.onPage?.(page);
@@ -130,7 +128,7 @@ export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spa
     });
 
   return {
-    /** Bytes that fill their own buffer may be moved to the worker: the caller keeps a copy if it needs one. */
+    /** Bytes that fill their own buffer are moved to the thread: the caller keeps a copy if it needs one. */
     examine: (bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void) =>
       submit<Examination>({ id: nextId++, job: "examine", bytes }, { onProgress }),
     prepare: (bytes: Uint8Array, options: PrepareOptions) => submit<Uint8Array>({ id: nextId++, job: "prepare", bytes, options }),

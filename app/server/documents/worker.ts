@@ -1,11 +1,12 @@
 /**
- * The documents worker: examines, prepares and renders PDFs, and photos or scans of documents
- * (made PDFs of), off the request thread (issue 38), one job at a time, for the pool in
- * worker-pool.ts, in a process of its own at the lowest priority (platform/low-priority-process.ts;
- * a worker thread in the pool's tests of a dying worker). A file that pdf.js, pdf-lib or sharp
- * cannot read comes back as `unreadable`, not as a dead worker.
+ * The documents worker thread: examines, prepares and renders PDFs, and photos or scans of
+ * documents (made PDFs of), off the request thread (issue 38), one job at a time, for the pool in
+ * worker-pool.ts. A file that pdf.js, pdf-lib or sharp cannot read comes back as `unreadable`,
+ * not as a dead thread.
  */
-import { parentChannel, yieldToRequests } from "../platform/low-priority-process";
+import { readlinkSync } from "node:fs";
+import { constants, setPriority } from "node:os";
+import { parentPort } from "node:worker_threads";
 import { examine } from "./examine";
 import { prepare, type PrepareOptions } from "./prepare";
 import { render, type RenderedPage, type RenderOptions } from "./render";
@@ -30,8 +31,23 @@ export type WorkerReply =
   | { id: number; rendered: { pages: number } }
   | { id: number; unreadable: string };
 
+/**
+ * The thread's own scheduling priority, lowest: on a small machine this thread and the one that
+ * answers readers share the cores, and a reader's request must not wait behind a page being read.
+ * Linux takes a thread's id where a process's is asked for (setpriority(2)); elsewhere, or where
+ * the process may not change it, the thread keeps the process's priority.
+ */
+function yieldToRequests() {
+  try {
+    const thread = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(thread)) setPriority(thread, constants.priority.PRIORITY_LOW);
+  } catch {
+    // No /proc (not Linux) or not permitted: the default priority.
+  }
+}
+
 yieldToRequests();
-const port = parentChannel();
+const port = parentPort!;
 const resumes = new Map<number, (resume: boolean) => void>();
 
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -51,7 +67,7 @@ const handOver = (id: number) => (page: RenderedPage) =>
     reply({ id, page }, buffers);
   });
 
-port.onMessage(async (message: WorkerRequest | WorkerResume) => {
+port.on("message", async (message: WorkerRequest | WorkerResume) => {
   if ("resume" in message) return resumes.get(message.id)?.(message.resume);
   const request = message;
   try {
