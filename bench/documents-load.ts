@@ -5,6 +5,8 @@
 // what it costs the requests. Appends to bench/results.jsonl.
 //
 //   npx tsx bench/documents-load.ts [--pages 100]
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { largePdf } from "./large-pdf";
 import { ensureWrk, newDataDir, prepareBuild, publishedArticles, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk, type RunningServer } from "./support.js";
@@ -48,11 +50,87 @@ async function eventLoopLag(server: RunningServer) {
   return { p99_ms: +(seconds("nodejs_eventloop_lag_p99_seconds") * 1000).toFixed(1), max_ms: +(seconds("nodejs_eventloop_lag_max_seconds") * 1000).toFixed(1) };
 }
 
+/** Milliseconds of CPU in a /proc stat line (utime + stime, in clock ticks of 10 ms), and its nice value. */
+function statTimes(path: string): { ms: number; nice: number } {
+  const fields = readFileSync(path, "utf8").split(") ")[1]!.split(" ");
+  return { ms: (Number(fields[11]) + Number(fields[12])) * 10, nice: Number(fields[16]) };
+}
+
+/** Reads what may have ended meanwhile. */
+function whileThere<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's child processes (the documents worker). */
+const childrenOf = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) => whileThere(() => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number)) ?? []);
+
+/** The CPU time each of the server's threads and each of its child processes has used. */
+function cpuTimes(pid: number) {
+  const threads = new Map<number, { ms: number; nice: number }>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const times = whileThere(() => statTimes(`/proc/${pid}/task/${task}/stat`));
+    if (times) threads.set(Number(task), times);
+  }
+  const children = new Map<number, number>();
+  for (const child of childrenOf(pid)) {
+    const times = whileThere(() => statTimes(`/proc/${child}/stat`));
+    if (times) children.set(child, times.ms);
+  }
+  return { threads, children };
+}
+
+/**
+ * Seconds of a core the server used during a window, by who used them: the thread that answers
+ * readers; the server's threads at a low priority; every other thread of the server, at the
+ * readers' own priority (the embedded database's, V8's garbage-collection and compiler helpers,
+ * libuv's pool), which competes with the readers for a core; and its child processes (the
+ * documents worker, at the lowest priority).
+ */
+function cpuSplit(pid: number, before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>) {
+  const split = { request_thread_s: 0, low_priority_threads_s: 0, other_normal_priority_threads_s: 0, child_processes_s: 0 };
+  for (const [task, { ms, nice }] of after.threads) {
+    const used = (ms - (before.threads.get(task)?.ms ?? 0)) / 1000;
+    if (task === pid) split.request_thread_s += used;
+    else if (nice > 0) split.low_priority_threads_s += used;
+    else split.other_normal_priority_threads_s += used;
+  }
+  for (const [child, ms] of after.children) split.child_processes_s += (ms - (before.children.get(child) ?? 0)) / 1000;
+  return Object.fromEntries(Object.entries(split).map(([name, seconds]) => [name, +seconds.toFixed(1)])) as typeof split;
+}
+
+/** The high-water mark of the server's child processes' memory (the documents worker, when it runs in one), in MB. */
+const childrenPeakRssMb = (pid: number) =>
+  childrenOf(pid).reduce((total, child) => total + (whileThere(() => Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0)) ?? 0), 0) / 1024;
+
+const loadAverage = () => os.loadavg().map((load) => +load.toFixed(2));
+
 /** wrk on `path` while the job runs, then the job's own time. */
 async function readsDuring(server: RunningServer, path: string, job: () => Promise<{ seconds: number }>) {
   await eventLoopLag(server);
-  const [reads, done] = await Promise.all([wrk(server.base + path, { seconds: DURING_SECONDS }), job()]);
-  return { reads: summary(reads), main_thread_lag: await eventLoopLag(server), job_seconds: done.seconds, peak_rss_mb: server.peakRssMb() };
+  const load_average = loadAverage();
+  const before = cpuTimes(server.pid);
+  let workerPeak = 0;
+  const [{ reads, cpu }, done] = await Promise.all([
+    wrk(server.base + path, { seconds: DURING_SECONDS }).then((reads) => ({ reads, cpu: cpuSplit(server.pid, before, cpuTimes(server.pid)) })),
+    job().then((done) => {
+      workerPeak = childrenPeakRssMb(server.pid);
+      return done;
+    }),
+  ]);
+  return {
+    reads: summary(reads),
+    main_thread_lag: await eventLoopLag(server),
+    cpu,
+    job_seconds: done.seconds,
+    peak_rss_mb: server.peakRssMb(),
+    worker_process_peak_rss_mb: Math.round(workerPeak),
+    load_average,
+  };
 }
 
 const dataDir = newDataDir();
@@ -70,7 +148,11 @@ try {
 
   await wrk(server.base + path, { seconds: 3 });
   await eventLoopLag(server);
-  const alone = { ...summary(await wrk(server.base + path, { seconds: DURING_SECONDS })), main_thread_lag: await eventLoopLag(server) };
+  const load_average = loadAverage();
+  const before = cpuTimes(server.pid);
+  const reads = summary(await wrk(server.base + path, { seconds: DURING_SECONDS }));
+  const cpu = cpuSplit(server.pid, before, cpuTimes(server.pid));
+  const alone = { ...reads, main_thread_lag: await eventLoopLag(server), cpu, peak_rss_mb: server.peakRssMb(), load_average };
   console.log("cached article alone", JSON.stringify(alone));
 
   const form = new FormData();

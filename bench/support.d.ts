@@ -5,6 +5,7 @@ export interface Target {
 }
 export interface RunningServer {
   base: string;
+  pid: number;
   startupMs: number;
   rssMb(): number | null;
   peakRssMb(): number | null;

@@ -150,6 +150,7 @@ export async function startServer(target, env = {}, { tree = root, startLimitMs 
   }
   return {
     base,
+    pid: child.pid,
     startupMs: Date.now() - started,
     rssMb: () => megabytes(statusOf(child.pid), "VmRSS"),
     peakRssMb: () => megabytes(statusOf(child.pid), "VmHWM"),
