@@ -16,10 +16,9 @@ import type { Database } from "../db/connection";
 import { AppError } from "../errors";
 import { logError } from "../platform/log";
 import { type Actor, seesUnpublished } from "./actor";
-import { readArticle } from "./article-access";
 import { liveUpdateJson } from "./live-json";
 import type { LiveSignal } from "./live-signals";
-import { liveChangesOf } from "./live-stream";
+import { liveChangesOf, liveStoryAt } from "./live-stream";
 
 /** Comments that keep a quiet stream open through proxies that close an idle connection after 30–60 s. */
 export const HEARTBEAT_MS = 25_000;
@@ -124,7 +123,7 @@ export class LivePush {
    * who may see it) and that it has been live; `after` is the last change the client has, else now.
    */
   async start(actor: Actor | null, slug: string, after: number | undefined): Promise<LiveStreamStart> {
-    const story = await readArticle(await this.database(), slug, ["id", "isPublished", "authorId", "liveStartedAt", "liveChangeId"]);
+    const story = await liveStoryAt(await this.database(), slug);
     const sees = seesUnpublished(actor, story);
     if (!story.isPublished && !sees) throw new AppError(404, "articleNotFound");
     if (story.liveStartedAt === null) throw new AppError(409, "liveNotStarted");
