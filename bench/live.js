@@ -114,6 +114,8 @@ const median = (runs, key) => {
 prepareBuild();
 ensureWrk();
 
+/** The server's high-water mark (VmHWM) after each step of the run, so that the peak names the step that made it. */
+const peakAfter = {};
 const dataDir = newDataDir();
 let cluster;
 let server;
@@ -144,17 +146,21 @@ try {
   const page = `${server.base}/article/${encodeURIComponent(story.slug)}`;
   const streamUrl = `${server.base}/api/news/${encodeURIComponent(story.slug)}/updates/stream`;
   for (let n = 0; n < 3; n++) await fetch(page).then((res) => res.text());
+  peakAfter.start = server.peakRssMb();
   const rssWithout = await settledRss(server);
   const pageWithout = summary(await wrk(page));
   console.log("live page, no streams", JSON.stringify(pageWithout));
+  peakAfter.page_without_streams = server.peakRssMb();
 
   const opened = await client.send("open", { url: streamUrl, count: STREAMS, batch: OPEN_BATCH });
   console.log(`${STREAMS} streams opened in ${opened.ms} ms, ${opened.failed} failed`);
+  peakAfter.streams_opened = server.peakRssMb();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const rssOpening = server.rssMb();
   const rssWith = await settledRss(server);
   const pageWith = summary(await wrk(page));
   console.log(`live page, ${STREAMS} streams open`, JSON.stringify(pageWith));
+  peakAfter.page_with_streams = server.peakRssMb();
 
   const clientBefore = await client.send("stats");
   const posted = [];
@@ -169,6 +175,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const clientAfter = await client.send("stats");
+  peakAfter.updates = server.peakRssMb();
 
   await client.send("drop", { count: DROPPED });
   for (let n = 0; n < POSTS_WHILE_DROPPED; n++) posted.push((await post(200 + n)).change_id);
@@ -180,6 +187,7 @@ try {
   console.log("reconnect", JSON.stringify(reconnect));
   const clientHeld = await client.send("stats");
   const peakRss = server.peakRssMb();
+  peakAfter.reconnect = peakRss;
   await client.send("reset");
   await server.stop();
   server = undefined;
@@ -212,6 +220,7 @@ try {
       with_streams: rssWith,
       kb_per_stream: Math.round(((rssWith - rssWithout) * 1024) / STREAMS),
       peak: peakRss,
+      peak_after: peakAfter,
     },
     client: {
       rss_mb: clientHeld.rss_mb,

@@ -236,6 +236,16 @@ function pageQualitySection(line) {
 /** Issue 39's targets for one instance holding a live story's streams. */
 const LIVE_TARGETS = { page_p99_ms: 20, throughput_ratio: 0.5, p95_ms: 2_000, all_ms: 5_000 };
 
+/** The steps of a live run after which its high-water mark is read, as the section names them. */
+const PEAK_STEPS = {
+  start: "start and the story written",
+  page_without_streams: "the page under wrk",
+  streams_opened: "the streams opened",
+  page_with_streams: "the page under wrk with them",
+  updates: "the updates delivered",
+  reconnect: "the reconnections",
+};
+
 const ms = (value) => (value === null ? "not all reached" : `${value.toLocaleString("en")} ms`);
 const yes = (ok) => (ok ? "yes" : "**no**");
 
@@ -264,6 +274,14 @@ function liveSection(line) {
       : `Each open stream costs the server about **${rss.kb_per_stream} KB** once it has settled (RSS with the streams less RSS without, over ${streams}); ` +
         `2 s after the last arrived the RSS was ${rss.opening_streams} MB, the heap their arrivals left behind not yet given back.`,
     "",
+    ...(rss.peak_after === undefined
+      ? []
+      : [
+          `The high-water mark after each step: ${Object.entries(rss.peak_after)
+            .map(([step, mb]) => `${PEAK_STEPS[step] ?? step} ${mb} MB`)
+            .join(", ")}.`,
+          "",
+        ]),
     row(["update posted (editor's save to arrival)", "50%", "95%", "all", "target", "met"]),
     row(["---", "---", "---", "---", "---", "---"]),
     ...delivery.runs.map((run, n) => row([`update ${n + 1} (${run.received.toLocaleString("en")} of ${run.of.toLocaleString("en")})`, ms(run.p50_ms), ms(run.p95_ms), ms(run.all_ms), "", ""])),

@@ -174,6 +174,9 @@ export function serveFromCache(req: IncomingMessage, res: ServerResponse): boole
   return sharedPages.sendStored(req, res, shared);
 }
 
+/** The policy of a direct answer: it depends on nothing but the configuration, read once. */
+let directPolicy: string | undefined;
+
 /**
  * A production request to a route that answers node requests itself (a live story's stream), once
  * its path has been matched by the router: true when it took the request. `secure` sets the
@@ -185,8 +188,9 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse, secure: (
   if (!decision?.direct) return false;
   describeRequest(decision.route, decision.logging);
   secure();
-  // Nothing it sends runs: no inline script to vouch for.
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy({ hashes: [] }));
+  // Nothing it sends runs: no inline script to vouch for. One string for every stream, which each holds with its headers for as long as it is open.
+  directPolicy ??= contentSecurityPolicy({ hashes: [] });
+  res.setHeader("Content-Security-Policy", directPolicy);
   decision.direct({ req, res, params: decision.params, otherwise });
   return true;
 }

@@ -1,5 +1,5 @@
 /** An Express request as the Fetch API Request React Router's handler takes. */
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
@@ -40,13 +40,4 @@ function fetchHeaders(incoming: IncomingHttpHeaders, options: FetchRequestOption
     else if (value !== undefined) headers.set(key, value);
   }
   return headers;
-}
-
-/**
- * A bodiless node request's method, address and headers as a Fetch Request, for a direct handler
- * (direct.ts) to ask what a loader would: who sent it, what its query says. Not aborted with the
- * client: it is let go once read.
- */
-export function fetchRequestHead(req: IncomingMessage): Request {
-  return new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), { method: req.method, headers: fetchHeaders(req.headers, {}) });
 }

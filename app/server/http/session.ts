@@ -6,8 +6,9 @@ import { type Actor } from "../services/actor";
 import { SESSION_DAYS, type SessionClient, actorForToken } from "../services/auth";
 import { SESSION_COOKIE } from "../platform/session-cookie";
 import { mustEnrolSecondFactor } from "../services/second-factor-policy";
+import type { RequestHead } from "./request-head";
 
-function cookieValue(request: Request, name: string): string | undefined {
+function cookieValue(request: RequestHead, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
@@ -22,7 +23,7 @@ interface Credentials {
   via: "bearer" | "cookie";
 }
 
-export function credentialsOf(request: Request): Credentials | undefined {
+export function credentialsOf(request: RequestHead): Credentials | undefined {
   const header = request.headers.get("authorization");
   const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) return { token: bearer, via: "bearer" };
@@ -37,7 +38,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * cookie-authenticated mutation must come from our own origin. A bearer token is never sent by a
  * browser on its own, so it needs no such check.
  */
-function assertSameOrigin(request: Request): void {
+function assertSameOrigin(request: RequestHead): void {
   if (request.headers.get("sec-fetch-site") === "cross-site") throw new AppError(403, "csrfRejected");
   const origin = request.headers.get("origin");
   if (!origin) return;
@@ -46,7 +47,7 @@ function assertSameOrigin(request: Request): void {
 }
 
 /** The account the request's session belongs to, with no gate: only for the gate's exceptions below. */
-async function signedInActor(request: Request): Promise<Actor | null> {
+async function signedInActor(request: RequestHead): Promise<Actor | null> {
   const credentials = credentialsOf(request);
   if (!credentials) return null;
   if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
@@ -59,7 +60,7 @@ async function signedInActor(request: Request): Promise<Actor | null> {
  * `second_factor_enrolment_required`) but what `actorWhileEnrolling` lets through. A route added
  * later is gated without knowing it.
  */
-export async function currentActor(request: Request): Promise<Actor | null> {
+export async function currentActor(request: RequestHead): Promise<Actor | null> {
   const actor = await signedInActor(request);
   if (actor && mustEnrolSecondFactor(actor)) throw new AppError(403, "secondFactorEnrolmentRequired");
   return actor;

@@ -16,10 +16,10 @@ import type { Database } from "../db/connection";
 import { AppError } from "../errors";
 import { logError } from "../platform/log";
 import { type Actor, seesUnpublished } from "./actor";
-import { readArticle } from "./article-access";
 import { liveUpdateJson } from "./live-json";
 import type { LiveSignal } from "./live-signals";
-import { liveChangesOf } from "./live-stream";
+import { liveChangesOf, liveStoryAt } from "./live-stream";
+import { SharedReads } from "./shared-reads";
 
 /** Comments that keep a quiet stream open through proxies that close an idle connection after 30–60 s. */
 export const HEARTBEAT_MS = 25_000;
@@ -105,8 +105,14 @@ function deliveryOf(read: NonNullable<Awaited<ReturnType<typeof liveChangesOf>>>
   return { events, end, coverage, hidden: !read.isPublished };
 }
 
+type StoryRead = Awaited<ReturnType<typeof liveStoryAt>>;
+type ChangesRead = Awaited<ReturnType<typeof liveChangesOf>>;
+
 export class LivePush {
   private readonly stories = new Map<number, Story>();
+  /** Readers arriving at once share the reads that start their streams (shared-reads.ts): the story by its address, its changes after a point. */
+  private readonly storyReads = new SharedReads<StoryRead>();
+  private readonly backlogReads = new SharedReads<ChangesRead>();
   private heartbeat: NodeJS.Timeout | undefined;
   private tick = 0;
   private count = 0;
@@ -124,7 +130,8 @@ export class LivePush {
    * who may see it) and that it has been live; `after` is the last change the client has, else now.
    */
   async start(actor: Actor | null, slug: string, after: number | undefined): Promise<LiveStreamStart> {
-    const story = await readArticle(await this.database(), slug, ["id", "isPublished", "authorId", "liveStartedAt", "liveChangeId"]);
+    const db = await this.database();
+    const story = await this.storyReads.read(slug, () => liveStoryAt(db, slug));
     const sees = seesUnpublished(actor, story);
     if (!story.isPublished && !sees) throw new AppError(404, "articleNotFound");
     if (story.liveStartedAt === null) throw new AppError(409, "liveNotStarted");
@@ -168,7 +175,8 @@ export class LivePush {
       const db = await this.database();
       const since = follower.after;
       for (let more = true; more && !follower.closed; ) {
-        const read = await liveChangesOf(db, articleId, follower.after, LIVE_UPDATES_PAGE_MAX);
+        const after = follower.after;
+        const read = await this.backlogReads.read(`${articleId}:${after}`, () => liveChangesOf(db, articleId, after, LIVE_UPDATES_PAGE_MAX));
         if (!read) return this.close(articleId, follower);
         this.stories.get(articleId)!.keyPoints ??= read.live?.key_points;
         const delivery = deliveryOf(read, read.changeId > since);

@@ -3,7 +3,7 @@
  * change since the last one a client saw (live-coverage.ts says how the numbers are taken). The
  * writes are in live-updates.ts.
  */
-import { type SQL, and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { LiveCoverage, LiveUpdatesPage } from "~/lib/api-types";
 import type { LiveUpdatesQuery } from "~/lib/schemas";
 import type { Executor } from "../db/connection";
@@ -35,8 +35,16 @@ interface StreamRead {
   hasMore: boolean;
 }
 
-async function readStream(db: Executor, story: SQL, query: LiveUpdatesQuery): Promise<StreamRead | null> {
-  const following = query.after !== undefined;
+/** Where a page of the stream starts and how many rows it reads (a page and one more): values, or a prepared statement's placeholders. */
+interface StreamBounds {
+  after?: number | Placeholder;
+  before?: number | Placeholder;
+  rows: number | Placeholder;
+}
+
+/** The one statement that reads a story (`story`, a condition on articles) and a page of its stream. */
+function streamStatement(db: Executor, story: SQL, { after, before, rows }: StreamBounds) {
+  const following = after !== undefined;
   const page = db
     .select(liveUpdateColumns)
     .from(liveUpdates)
@@ -44,13 +52,13 @@ async function readStream(db: Executor, story: SQL, query: LiveUpdatesQuery): Pr
     .where(
       and(
         eq(liveUpdates.articleId, articles.id),
-        following ? gt(liveUpdates.changeId, query.after!) : and(isNull(liveUpdates.deletedAt), query.before === undefined ? undefined : lt(liveUpdates.id, query.before)),
+        following ? gt(liveUpdates.changeId, after) : and(isNull(liveUpdates.deletedAt), before === undefined ? undefined : lt(liveUpdates.id, before)),
       ),
     )
     .orderBy(following ? asc(liveUpdates.changeId) : desc(liveUpdates.id))
-    .limit(query.limit + 1)
+    .limit(rows)
     .as("page");
-  const rows = await db
+  return db
     .select({
       isPublished: articles.isPublished,
       authorId: articles.authorId,
@@ -73,11 +81,16 @@ async function readStream(db: Executor, story: SQL, query: LiveUpdatesQuery): Pr
     .from(articles)
     .leftJoinLateral(page, sql`true`)
     .where(story);
+}
+
+type StreamRows = Awaited<ReturnType<typeof streamStatement>>;
+
+function streamRead(rows: StreamRows, limit: number, following: boolean): StreamRead | null {
   const first = rows[0];
   if (!first) return null;
   const found = rows.flatMap((row) => (row.update ? [row.update] : []));
-  const hasMore = found.length > query.limit;
-  const updates = found.slice(0, query.limit);
+  const hasMore = found.length > limit;
+  const updates = found.slice(0, limit);
   return {
     isPublished: first.isPublished,
     authorId: first.authorId,
@@ -86,6 +99,11 @@ async function readStream(db: Executor, story: SQL, query: LiveUpdatesQuery): Pr
     changeId: following && hasMore ? updates.at(-1)!.changeId : first.liveChangeId,
     hasMore,
   };
+}
+
+async function readStream(db: Executor, story: SQL, query: LiveUpdatesQuery): Promise<StreamRead | null> {
+  const rows = await streamStatement(db, story, { after: query.after, before: query.before, rows: query.limit + 1 });
+  return streamRead(rows, query.limit, query.after !== undefined);
 }
 
 /**
@@ -100,7 +118,42 @@ export async function listLiveUpdates(db: Executor, actor: Actor | null, slug: s
   return { live: story.live, updates: story.updates.map((row) => liveUpdateJson(row)), change_id: story.changeId, has_more: story.hasMore };
 }
 
+/**
+ * The two reads of the live push (live-push.ts), built once per database handle and kept, their
+ * values placeholders: 5,000 readers arriving at once made 10,000 of them, and building each
+ * (drizzle's SQL from its builders, a lateral subquery of nine columns) was most of what the
+ * arrivals allocated, 150 KB of the 225 KB each (docs/decisions.md, "The arrivals' garbage").
+ * Kept per handle, as a prepared query belongs to its session.
+ */
+function pushStatements(db: Executor) {
+  return {
+    changes: streamStatement(db, eq(articles.id, sql.placeholder("articleId")), { after: sql.placeholder("after"), rows: sql.placeholder("rows") }).prepare(
+      "live_changes_of_story",
+    ),
+    story: db
+      .select({ id: articles.id, isPublished: articles.isPublished, authorId: articles.authorId, liveStartedAt: articles.liveStartedAt, liveChangeId: articles.liveChangeId })
+      .from(articles)
+      .where(eq(articles.slug, sql.placeholder("slug")))
+      .prepare("live_story_at"),
+  };
+}
+
+const preparedForPush = new WeakMap<Executor, ReturnType<typeof pushStatements>>();
+
+function statementsOf(db: Executor): ReturnType<typeof pushStatements> {
+  let statements = preparedForPush.get(db);
+  if (!statements) preparedForPush.set(db, (statements = pushStatements(db)));
+  return statements;
+}
+
 /** The changes of the story `articleId` after `after`, at most `limit` of them, for the instance that pushes them (live-push.ts); null once the story is gone. */
-export function liveChangesOf(db: Executor, articleId: number, after: number, limit: number): Promise<StreamRead | null> {
-  return readStream(db, eq(articles.id, articleId), { after, limit });
+export async function liveChangesOf(db: Executor, articleId: number, after: number, limit: number): Promise<StreamRead | null> {
+  return streamRead(await statementsOf(db).changes.execute({ articleId, after, rows: limit + 1 }), limit, true);
+}
+
+/** The story at `slug` as a new stream needs it, to decide whether its reader may follow it and from where; 404 when none. */
+export async function liveStoryAt(db: Executor, slug: string) {
+  const [story] = await statementsOf(db).story.execute({ slug: slug.normalize("NFC") });
+  if (!story) throw new AppError(404, "articleNotFound");
+  return story;
 }
