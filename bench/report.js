@@ -175,12 +175,19 @@ export function compareTable(line) {
       out.push(reads(`hot article while 8 editors save ${name.replace("saving_", "")} (saves/s ${b.saves.saves_per_second} → ${a.saves.saves_per_second})`, encoding, b.readers_hot_article, a.readers_hot_article));
     }
   }
-  const slower = line.scenarios === "scale" ? "above 1" : "below 1";
-  out.push("", `Geometric mean of after/before over the rows above: ${geometricMean(line)} (${slower}: the new build is slower).`, "");
+  out.push("", `Geometric mean of after/before over the rows above: ${geometricMean(line)} (${verdict(line)}).`, "");
   return out;
 }
 
 /** One figure for a whole comparison: p50 latency ratios (scale) or rate ratios (readers), start-up left out. */
+/** Reads say req/s (higher is faster), the large archive says ms (lower is faster): the mean's verdict in words. */
+function verdict(line) {
+  const mean = Number(geometricMean(line));
+  if (mean === 1) return "as fast as before";
+  const faster = line.scenarios === "scale" ? mean < 1 : mean > 1;
+  return faster ? "the new build is faster" : "the new build is slower";
+}
+
 function geometricMean(line) {
   const ratios =
     line.scenarios === "scale"
