@@ -543,6 +543,27 @@ describe("PUT /api/news/{slug}", () => {
     expect(cleared.body.tags).toEqual([]);
   });
 
+  it("stores a change of tags or of the related stories' order, and keeps both through a save that sends neither", async () => {
+    const { article, tag } = await richArticle();
+    const [other, r1, r2] = [await createTag(), await createArticle(), await createArticle()];
+    const linked = await putForm(article.slug, { related_news_ids: JSON.stringify([r1.id, r2.id]), tags: JSON.stringify([tag.id, other.id]) });
+    expect(linked.status).toBe(200);
+    expect(linked.body.related_news_ids).toEqual([r1.id, r2.id]);
+
+    const reordered = await putForm(article.slug, { related_news_ids: JSON.stringify([r2.id, r1.id]) });
+    expect(reordered.body.related_news_ids).toEqual([r2.id, r1.id]);
+    expect(sorted(reordered.body.tags.map((t: { id: number }) => t.id))).toEqual(sorted([tag.id, other.id]));
+
+    const oneTagLess = await putForm(article.slug, { tags: JSON.stringify([other.id]) });
+    expect(oneTagLess.body.tags.map((t: { id: number }) => t.id)).toEqual([other.id]);
+
+    const bodyOnly = await putForm(article.slug, { content: "<p>Only the words change.</p>" });
+    expect(bodyOnly.status).toBe(200);
+    const after = (await getAsAdmin(article.slug)).body;
+    expect(after.related_news_ids).toEqual([r2.id, r1.id]);
+    expect(after.tags.map((t: { id: number }) => t.id)).toEqual([other.id]);
+  });
+
   it("keeps the slug when the title changes; an explicit slug moves it", async () => {
     const { article } = await richArticle();
     const renamed = await putForm(article.slug, { title: "A completely new headline" });

@@ -263,6 +263,19 @@ describe("what clears the cache", () => {
     const home = await raw("/");
     expect(home.headers["x-page-cache"]).toBe("miss");
     expect(home.body.toString("utf8")).toContain(`${story.title} (updated)`);
+
+    // A new banner changes the story's card: the section's list shows it on the next request, each time.
+    const section = `/category/${story.category_slug}`;
+    for (const change of [1, 2]) {
+      await raw(section);
+      expect(await cacheState(section)).toBe("hit");
+      const banner = `https://example.org/banner-${change}-${Date.now()}.jpg`;
+      const rebannered = await api(`/api/news/${encodeURIComponent(story.slug)}`, { method: "PUT", token: adminToken, json: { banner_url: banner } });
+      expect(rebannered.status).toBe(200);
+      const list = await raw(section);
+      expect(list.headers["x-page-cache"], `banner change ${change}`).toBe("miss");
+      expect(list.body.toString("utf8")).toContain(banner);
+    }
   });
 
   it("keeps the home page and other stories when a moderator approves or removes a comment; the story's own page shows the change", async () => {

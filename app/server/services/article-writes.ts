@@ -27,7 +27,7 @@ import { sanitizeArticleHtml } from "./html";
 import { type MediaPurpose, type PreparedMedia, type StoredMedia, prepareMedia, removeMedia, saveMedia } from "./media";
 import type { MediaStorage } from "../storage";
 import { bodyTextOf } from "./search-snippet";
-import { bannerOf, getArticle } from "./articles";
+import { getArticle, selectedArticleId } from "./articles";
 import { changedFields, recordAudit } from "./audit";
 import { keepEarliestRevision, recordRevision, revisionToRestore } from "./revisions";
 import { lockArticle } from "./article-access";
@@ -104,24 +104,29 @@ class PendingMedia {
   }
 }
 
+/** Ids as one array parameter: the statement's text stays the same whatever their number. */
+const idArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
+/**
+ * The writer, section, tags and linked stories a save names all exist: one statement, as a save's
+ * statements run one after another in its transaction. 400 for the first that does not, in that order.
+ */
 async function assertReferencesExist(tx: Executor, input: ArticleInput, selfId?: number): Promise<void> {
-  const [writer] = await tx.select({ id: writers.id }).from(writers).where(eq(writers.id, input.writer_id));
-  if (!writer) throw new AppError(400, "unknownWriter");
-  if (input.category_id) {
-    const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
-    if (!category) throw new AppError(400, "unknownCategory");
-  }
   const tagIds = [...new Set(input.tags)];
-  if (tagIds.length) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
-    if (found.length !== tagIds.length) throw new AppError(400, "unknownTags");
-  }
   const relatedIds = [...new Set(input.related_news_ids)].filter((id) => id !== selfId);
-  const linked = input.translation_id ? [...relatedIds, input.translation_id] : relatedIds;
-  if (linked.length) {
-    const found = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, [...new Set(linked)]));
-    if (found.length !== new Set(linked).size) throw new AppError(400, "unknownRelated");
-  }
+  const linked = [...new Set(input.translation_id ? [...relatedIds, input.translation_id] : relatedIds)];
+  const [found] = await tx
+    .select({
+      category: input.category_id ? sql<boolean>`exists (select from ${categories} where ${categories.id} = ${input.category_id})` : sql<boolean>`true`,
+      tags: sql<number>`(select count(*) from ${tags} where ${tags.id} = any(${idArray(tagIds)}))`.mapWith(Number),
+      linked: sql<number>`(select count(*) from ${articles} where ${articles.id} = any(${idArray(linked)}))`.mapWith(Number),
+    })
+    .from(writers)
+    .where(eq(writers.id, input.writer_id));
+  if (!found) throw new AppError(400, "unknownWriter");
+  if (!found.category) throw new AppError(400, "unknownCategory");
+  if (found.tags !== tagIds.length) throw new AppError(400, "unknownTags");
+  if (found.linked !== linked.length) throw new AppError(400, "unknownRelated");
 }
 
 async function chooseSlug(tx: Executor, input: ArticleInput, selfId?: number): Promise<string> {
@@ -167,6 +172,15 @@ async function replaceLinks(tx: Executor, articleId: number, input: ArticleInput
   if (relatedIds.length) {
     await tx.insert(relatedArticles).values(relatedIds.map((relatedId, position) => ({ articleId, relatedId, position })));
   }
+}
+
+/** Whether a save changes the story's tags (a set) or its related stories (a list, in order): most saves change neither. */
+function linksChanged(stored: StoredFields, input: ArticleInput, articleId: number): boolean {
+  const tagIds = new Set(input.tags);
+  const sameTags = tagIds.size === new Set(stored.tags).size && stored.tags.every((id) => tagIds.has(id));
+  const related = [...new Set(input.related_news_ids)].filter((id) => id !== articleId);
+  const sameRelated = related.length === stored.related_news_ids.length && related.every((id, i) => id === stored.related_news_ids[i]);
+  return !(sameTags && sameRelated);
 }
 
 /**
@@ -289,8 +303,8 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
       isFeatured: articles.isFeatured,
       publishedAt: articles.publishedAt,
       storyId: articles.storyId,
-      banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${bannerOf})`,
-      tags: sql`(select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
+      banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${articleMedia.articleId} = ${selectedArticleId} and ${articleMedia.kind} = 'banner')`,
+      tags: sql`(select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${selectedArticleId})`,
     })
     .from(articles)
     .where(eq(articles.id, id));
@@ -430,7 +444,7 @@ async function applyEdit(tx: Executor, editor: Actor, current: EditedArticle, ed
     .where(eq(articles.id, current.id));
   await edit.storeFiles?.(tx);
   if (edit.media) await replaceMedia(tx, current.id, edit.media);
-  await replaceLinks(tx, current.id, input);
+  if (linksChanged(stored, input, current.id)) await replaceLinks(tx, current.id, input);
   await recordRevision(tx, current.id, { userId: editor.id, at: now, ...edit.saveKind });
   const summary = auditSummaryOf(edit, stored, input, slug === current.slug ? undefined : slug);
   await recordAudit(tx, editor, auditActionOf(edit.saveKind, current, publication), { id: current.id, label: columns.title }, summary);
@@ -583,8 +597,8 @@ async function storedFields(tx: Executor, id: number) {
       language: articles.language,
       isPublished: articles.isPublished,
       isFeatured: articles.isFeatured,
-      tagIds: sql<number[]>`array(select ${articleTags.tagId} from ${articleTags} where ${articleTags.articleId} = ${articles.id})`,
-      relatedIds: sql<number[]>`array(select ${relatedArticles.relatedId} from ${relatedArticles} where ${relatedArticles.articleId} = ${articles.id} order by ${relatedArticles.position})`,
+      tagIds: sql<number[]>`array(select ${articleTags.tagId} from ${articleTags} where ${articleTags.articleId} = ${selectedArticleId})`,
+      relatedIds: sql<number[]>`array(select ${relatedArticles.relatedId} from ${relatedArticles} where ${relatedArticles.articleId} = ${selectedArticleId} order by ${relatedArticles.position})`,
     })
     .from(articles)
     .where(eq(articles.id, id));

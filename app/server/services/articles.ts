@@ -97,6 +97,13 @@ function summaryColumns(names: Language): ReturnType<typeof summaryColumnsIn> {
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
 export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
+
+/**
+ * The selected article's id, named with its table, for subqueries of a select from `articles`
+ * alone: there Drizzle names columns bare, and a bare "id" inside a subquery of article_media is
+ * the medium's own.
+ */
+export const selectedArticleId = sql`${articles}.${sql.identifier(articles.id.name)}`;
 const variantsOfBanner = eq(mediaVariants.url, articleMedia.url);
 
 function selectSummaries(db: Executor, names: Language) {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../db/connection";
-import { articleRevisions, articles, users } from "../db/schema";
+import { articleMedia, articleRevisions, articleTags, articles, tags, users } from "../db/schema";
 import { REVISION_KEYFRAME_EVERY } from "~/lib/limits";
 import type { Actor } from "./actor";
 import { readableText } from "./revision-diff";
@@ -41,6 +41,26 @@ async function newStory(slug: string, content: string): Promise<number> {
 const setBody = (id: number, content: string, title = "The dam contract") => handle.db.update(articles).set({ content, title }).where(eq(articles.id, id));
 
 describe("recordRevision", () => {
+  it("keeps the story's own banner, pictures and tags, whatever the ids of other stories' rows", async () => {
+    // Rows of another story first, so that no medium's id equals the story's.
+    const earlier = await newStory("earlier-story", "<p>Before.</p>");
+    await handle.db.insert(articleMedia).values([0, 1, 2].map((position) => ({ articleId: earlier, url: `https://example.org/earlier-${position}.jpg`, caption: "", position, kind: position === 0 ? ("banner" as const) : ("content" as const) })));
+    const id = await newStory("pictured-story", "<p>With pictures.</p>");
+    const [tag] = await handle.db.insert(tags).values({ slug: "dams", names: { en: "Dams", ne: "बाँध" } }).returning({ id: tags.id });
+    await handle.db.insert(articleTags).values({ articleId: id, tagId: tag!.id });
+    await handle.db.insert(articleMedia).values([
+      { articleId: id, url: "https://example.org/banner.jpg", caption: "The dam", position: 0, kind: "banner" },
+      { articleId: id, url: "https://example.org/site.jpg", caption: "The site", position: 1, kind: "content" },
+    ]);
+    await recordRevision(handle.db, id, { kind: "save", userId: editor.id, at: minutes(0) });
+    const [latest] = await listRevisions(handle.db, editor, "pictured-story");
+    const { story } = await getRevision(handle.db, editor, "pictured-story", latest!.id);
+    expect(story.banner).toEqual({ url: "https://example.org/banner.jpg", caption: "The dam" });
+    expect(story.media).toEqual([{ url: "https://example.org/site.jpg", caption: "The site", media_type: "image" }]);
+    expect(story.tags).toEqual([tag!.id]);
+  });
+
+
   it("folds one person's autosaves within ten minutes into one revision, and keeps every explicit save", async () => {
     const id = await newStory("autosaves", "<p>One</p>");
     const save = (kind: "save" | "autosave", at: Date, who = editor) => recordRevision(handle.db, id, { kind, userId: who.id, at });

@@ -5,7 +5,7 @@
  * its own. Revisions are kept as a keyframe every REVISION_KEYFRAME_EVERY and deltas from it
  * (revision-delta.ts), written in the transaction of the save they record.
  */
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RevisionComparison, RevisionDetail, RevisionStory, RevisionSummary } from "~/lib/api-types";
 import { AUTOSAVE_COALESCE_MINUTES, type Language, REVISION_KEYFRAME_EVERY, type RevisionKind } from "~/lib/limits";
 import { wordCount } from "~/lib/text";
@@ -14,10 +14,12 @@ import { articleMedia, articleRevisions, articleTags, articles, categories, tags
 import { AppError } from "../errors";
 import { type Actor, requireArticleEditor } from "./actor";
 import { readArticle } from "./article-access";
+import { selectedArticleId } from "./articles";
 import { nameIn } from "./names";
 import { type DeltaStep, applyDelta, deltaBetween } from "./revision-delta";
 import { readableDiff, readableText } from "./revision-diff";
 
+/** The story as it is now, in one statement: a save's statements run one after another in its transaction. */
 async function snapshotOf(tx: Executor, articleId: number): Promise<RevisionStory> {
   const [row] = await tx
     .select({
@@ -28,13 +30,13 @@ async function snapshotOf(tx: Executor, articleId: number): Promise<RevisionStor
       language: articles.language,
       categoryId: articles.categoryId,
       writerId: articles.writerId,
+      tags: sql<number[]>`array(select ${articleTags.tagId} from ${articleTags} where ${articleTags.articleId} = ${selectedArticleId} order by ${articleTags.tagId})`,
+      media: sql<SnapshotMedia[]>`coalesce((select json_agg(json_build_object('url', ${articleMedia.url}, 'caption', ${articleMedia.caption}, 'kind', ${articleMedia.kind}, 'media_type', ${articleMedia.mediaType}) order by ${articleMedia.position}) from ${articleMedia} where ${articleMedia.articleId} = ${selectedArticleId}), '[]')`,
     })
     .from(articles)
     .where(eq(articles.id, articleId));
   if (!row) throw new AppError(404, "articleNotFound");
-  const tagRows = await tx.select({ id: articleTags.tagId }).from(articleTags).where(eq(articleTags.articleId, articleId)).orderBy(asc(articleTags.tagId));
-  const mediaRows = await tx.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.position));
-  const banner = mediaRows.find((m) => m.kind === "banner");
+  const banner = row.media.find((m) => m.kind === "banner");
   return {
     title: row.title,
     content: row.content,
@@ -43,10 +45,17 @@ async function snapshotOf(tx: Executor, articleId: number): Promise<RevisionStor
     language: row.language,
     category_id: row.categoryId,
     writer_id: row.writerId,
-    tags: tagRows.map((t) => t.id),
+    tags: row.tags,
     banner: banner ? { url: banner.url, caption: banner.caption } : null,
-    media: mediaRows.filter((m) => m.kind === "content").map((m) => ({ url: m.url, caption: m.caption, media_type: m.mediaType })),
+    media: row.media.filter((m) => m.kind === "content").map((m) => ({ url: m.url, caption: m.caption, media_type: m.media_type })),
   };
+}
+
+interface SnapshotMedia {
+  url: string;
+  caption: string;
+  kind: (typeof articleMedia.$inferSelect)["kind"];
+  media_type: (typeof articleMedia.$inferSelect)["mediaType"];
 }
 
 type RevisionRow = typeof articleRevisions.$inferSelect;
@@ -59,23 +68,49 @@ async function decode(tx: Executor, row: RevisionRow): Promise<RevisionStory> {
   return JSON.parse(applyDelta(base.body, JSON.parse(row.body) as DeltaStep[])) as RevisionStory;
 }
 
+/** A stored keyframe: the revision whose whole story later revisions are deltas from. */
+interface Keyframe {
+  id: number;
+  body: string;
+}
+
 /**
  * The body to store for `snapshot`: a delta from `keyframe`, or the whole story when there is no
  * keyframe to follow or the delta would not be much smaller than the story.
  */
-async function encode(tx: Executor, snapshot: string, keyframeId: number | null): Promise<{ baseId: number | null; body: string }> {
-  if (keyframeId === null) return { baseId: null, body: snapshot };
-  const [keyframe] = await tx.select({ body: articleRevisions.body }).from(articleRevisions).where(eq(articleRevisions.id, keyframeId));
-  if (!keyframe) return { baseId: null, body: snapshot };
+function encode(snapshot: string, keyframe: Keyframe | null): { baseId: number | null; body: string } {
+  if (keyframe === null) return { baseId: null, body: snapshot };
   const delta = JSON.stringify(deltaBetween(keyframe.body, snapshot));
-  return delta.length * 2 < snapshot.length ? { baseId: keyframeId, body: delta } : { baseId: null, body: snapshot };
+  return delta.length * 2 < snapshot.length ? { baseId: keyframe.id, body: delta } : { baseId: null, body: snapshot };
 }
 
-/** The keyframe the next revision of the article follows, or null when it is time for a new one. */
-async function currentKeyframe(tx: Executor, latest: RevisionRow): Promise<number | null> {
-  const keyframeId = latest.baseId ?? latest.id;
-  const [following] = await tx.select({ n: count() }).from(articleRevisions).where(eq(articleRevisions.baseId, keyframeId));
-  return (following?.n ?? 0) + 1 >= REVISION_KEYFRAME_EVERY ? null : keyframeId;
+/**
+ * The article's latest revision, with its keyframe (itself when it is one) and how many deltas
+ * follow that keyframe: what the next revision is encoded against, read in one statement.
+ */
+async function latestRevision(tx: Executor, articleId: number) {
+  // Named with the table: Drizzle may name a column bare, which inside the subqueries below would be theirs.
+  const ofLatest = (column: typeof articleRevisions.id | typeof articleRevisions.baseId) => sql`${articleRevisions}.${sql.identifier(column.name)}`;
+  const keyframeOfLatest = sql`coalesce(${ofLatest(articleRevisions.baseId)}, ${ofLatest(articleRevisions.id)})`;
+  const [latest] = await tx
+    .select({
+      id: articleRevisions.id,
+      kind: articleRevisions.kind,
+      userId: articleRevisions.userId,
+      baseId: articleRevisions.baseId,
+      createdAt: articleRevisions.createdAt,
+      keyframeId: sql<number>`${keyframeOfLatest}`.mapWith(Number),
+      // Aliased: inside these, "article_revisions" names the latest row of the outer query.
+      keyframeBody: sql<string | null>`(select keyframe.body from ${articleRevisions} as keyframe where keyframe.id = ${keyframeOfLatest})`,
+      following: sql<number>`(select count(*) from ${articleRevisions} as deltas where deltas.base_id = ${keyframeOfLatest})`.mapWith(Number),
+    })
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.id))
+    .limit(1);
+  if (!latest) return undefined;
+  const keyframe = latest.keyframeBody === null ? null : { id: latest.keyframeId, body: latest.keyframeBody };
+  return { ...latest, keyframe, startsNewKeyframe: latest.following + 1 >= REVISION_KEYFRAME_EVERY };
 }
 
 export interface RevisionOf {
@@ -91,14 +126,18 @@ export async function recordRevision(tx: Executor, articleId: number, of: Revisi
   const snapshot = await snapshotOf(tx, articleId);
   const text = JSON.stringify(snapshot);
   const listed = { title: snapshot.title, wordCount: wordCount(snapshot.content) };
-  const [latest] = await tx.select().from(articleRevisions).where(eq(articleRevisions.articleId, articleId)).orderBy(desc(articleRevisions.id)).limit(1);
+  const latest = await latestRevision(tx, articleId);
   const window = AUTOSAVE_COALESCE_MINUTES * 60_000;
   if (of.kind === "autosave" && latest?.kind === "autosave" && latest.userId === of.userId && of.at.getTime() - latest.createdAt.getTime() < window) {
-    // The latest revision is the last of its chain: nothing is stored against it, so it may change.
-    await tx.update(articleRevisions).set({ ...(await encode(tx, text, latest.baseId)), ...listed, savedAt: of.at }).where(eq(articleRevisions.id, latest.id));
+    // The latest revision is the last of its chain: nothing is stored against it, so it may change,
+    // staying a delta from its own keyframe when it is one.
+    await tx
+      .update(articleRevisions)
+      .set({ ...encode(text, latest.baseId === null ? null : latest.keyframe), ...listed, savedAt: of.at })
+      .where(eq(articleRevisions.id, latest.id));
     return;
   }
-  const stored = await encode(tx, text, latest ? await currentKeyframe(tx, latest) : null);
+  const stored = encode(text, latest && !latest.startsNewKeyframe ? latest.keyframe : null);
   await tx.insert(articleRevisions).values({
     articleId,
     userId: of.userId,
