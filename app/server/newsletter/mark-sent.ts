@@ -5,7 +5,6 @@
  * before each message's ending line, so it is a named statement of its own, its text written once:
  * no query builder on a path taken once a message, and the database plans it once per connection.
  */
-import type { Delivery } from "./send-queue";
 
 /** The lease's row: one sender of newsletters per site. */
 export const SENDER_LEASE = "newsletter";
@@ -22,7 +21,7 @@ where issue_id = $1 and subscriber_id = $2 and status = 'waiting'
   and exists (select 1 from mail_sender_lease where name = $3 and holder = $4 and until > now())`,
 };
 
-export async function markSent(client: Queryable, delivery: Pick<Delivery, "issueId" | "subscriberId">, holder: string): Promise<boolean> {
+export async function markSent(client: Queryable, delivery: { issueId: number; subscriberId: number }, holder: string): Promise<boolean> {
   const result = await client.query({ ...MARK_SENT, values: [delivery.issueId, delivery.subscriberId, SENDER_LEASE, holder] });
   return result.rowCount === 1;
 }
