@@ -12,6 +12,7 @@ import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/connection";
 import { seedSubscribers } from "../tests/support/newsletter-fixtures";
 import { POLL_MS } from "../app/components/admin/documents/use-poll";
+import { freePort } from "../tests/support/free-port.mjs";
 import { ensureWrk, json, newDataDir, prepareBuild, publishedArticles, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk } from "./support.js";
 
 const { values } = parseArgs({ options: { recipients: { type: "string", default: "10000" } } });
@@ -42,7 +43,8 @@ async function countingRelay() {
       stream.resume();
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address();
   if (address === null || typeof address === "string") throw new Error("the relay has no port");
   return { url: `smtp://127.0.0.1:${address.port}`, taken: () => taken, lastAt: () => lastAt, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
