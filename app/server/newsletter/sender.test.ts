@@ -186,7 +186,10 @@ describe("the send queue's commit point", () => {
   });
 
   it("settles a dead thread's rows by how far they came: a waiting one backs off, a sent one stays sent", async () => {
-    const [issue] = await handle.db.insert(newsletterIssues).values({ edition: "ne", subject: "Settled", articleIds: stories, status: "sending" }).returning({ id: newsletterIssues.id });
+    const [issue] = await handle.db
+      .insert(newsletterIssues)
+      .values({ edition: "ne", subject: "Settled", articleIds: stories, status: "sending" })
+      .returning({ id: newsletterIssues.id });
     const waiting = { issueId: issue!.id, subscriberId: 1, email: "w@example.org", attempts: 0 };
     const committed = { issueId: issue!.id, subscriberId: 2, email: "c@example.org", attempts: 0 };
     await handle.db.insert(newsletterDeliveries).values([waiting, committed]);
