@@ -100,14 +100,17 @@ const serveDirect = production ? build.serveDirect : () => false;
 // and carried by every log line written while it is handled; one line logs its outcome.
 // What the log keeps of the request (its route's pattern, and whether it is timed or only counted
 // by the hour) is filled in on its scope once the router has matched it (server/app.ts).
+// A cache hit is given the id with its stored headers, in one list: a header set on the response
+// beforehand makes Node copy every stored name and value into a table of its own (docs/decisions.md).
 const httpServer = http.createServer((req, res) => {
   const scope = build.requestScopeOf(req.headers["x-request-id"]);
   const started = process.hrtime.bigint();
-  res.setHeader("X-Request-Id", scope.id);
   res.once("finish", () => build.withinRequest(scope, () => build.requestFinished(req.method, req.url, res.statusCode, started)));
   build.withinRequest(scope, () => {
+    if (req.url !== "/metrics" && serveFromCache(req, res, scope.id)) return;
+    res.setHeader("X-Request-Id", scope.id);
     if (req.url === "/metrics") void build.serveMetrics(req, res);
-    else if (!serveFromCache(req, res) && !serveDirect(req, res, () => securityHeaders(req, res, () => undefined), () => server(req, res))) server(req, res);
+    else if (!serveDirect(req, res, () => securityHeaders(req, res, () => undefined), () => server(req, res))) server(req, res);
   });
 });
 httpServer.once("error", async (error) => {

@@ -163,15 +163,19 @@ function sharedHeaders(outer: [string, string][], shared: SharedRequest, respons
 /** Shared answers, from the cache or rendered by React Router. */
 const sharedPages = new SharedPages(pageCache, countPageCache);
 
-/** A production cache hit, answered before Express runs: true when it was sent. */
-export function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * A production cache hit, answered before Express runs: true when it was sent, with `requestId`
+ * as its `X-Request-Id`. Given a response with no header set yet: its headers are written at once
+ * from the stored list.
+ */
+export function serveFromCache(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
   const url = req.url ?? "/";
   // A path not seen yet goes through Express, which decides its sharing.
   const decision = productionSharing?.known(url);
   const shared = decision && sharedRequest(req.method, url, req.headers, decision.sharing);
   if (!shared) return false;
   describeRequest(decision.route, decision.logging);
-  return sharedPages.sendStored(req, res, shared);
+  return sharedPages.sendStored(req, res, shared, requestId);
 }
 
 /** The policy of a direct answer: it depends on nothing but the configuration, read once. */

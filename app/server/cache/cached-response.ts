@@ -49,7 +49,11 @@ export type Encoding = "br" | "gzip" | "identity";
 
 export interface EncodedBody {
   body: Buffer;
-  /** Flat [name, value, name, value…] list, as `writeHead` takes it without re-reading an object. */
+  /**
+   * Flat [name, value, name, value…] list, names in lower case, as `writeHead` takes it without
+   * re-reading an object: Node lower-cases each name it inspects, a new string for every one that
+   * is not already (docs/decisions.md, "A cached page's garbage").
+   */
   headers: string[];
 }
 
@@ -116,13 +120,13 @@ export class CachedResponse {
   ) {
     this.etag = etagOf(body);
     const vary = withVary(headers);
-    this.common = headers.filter(([name]) => !PER_TRANSFER.has(name.toLowerCase())).flat();
-    this.common.push("ETag", this.etag, "Vary", vary);
+    this.common = headers.flatMap(([name, value]) => (PER_TRANSFER.has(name.toLowerCase()) ? [] : [name.toLowerCase(), value]));
+    this.common.push("etag", this.etag, "vary", vary);
     this.compressible = body.length >= COMPRESS_MIN_BYTES;
     this.bodies.set("identity", this.withHeaders(body, "identity"));
     this.bytes = body.length;
     const cacheControl = headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1];
-    this.notModified = ["ETag", this.etag, "Vary", vary, ...(cacheControl ? ["Cache-Control", cacheControl] : []), "X-Page-Cache", "hit"];
+    this.notModified = ["etag", this.etag, "vary", vary, ...(cacheControl ? ["cache-control", cacheControl] : []), "x-page-cache", "hit"];
   }
 
   /** The body in `encoding` with its full header list: at once when made before, else once made. */
@@ -150,8 +154,8 @@ export class CachedResponse {
   }
 
   private withHeaders(body: Buffer, encoding: Encoding): EncodedBody {
-    const contentEncoding = encoding === "identity" ? [] : ["Content-Encoding", encoding];
-    return { body, headers: [...this.common, ...contentEncoding, "Content-Length", String(body.length), "X-Page-Cache", "hit"] };
+    const contentEncoding = encoding === "identity" ? [] : ["content-encoding", encoding];
+    return { body, headers: [...this.common, ...contentEncoding, "content-length", String(body.length), "x-page-cache", "hit"] };
   }
 }
 
@@ -171,10 +175,20 @@ function acceptedEncodings(header: string | undefined): Set<string> {
  * else the bytes as they are. `*` accepts any.
  */
 export function preferredEncoding(header: string | undefined): Encoding {
+  if (header === undefined) return "identity";
+  let encoding = encodingOf.get(header);
+  if (encoding !== undefined) return encoding;
   const accepted = acceptedEncodings(header);
-  if (accepted.has("br") || accepted.has("*")) return "br";
-  return acceptsGzip(header) ? "gzip" : "identity";
+  encoding = accepted.has("br") || accepted.has("*") ? "br" : acceptsGzip(header) ? "gzip" : "identity";
+  // Browsers send a handful of distinct headers: each is parsed once, not on every cache hit.
+  if (encodingOf.size >= ENCODINGS_REMEMBERED) encodingOf.delete(encodingOf.keys().next().value as string);
+  encodingOf.set(header, encoding);
+  return encoding;
 }
+
+/** Accept-Encoding headers whose choice is remembered, the oldest forgotten first. */
+const ENCODINGS_REMEMBERED = 64;
+const encodingOf = new Map<string, Encoding>();
 
 export function acceptsGzip(header: string | undefined): boolean {
   const accepted = acceptedEncodings(header);
@@ -195,15 +209,21 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export type CacheOutcome = "hit" | "stale" | "miss";
 
-/** Sends a stored answer: 304 for a current copy, else the best encoding the client takes; HEAD without the body. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, response: CachedResponse, outcome: CacheOutcome): void {
+/**
+ * Sends a stored answer: 304 for a current copy, else the best encoding the client takes; HEAD
+ * without the body. `requestId`, when given, is sent as `X-Request-Id` with the stored headers, on
+ * a response that has none set yet: Node then writes the list as it is, where a header set before
+ * makes it copy every name and value into its own table first (docs/decisions.md, "A cached
+ * page's garbage").
+ */
+export function sendCached(req: IncomingMessage, res: ServerResponse, response: CachedResponse, outcome: CacheOutcome, requestId?: string): void {
   if (matches(req.headers["if-none-match"], response.etag)) {
-    res.writeHead(304, as(outcome, response.notModified));
+    res.writeHead(304, as(outcome, response.notModified, requestId));
     res.end();
     return;
   }
   const send = ({ body, headers }: EncodedBody) => {
-    res.writeHead(response.status, as(outcome, headers));
+    res.writeHead(response.status, as(outcome, headers, requestId));
     res.end(req.method === "HEAD" ? undefined : body);
   };
   const encoded = response.encoded(preferredEncoding(req.headers["accept-encoding"]));
@@ -211,10 +231,11 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, response: 
   else send(encoded);
 }
 
-/** The stored headers, whose last is `X-Page-Cache: hit`, saying how this answer came about. */
-function as(outcome: CacheOutcome, headers: string[]): string[] {
-  if (outcome === "hit") return headers;
-  const copy = headers.slice();
-  copy[copy.length - 1] = outcome;
+/** The stored headers, whose last is `X-Page-Cache: hit`, saying how this answer came about, and the request's id. */
+function as(outcome: CacheOutcome, headers: string[], requestId: string | undefined): string[] {
+  if (outcome === "hit" && requestId === undefined) return headers;
+  // One array of the final length: a push would grow a copy's storage half as large again.
+  const copy = requestId === undefined ? headers.slice() : headers.concat("x-request-id", requestId);
+  if (outcome !== "hit") copy[headers.length - 1] = outcome;
   return copy;
 }

@@ -75,11 +75,11 @@ export class SharedPages {
   ) {}
 
   /** Sends the stored, current answer to `shared`, if there is one: true when it was sent. */
-  sendStored(req: IncomingMessage, res: ServerResponse, shared: SharedRequest): boolean {
+  sendStored(req: IncomingMessage, res: ServerResponse, shared: SharedRequest, requestId?: string): boolean {
     const stored = this.cache.get(shared.key);
     if (!stored) return false;
     this.counted(true);
-    sendCached(req, res, stored, "hit");
+    sendCached(req, res, stored, "hit", requestId);
     return true;
   }
 

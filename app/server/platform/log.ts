@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { startOfHour } from "~/lib/dates";
 import type { RequestLogging } from "~/lib/request-logging";
+import { BatchedLines } from "./batched-lines";
 
 /** One request's place in the log: filled in once the router has matched its route. */
 export interface RequestScope {
@@ -32,7 +33,7 @@ const requestScope = new AsyncLocalStorage<RequestScope>();
 const hourly = (scope: RequestScope | undefined) => scope !== undefined && scope.logging !== "timed";
 
 /** Lines are written 4 KB at a time, and at least every second, rather than one write each. */
-const destination = pino.destination({ dest: 1, minLength: 4096, sync: false });
+const destination = new BatchedLines(pino.destination({ dest: 1, sync: false }), 4096);
 setInterval(() => destination.flush(), 1000).unref();
 
 /** The hour being written out by `flushHour`: every line it writes carries it as its time. */
