@@ -77,7 +77,8 @@ port.on("message", async (message: WorkerRequest | WorkerResume) => {
       const prepared = await prepare(request.bytes, request.options);
       reply({ id: request.id, prepared }, [prepared.buffer as ArrayBuffer]);
     } else {
-      reply({ id: request.id, rendered: await render(request.bytes, handOver(request.id), request.options) });
+      // The request's bytes are this thread's alone (moved here by the pool): pdf.js takes them, no second copy.
+      reply({ id: request.id, rendered: await render(request.bytes, handOver(request.id), request.options, { handOver: true }) });
     }
   } catch (error) {
     reply({ id: request.id, unreadable: error instanceof Error ? error.message : String(error) });
