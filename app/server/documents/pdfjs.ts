@@ -15,15 +15,10 @@ export { pdfjs };
 export type PdfDocument = Awaited<ReturnType<typeof openPdf>>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
-/**
- * pdf.js takes ownership of the buffer it is given (moves it to its worker), so it gets a copy and
- * the caller keeps theirs; a caller done with the bytes hands them over, and a 22 MB file is then
- * held once while its pages are read, not twice (issue 38: the server's peak while drawing).
- */
-export function openPdf(bytes: Uint8Array, { handOver = false }: { handOver?: boolean } = {}) {
+/** pdf.js takes ownership of the buffer it is given, so it gets a copy and the caller keeps theirs. */
+export function openPdf(bytes: Uint8Array) {
   return pdfjs.getDocument({
-    // pdf.js takes a Uint8Array that fills its buffer as it is; a view into a larger one it copies.
-    data: handOver ? bytes : bytes.slice(),
+    data: bytes.slice(),
     isEvalSupported: false,
     useSystemFonts: false,
     disableFontFace: true,

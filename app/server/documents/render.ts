@@ -64,18 +64,12 @@ const MAX_PIXELS = 6_000_000;
 const MAX_SIDE = 16_383;
 const QUALITY = 80;
 
-/** `handOver`: the caller is done with `bytes`, which pdf.js then takes instead of a copy (pdfjs.ts). */
-export async function render(
-  bytes: Uint8Array,
-  onPage: (page: RenderedPage) => void | Promise<void>,
-  options: RenderOptions = {},
-  { handOver = false }: { handOver?: boolean } = {},
-): Promise<{ pages: number }> {
+export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => void | Promise<void>, options: RenderOptions = {}): Promise<{ pages: number }> {
   const width = options.width ?? DEFAULT_WIDTH;
   const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
   const phoneWidth = options.phoneWidth ?? DEFAULT_PHONE_WIDTH;
   // A photo or scan (the back office's look at an original) is drawn as its preparation lays it out.
-  const doc = isImage(bytes) ? await openPdf(await imagePdf(bytes), { handOver: true }) : await openPdf(bytes, { handOver });
+  const doc = await openPdf(isImage(bytes) ? await imagePdf(bytes) : bytes);
   try {
     const first = options.page ?? 1;
     const last = options.page ?? doc.numPages;

@@ -77,8 +77,7 @@ port.on("message", async (message: WorkerRequest | WorkerResume) => {
       const prepared = await prepare(request.bytes, request.options);
       reply({ id: request.id, prepared }, [prepared.buffer as ArrayBuffer]);
     } else {
-      // The request's bytes are this thread's alone (moved here by the pool): pdf.js takes them, no second copy.
-      reply({ id: request.id, rendered: await render(request.bytes, handOver(request.id), request.options, { handOver: true }) });
+      reply({ id: request.id, rendered: await render(request.bytes, handOver(request.id), request.options) });
     }
   } catch (error) {
     reply({ id: request.id, unreadable: error instanceof Error ? error.message : String(error) });
