@@ -5,20 +5,23 @@
 // median kept. Also weighs what each page loads (scripts, styles, fonts and everything,
 // compressed as sent). Appends to bench/results.jsonl and writes docs/performance.md.
 //
-//   npm run lighthouse -- [--runs N] [--articles N] [--pages document,article]
+//   npm run lighthouse -- [--runs N] [--articles N] [--pages document,article] [--reports DIR]
 //
 // `--pages` audits only the pages named (a change to one page need not wait on seven); the report keeps
-// the other pages' figures from the newest run that audited them.
+// the other pages' figures from the newest run that audited them. `--reports` keeps each run's full
+// Lighthouse JSON in DIR (`{page}-{run}.json`), to see which element was the LCP and what was loaded.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { writePerformanceDoc } from "./report.js";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { json, newDataDir, prepareBuild, record, removeDataDir, seedArchive, signIn, startServer } from "./support.js";
 
 const { values: options } = parseArgs({
-  options: { runs: { type: "string", default: "3" }, articles: { type: "string", default: "2000" }, pages: { type: "string" } },
+  options: { runs: { type: "string", default: "3" }, articles: { type: "string", default: "2000" }, pages: { type: "string" }, reports: { type: "string" } },
 });
 const ONLY = options.pages?.split(",").map((name) => name.trim());
 const RUNS = Number(options.runs);
@@ -141,6 +144,10 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const { lhr } = await lighthouse(server.base + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
       runs.push(summarise(lhr));
+      if (options.reports) {
+        mkdirSync(options.reports, { recursive: true });
+        writeFileSync(join(options.reports, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+      }
     }
     results[name] = { path, ...medianOf(runs) };
     console.log(name, JSON.stringify(results[name]));

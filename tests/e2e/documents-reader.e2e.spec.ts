@@ -167,6 +167,22 @@ test.describe("a published document's page", () => {
     expectOnlyOurOrigin(urls, baseURL);
   });
 
+  test("with script, asks for the first page's picture and no other page's until it is turned to", async ({ page, request, baseURL }) => {
+    const document = await publishedDocument(request, baseURL);
+    // The server sends the viewer itself at page 1, its controls waiting for the script.
+    const html = await (await request.get(`/documents/${document.slug}`)).text();
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Next page"/);
+    const urls = requestsOf(page);
+    await page.goto(`/documents/${document.slug}`);
+    await expect(viewer(page).getByRole("button", { name: "Next page" })).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    const pagePictures = () => urls.filter((url) => /-p\d+(-\d+w)?\.webp$/.test(url)).map((url) => /-p(\d+)/.exec(url)![1]);
+    expect(pagePictures()).toEqual(["1"]);
+    await viewer(page).getByRole("button", { name: "Next page" }).click();
+    await expect(shownPage(page)).toHaveAttribute("alt", "Page 2 of 3");
+    await expect.poll(pagePictures).toEqual(["1", "2"]);
+  });
+
   test("without script, shows every page's picture in order and the download", async ({ browser, request, baseURL }) => {
     const document = await publishedDocument(request, baseURL);
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });

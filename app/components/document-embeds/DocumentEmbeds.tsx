@@ -8,7 +8,7 @@ import { publicMediaUrl } from "~/lib/media-url";
 import { documentPath } from "~/lib/document-path";
 import { EMBED_ATTRIBUTE, OPEN_ATTRIBUTE } from "./open-embeds";
 
-/** The thumbnail's width on the card; the picture itself is 200 px wide. */
+/** The thumbnail's width on the card; the picture itself is 128 px wide (200 for documents drawn before). */
 const THUMBNAIL_WIDTH = 96;
 
 /**

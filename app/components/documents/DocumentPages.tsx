@@ -5,12 +5,11 @@ import { publicMediaUrl } from "~/lib/media-url";
 import { pageAnchor, pageImageSizes, pageSrcSet } from "./document-view";
 
 /**
- * Every page's picture in order: the document as a reader without script gets it (and the viewer's
- * first render, which the browser then turns into the viewer). The first is the page's largest
- * picture, so it is asked for at once and first (issue 38: LCP); each other waits until it is near
- * the screen. Each keeps its page's shape meanwhile; its id makes `#p=N` scroll to it.
+ * Pages' pictures in order, under the viewer's first page: what a reader without script reads the
+ * rest of the document by. Each waits until it is near the screen and keeps its page's shape
+ * meanwhile; its id makes `#p=N` scroll to it.
  */
-export function DocumentPages({ pages }: { pages: DocumentPageJson[] }) {
+export function DocumentPages({ pages, total }: { pages: DocumentPageJson[]; total: number }) {
   const t = useTranslate();
   const formatNumber = useFormatNumber();
   const mediaBase = useMediaBase();
@@ -22,10 +21,11 @@ export function DocumentPages({ pages }: { pages: DocumentPageJson[] }) {
             src={publicMediaUrl(page.image, mediaBase)}
             srcSet={pageSrcSet(page, mediaBase)}
             sizes={pageImageSizes()}
-            alt={t("documentPageAlt", { page: formatNumber(page.number), pages: formatNumber(pages.length) })}
+            alt={t("documentPageAlt", { page: formatNumber(page.number), pages: formatNumber(total) })}
             width={page.width}
             height={page.height}
-            {...(page.number === 1 ? ({ fetchPriority: "high" } as const) : ({ loading: "lazy", decoding: "async" } as const))}
+            loading="lazy"
+            decoding="async"
             className="h-auto w-full border border-neutral-200 bg-white shadow-sm dark:border-neutral-700"
           />
         </li>

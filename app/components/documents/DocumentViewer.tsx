@@ -5,7 +5,8 @@ import type { DocumentTextJson } from "~/lib/api-types";
 import type { Language } from "~/lib/limits";
 import { publicMediaUrl } from "~/lib/media-url";
 import { documentPath } from "~/lib/document-path";
-import { ZOOMS, type ViewerDocument, aspectRatio, pageFromHash, pageHash, pageImageSizes, pageSrcSet } from "./document-view";
+import { DocumentPages } from "./DocumentPages";
+import { ZOOMS, type ViewerDocument, aspectRatio, pageAnchor, pageFromHash, pageHash, pageImageSizes, pageSrcSet } from "./document-view";
 
 type TextRun = DocumentTextJson["pages"][number]["runs"][number];
 
@@ -57,16 +58,18 @@ function TextLayer({ runs }: { runs: TextRun[] }) {
   }, []);
   useLayoutEffect(() => {
     if (!size || !layer.current) return;
-    for (const span of layer.current.children) {
-      if (!(span instanceof HTMLElement)) continue;
+    const spans = [...layer.current.children].filter((span) => span instanceof HTMLElement);
+    // Every width read before any is set, so the browser lays the page out once, not once a run (a
+    // transform never changes an offsetWidth, so the last layout's scale need not be undone first).
+    const naturals = spans.map((span) => span.offsetWidth);
+    spans.forEach((span, index) => {
       const run = runs[Number(span.dataset.run)];
-      if (!run) continue;
-      span.style.transform = "";
-      const natural = span.offsetWidth;
+      if (!run) return;
+      const natural = naturals[index]!;
       const scale = natural > 0 ? ((run.box[2] - run.box[0]) * size.width) / natural : 1;
       const height = (run.box[3] - run.box[1]) * size.height;
       span.style.transform = `${run.angle ? `rotate(${run.angle}deg) ` : ""}scale(${scale}, ${height / drawnSize(height)})`;
-    }
+    });
   }, [runs, size]);
   return (
     <div ref={layer} data-text-layer="" className="absolute inset-0 overflow-hidden leading-none text-transparent selection:bg-sky-400/40">
@@ -94,6 +97,12 @@ const controlClass =
  * every page's thumbnail, and the keys (arrows or Page Up/Down to turn, Home and End, + and − to
  * zoom, 0 to fit). On the document's page the address follows the page (`#p=N`, to share); inside a
  * story the address is the story's, and each page links to the document's page instead.
+ *
+ * On the document's page the server sends the viewer itself at page 1, its controls disabled until
+ * the script has arrived, and the other pages' pictures in `<noscript>` (a browser without script
+ * shows them; one with script never parses them, so never fetches them). Hydration keeps the
+ * server's first picture: it is the page's largest paint, and a picture replaced once the script
+ * has run would be painted again, late (issue 38: LCP).
  */
 export function DocumentViewer({
   document: doc,
@@ -116,12 +125,15 @@ export function DocumentViewer({
   const localize = useLocalizePath();
   const mediaBase = useMediaBase();
   const text = useDocumentText(doc.text_url);
+  // Inside a story the viewer is only ever made in the browser, on a reader's click.
+  const [live, setLive] = useState(embedded);
   const [page, setPage] = useState(initialPage);
   const [draft, setDraft] = useState(formatNumber(initialPage));
   const [zoom, setZoom] = useState(0);
   const root = useRef<HTMLElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const currentThumbnail = useRef<HTMLAnchorElement>(null);
+  const thumbnailShown = useRef(initialPage);
 
   const show = useCallback(
     (wanted: number) => {
@@ -134,12 +146,17 @@ export function DocumentViewer({
   );
 
   useEffect(() => {
+    setLive(true);
     if (embedded) {
       stage.current?.focus();
       return;
     }
-    // A citation's link scrolled the page without script to its picture: the viewer stands there now.
-    if (pageFromHash(window.location.hash, pages.length)) root.current?.scrollIntoView();
+    // The server could not know a citation's `#p=N` (a fragment is never sent): the viewer turns to it, and stands where the page was scrolled to.
+    const cited = pageFromHash(window.location.hash, pages.length);
+    if (cited) {
+      show(cited);
+      root.current?.scrollIntoView();
+    }
     const follow = () => {
       const wanted = pageFromHash(window.location.hash, pages.length);
       if (wanted) show(wanted);
@@ -148,7 +165,10 @@ export function DocumentViewer({
     return () => window.removeEventListener("hashchange", follow);
   }, [embedded, pages.length, show]);
 
+  // Not on arrival at the page the strip already starts with: scrolling to it would make the browser lay the page out while the script boots.
   useEffect(() => {
+    if (page === thumbnailShown.current) return;
+    thumbnailShown.current = page;
     currentThumbnail.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [page]);
 
@@ -194,9 +214,10 @@ export function DocumentViewer({
           </button>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      {/* A browser without script has nothing to turn or zoom with: it gets every page's picture instead. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 [@media(scripting:none)]:hidden">
         <div className="flex items-center gap-1">
-          <button type="button" className={controlClass} onClick={() => show(page - 1)} disabled={page === 1} aria-label={messages.documentPrevious} title={messages.documentPrevious}>
+          <button type="button" className={controlClass} onClick={() => show(page - 1)} disabled={!live || page === 1} aria-label={messages.documentPrevious} title={messages.documentPrevious}>
             <span aria-hidden="true">‹</span>
           </button>
           <form
@@ -216,23 +237,24 @@ export function DocumentViewer({
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
                 onBlur={(event) => event.currentTarget.form?.requestSubmit()}
+                disabled={!live}
                 className="h-9 w-12 rounded border border-neutral-300 bg-white px-1 text-center dark:border-neutral-600 dark:bg-neutral-900"
               />
             </label>
             <span className="whitespace-nowrap">{t("documentOfPages", { pages: formatNumber(pages.length) })}</span>
           </form>
-          <button type="button" className={controlClass} onClick={() => show(page + 1)} disabled={page === pages.length} aria-label={messages.documentNext} title={messages.documentNext}>
+          <button type="button" className={controlClass} onClick={() => show(page + 1)} disabled={!live || page === pages.length} aria-label={messages.documentNext} title={messages.documentNext}>
             <span aria-hidden="true">›</span>
           </button>
         </div>
         <div className="flex items-center gap-1">
-          <button type="button" className={controlClass} onClick={zoomOut} disabled={zoom === 0} aria-label={messages.documentZoomOut} title={messages.documentZoomOut}>
+          <button type="button" className={controlClass} onClick={zoomOut} disabled={!live || zoom === 0} aria-label={messages.documentZoomOut} title={messages.documentZoomOut}>
             <span aria-hidden="true">−</span>
           </button>
-          <button type="button" className={controlClass} onClick={() => setZoom(0)} aria-pressed={zoom === 0}>
+          <button type="button" className={controlClass} onClick={() => setZoom(0)} disabled={!live} aria-pressed={zoom === 0}>
             {messages.documentFitWidth}
           </button>
-          <button type="button" className={controlClass} onClick={zoomIn} disabled={zoom === ZOOMS.length - 1} aria-label={messages.documentZoomIn} title={messages.documentZoomIn}>
+          <button type="button" className={controlClass} onClick={zoomIn} disabled={!live || zoom === ZOOMS.length - 1} aria-label={messages.documentZoomIn} title={messages.documentZoomIn}>
             <span aria-hidden="true">+</span>
           </button>
         </div>
@@ -242,9 +264,10 @@ export function DocumentViewer({
       </p>
       <div
         ref={stage}
+        id={live || embedded ? undefined : pageAnchor(1)}
         tabIndex={0}
         aria-label={pageAlt(page)}
-        className="max-h-[85vh] overflow-auto rounded border border-neutral-200 bg-neutral-100 outline-offset-2 dark:border-neutral-700 dark:bg-neutral-900"
+        className="max-h-[85vh] scroll-mt-24 overflow-auto rounded border border-neutral-200 bg-neutral-100 outline-offset-2 dark:border-neutral-700 dark:bg-neutral-900 [@media(scripting:none)]:max-h-none"
       >
         <div className="relative mx-auto bg-white" style={{ width: `${ZOOMS[zoom]! * 100}%`, aspectRatio: aspectRatio(current) }}>
           <img
@@ -262,6 +285,11 @@ export function DocumentViewer({
           {runs.length > 0 ? <TextLayer key={`text-${current.number}`} runs={runs} /> : null}
         </div>
       </div>
+      {live ? null : (
+        <noscript>
+          <DocumentPages pages={pages.slice(1)} total={pages.length} />
+        </noscript>
+      )}
       <nav aria-label={messages.documentThumbnails}>
         <ol className="flex gap-2 overflow-x-auto pb-2">
           {pages.map((each) => {

@@ -22,7 +22,7 @@ async function pixel(image: Uint8Array, x: number, y: number) {
 const darkness = ([red, green, blue]: number[]) => 255 - (red! + green! + blue!) / 3;
 
 describe("rendering a PDF's pages for readers", () => {
-  test("gives every page, in order, as a WebP 1200 pixels wide and a thumbnail 200 wide", async () => {
+  test("gives every page, in order, as a WebP 1200 pixels wide and a thumbnail 128 wide", async () => {
     const pages = await pagesOf(await leaky.blackBox("KALIMATISOURCE"));
     expect(pages.map(({ page, pages }) => ({ page, pages }))).toEqual([
       { page: 1, pages: 2 },
@@ -32,8 +32,8 @@ describe("rendering a PDF's pages for readers", () => {
       expect(page.size).toEqual({ width: 400, height: 300 });
       expect(await sharp(page.image.bytes).metadata()).toMatchObject({ format: "webp", width: 1200, height: 900 });
       expect(page.image).toMatchObject({ width: 1200, height: 900 });
-      expect(await sharp(page.thumbnail.bytes).metadata()).toMatchObject({ format: "webp", width: 200, height: 150 });
-      expect(page.thumbnail).toMatchObject({ width: 200, height: 150 });
+      expect(await sharp(page.thumbnail.bytes).metadata()).toMatchObject({ format: "webp", width: 128, height: 96 });
+      expect(page.thumbnail).toMatchObject({ width: 128, height: 96 });
     }
   });
 
@@ -55,7 +55,7 @@ describe("rendering a PDF's pages for readers", () => {
     // The box is 35–195 × 140–170 points from the bottom left: 105–585 × 390–480 pixels from the top left.
     expect(darkness(await pixel(second!.image.bytes, 345, 435))).toBeGreaterThan(230);
     expect(darkness(await pixel(second!.image.bytes, 1100, 800))).toBeLessThan(10);
-    expect(darkness(await pixel(second!.thumbnail.bytes, 57, 72))).toBeGreaterThan(200);
+    expect(darkness(await pixel(second!.thumbnail.bytes, 37, 46))).toBeGreaterThan(200);
   });
 
   test("gives each run of text with its box, in shares of the page from its top-left corner", async () => {

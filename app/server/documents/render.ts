@@ -51,7 +51,11 @@ export interface RenderedPage extends ExaminationProgress {
 }
 
 const DEFAULT_WIDTH = 1200;
-const DEFAULT_THUMBNAIL_WIDTH = 200;
+/**
+ * The viewer's strip shows thumbnails 64 px wide, a story's card 96: 128 is the strip's at density 2,
+ * and a phone's twelve of them weigh about half of what 200 px did (issue 38).
+ */
+const DEFAULT_THUMBNAIL_WIDTH = 128;
 /** A 412 px phone (Lighthouse's) shows the page about 380 px wide at density 1.75: 665 px. */
 export const DEFAULT_PHONE_WIDTH = 720;
 /** A very tall page (a receipt, a scroll) is drawn narrower, to bound the canvas's memory (24 MB). */

@@ -78,9 +78,9 @@ describe("the documents worker", { timeout: 90_000 }, () => {
     expect(rendering).toEqual({ pages: 3 });
     expect(events).toEqual(["taken 1", "stored 1", "taken 2", "stored 2", "taken 3", "stored 3"]);
     expect(pages.map((page) => [page.page, page.pages, page.image.width, page.thumbnail.width, page.text[0]?.text])).toEqual([
-      [1, 3, 1200, 200, "Public text on page 1"],
-      [2, 3, 1200, 200, "Public text on page 2"],
-      [3, 3, 1200, 200, "Public text on page 3"],
+      [1, 3, 1200, 128, "Public text on page 1"],
+      [2, 3, 1200, 128, "Public text on page 2"],
+      [3, 3, 1200, 128, "Public text on page 3"],
     ]);
     expect(pages[0]!.image.bytes).toBeInstanceOf(Uint8Array);
     expect(pages[0]!.image.bytes.byteLength).toBeGreaterThan(1000);
