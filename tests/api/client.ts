@@ -58,7 +58,9 @@ async function fetchOnLiveConnection(url: string, init: RequestInit): Promise<Re
     return await fetch(url, init);
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (cause?.code !== "UND_ERR_SOCKET" || cause.message !== "other side closed") throw error;
+    // The same race seen while the request is being written: the server closed it before reading a byte of it.
+    const closedUnderIt = (cause?.code === "UND_ERR_SOCKET" && cause.message === "other side closed") || cause?.code === "EPIPE";
+    if (!closedUnderIt) throw error;
     return fetch(url, init);
   }
 }
