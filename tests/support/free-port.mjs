@@ -7,37 +7,18 @@ import { createServer } from "node:net";
 // listen; a port is handed out once per process.
 const handedOut = new Set();
 
-function probe(port = 0) {
+function probe() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
+    server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
 }
 
-/**
- * FREE_PORTS=4330-4339 keeps every port handed out within that range (engineers sharing a machine
- * each have one); unset, the kernel picks.
- */
-function portRange() {
-  const match = /^(\d+)-(\d+)$/.exec(process.env.FREE_PORTS ?? "");
-  return match ? { first: Number(match[1]), last: Number(match[2]) } : undefined;
-}
-
 export async function freePort() {
-  const range = portRange();
-  if (range) {
-    for (let port = range.first; port <= range.last; port++) {
-      if (handedOut.has(port)) continue;
-      if (!(await probe(port).catch(() => undefined))) continue;
-      handedOut.add(port);
-      return port;
-    }
-    throw new Error(`no free port in FREE_PORTS ${process.env.FREE_PORTS}`);
-  }
   for (;;) {
     const port = await probe();
     if (handedOut.has(port)) continue;

@@ -1,7 +1,6 @@
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { preparingClient } from "./prepared-statements";
-import type { ThreadDatabaseLink } from "./thread-database";
 import * as schema from "./schema";
 import { writeEditionPreferences } from "./edition-preferences";
 import { writeSearchConfigurations } from "./search-configurations";
@@ -27,8 +26,6 @@ export interface DatabaseHandle {
   /** `onGap` is told when the listening connection came back after losing its server: signals may have been missed. */
   listen(channel: string, onSignal: (payload: string) => void, onGap?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
-  /** A new connection for another thread to open (thread-database.ts); each call is one more connection. */
-  threadLink(): ThreadDatabaseLink;
   close(): Promise<void>;
 }
 
@@ -120,16 +117,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     throw error;
   }
   if (target.kind === "pglite") {
-    const server = embedded!;
-    return {
-      db: db as unknown as Database,
-      kind: "pglite",
-      pool,
-      listen: async () => undefined,
-      notify: async () => undefined,
-      threadLink: () => ({ kind: "pglite", port: server.connectPort() }),
-      close,
-    };
+    return { db: db as unknown as Database, kind: "pglite", pool, listen: async () => undefined, notify: async () => undefined, close };
   }
   // Every channel is heard on one connection of its own, outside the pool, that stays open: one
   // subscription per instance however many channels. When its server goes away it is opened
@@ -175,7 +163,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [pgIdentifier(channel), payload]);
     },
-    threadLink: () => ({ kind: "postgres", url: target.url }),
     close,
   };
 }

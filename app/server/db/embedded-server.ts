@@ -6,9 +6,8 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Duplex } from "node:stream";
+import { Duplex } from "node:stream";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
-import { WorkerConnection } from "./embedded-connection";
 import { DataFolderInUse, lockDataFolder } from "./data-folder-lock";
 import { sourcePath } from "../platform/source-path";
 import { logError } from "~/server/platform/log";
@@ -17,9 +16,64 @@ import { TEMPLATE_FOLDER } from "./embedded-template";
 export interface EmbeddedServer {
   /** A new connection's stream, for a `pg` pool's `stream` setting. */
   connect(): Duplex;
-  /** A new connection's far end, for another thread to wrap in a WorkerConnection (the newsletter's sending thread). */
-  connectPort(): MessagePort;
   stop(): Promise<void>;
+}
+
+/**
+ * The socket-shaped side of a connection to the worker: node-postgres writes each protocol
+ * message separately, and the messages of one call (Parse, Bind, Execute, Sync) go to the worker
+ * as one post at the end of the tick.
+ */
+class WorkerConnection extends Duplex {
+  private outgoing: Buffer[] = [];
+
+  constructor(private readonly port: MessagePort) {
+    super();
+    port.on("message", (answer: Uint8Array) => this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength)));
+    // The worker closed the connection (or refused it): node-postgres learns so from 'close'.
+    port.on("close", () => {
+      this.push(null);
+      setImmediate(() => this.destroy());
+    });
+  }
+
+  // What node-postgres asks of a socket.
+  connect(): this {
+    queueMicrotask(() => this.emit("connect"));
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): void {
+    this.port.ref();
+  }
+  unref(): void {
+    this.port.unref();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (this.outgoing.push(chunk) === 1) {
+      queueMicrotask(() => {
+        const batch = this.outgoing.length === 1 ? this.outgoing[0]! : Buffer.concat(this.outgoing);
+        this.outgoing = [];
+        this.port.postMessage(batch);
+      });
+    }
+    done();
+  }
+  override _read(): void {}
+  override _final(done: (error?: Error | null) => void): void {
+    this.port.close();
+    done();
+  }
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.port.close();
+    done(error);
+  }
 }
 
 type WorkerMessage = { type: "ready" } | { type: "stopped" };
@@ -93,14 +147,12 @@ export async function startEmbeddedServer(dataDir: string | "memory", templateFo
     process.exit(1);
   };
   worker.on("error", onCrash);
-  const connectPort = () => {
-    const { port1, port2 } = new MessageChannel();
-    worker.postMessage({ type: "connect", port: port2 }, [port2]);
-    return port1;
-  };
   return {
-    connectPort,
-    connect: () => new WorkerConnection(connectPort()),
+    connect() {
+      const { port1, port2 } = new MessageChannel();
+      worker.postMessage({ type: "connect", port: port2 }, [port2]);
+      return new WorkerConnection(port1);
+    },
     async stop() {
       worker.off("error", onCrash);
       const stopped = nextMessage(worker, "stopped");

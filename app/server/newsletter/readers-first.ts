@@ -1,10 +1,10 @@
 /**
- * Readers before the newsletter (issue 40): the send shares the machine with the thread that
- * answers the site's requests, and on the embedded database the one session that reads their
- * pages. A send is a background job that may take minutes more; a reader waiting a second for a
- * page is gone. So each step of a send (a message on the sending thread, a chunk of the queue)
- * first waits a moment that grows while the request thread is busy and shrinks while it is not
- * (docs/decisions.md, "Reads during a newsletter send").
+ * Readers before the newsletter (issue 40): the send shares the thread that answers the site's
+ * requests, and on the embedded database the one session that reads their pages. A send is a
+ * background job that may take minutes more; a reader waiting a second for a page is gone. So each
+ * step of a send (a message, a chunk of the queue) first waits a moment that grows while the
+ * request thread is busy and shrinks while it is not (docs/decisions.md, "Reads during a
+ * newsletter send").
  */
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -12,19 +12,19 @@ import { setTimeout as sleep } from "node:timers/promises";
 /** Above this share of the request thread's time busy (readers, or the send itself), steps wait. */
 const BUSY_UTILIZATION = 0.5;
 /** How often the request thread's load is read. */
-export const LOAD_WINDOW_MS = 100;
+const LOAD_WINDOW_MS = 100;
 /** The longest a step waits, so that a send on a site that is always busy still goes out. */
 const LONGEST_WAIT_MS = 200;
 
 /** Lets the requests that came meanwhile have the thread (and the database) first. */
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** How long a step should wait now, read on the request thread: doubling while it is busy, halving while it is not. */
-export function readersWait(): () => number {
+/** A wait to take before each step of a send. */
+export function readersFirst(): () => Promise<void> {
   let last = performance.eventLoopUtilization();
   let readAt = performance.now();
   let waitMs = 0;
-  return () => {
+  return async () => {
     const now = performance.now();
     if (now - readAt >= LOAD_WINDOW_MS) {
       const current = performance.eventLoopUtilization();
@@ -33,16 +33,7 @@ export function readersWait(): () => number {
       last = current;
       readAt = now;
     }
-    return waitMs;
-  };
-}
-
-/** A wait to take before each step of a send on the request thread. */
-export function readersFirst(): () => Promise<void> {
-  const wait = readersWait();
-  return async () => {
-    const ms = wait();
-    if (ms > 0) await sleep(ms);
+    if (waitMs > 0) await sleep(waitMs);
     await yieldToRequests();
   };
 }

@@ -4,7 +4,7 @@
  * turns sending (startDueIssues), so a restart finds exactly what is left. The rules of each row's life are here; the loop that runs them is
  * sender.ts.
  *
- * Each recipient once: a row turns `sent` (markSent, mark-sent.ts) after the relay has read the whole message
+ * Each recipient once: a row turns `sent` (markSent) after the relay has read the whole message
  * and before it is told the message is complete (mail/relay-session.ts). That update is the one
  * commit point: it succeeds only for a row still waiting and only while this instance holds the
  * sending lease, so neither a restart nor a second instance that took over can send the row again.
@@ -14,11 +14,12 @@ import { and, asc, eq, exists, inArray, lte, notExists, sql } from "drizzle-orm"
 import type { Database, Executor } from "../db/connection";
 import { mailSenderLease, mailSuppressions, newsletterDeliveries, newsletterIssues } from "../db/schema";
 import type { PermanentMailFailure, TemporaryMailFailure } from "../mail/transport";
-import { SENDER_LEASE } from "./mark-sent";
 import { yieldToRequests } from "./readers-first";
 import { recipientsPage } from "./recipients";
 import { suppress } from "./suppressions";
 
+/** The lease's row: one sender of newsletters per site. */
+export const SENDER_LEASE = "newsletter";
 /** Tries of one message before it counts as failed, spaced by RETRY_BASE_MS doubled each time (about 17 hours in all). */
 export const MAX_ATTEMPTS = 10;
 const RETRY_BASE_MS = 60_000;
@@ -65,6 +66,14 @@ export async function takeLease(db: Executor, holder: string, leaseMs: number, f
 export async function releaseLease(db: Executor, holder: string): Promise<void> {
   await db.delete(mailSenderLease).where(and(eq(mailSenderLease.name, SENDER_LEASE), eq(mailSenderLease.holder, holder)));
 }
+
+const holdsLease = (db: Executor, holder: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(mailSenderLease)
+      .where(and(eq(mailSenderLease.name, SENDER_LEASE), eq(mailSenderLease.holder, holder), sql`${mailSenderLease.until} > now()`)),
+  );
 
 /**
  * Rows queued per transaction. The embedded database has one session, which a transaction holds
@@ -196,6 +205,19 @@ export async function dueDeliveries(db: Executor, now: Date, limit: number, afte
 
 const rowOf = (delivery: Delivery) => and(eq(newsletterDeliveries.issueId, delivery.issueId), eq(newsletterDeliveries.subscriberId, delivery.subscriberId));
 
+/**
+ * The commit point of one message: the row turns sent if it still waits and `holder` still holds
+ * the lease. False: the message must not be completed.
+ */
+export async function markSent(db: Executor, delivery: Delivery, holder: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterDeliveries)
+    .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${newsletterDeliveries.attempts} + 1`, detail: "" })
+    .where(and(rowOf(delivery), eq(newsletterDeliveries.status, "waiting"), holdsLease(db, holder)))
+    .returning({ issueId: newsletterDeliveries.issueId });
+  return rows.length === 1;
+}
+
 /** The relay took it but its answer was lost: kept as sent, with a word for the editor. */
 export async function noteUnconfirmed(db: Executor, delivery: Delivery): Promise<void> {
   await db.update(newsletterDeliveries).set({ detail: "handed over; the relay's answer was lost" }).where(rowOf(delivery));
@@ -232,36 +254,6 @@ export async function recordRefusal(
       nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
     })
     .where(rowOf(delivery));
-}
-
-/**
- * The rows of messages a sending thread held when it died, with no outcome told: the database says
- * how far each came. Still waiting (no commit ran, or it lost to this update): the relay never got
- * its ending line, so it is a temporary failure, tried after the back-off. Sent: the commit ran and
- * the relay may have the whole message, so it is kept as handed over. Each update is conditional on
- * the row's status, so a commit still on its way to the database can only lose its message, never
- * send it twice.
- */
-export async function settleLost(db: Database, deliveries: Delivery[], why: string, now: Date): Promise<void> {
-  const detail = why.slice(0, 1000);
-  await db.transaction(async (tx) => {
-    for (const delivery of deliveries) {
-      const attempts = delivery.attempts + 1;
-      await tx
-        .update(newsletterDeliveries)
-        .set({
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "waiting",
-          attempts,
-          detail,
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        })
-        .where(and(rowOf(delivery), eq(newsletterDeliveries.status, "waiting")));
-      await tx
-        .update(newsletterDeliveries)
-        .set({ detail: "handed over; the relay's answer was lost" })
-        .where(and(rowOf(delivery), eq(newsletterDeliveries.status, "sent")));
-    }
-  });
 }
 
 /** Issues with nothing left waiting are sent; returns their ids. */

@@ -1,38 +1,29 @@
 /**
  * The request thread's side of the newsletter's sending thread (send-worker.ts, issue 40): hands it
- * a batch's rendered messages a slice per post, tells it how long readers-first wants each message
- * to wait, and passes back each slice's outcomes. The thread commits each message on a database
- * connection of its own, so a message costs this thread no hop of its own: a slice of SLICE
- * messages is one post there and one back. The thread starts with a send's first slice and ends
- * when the send rests (`release`), so an idle server keeps no thread.
+ * messages and answers its "commit" with the database's word. The thread starts with a send's
+ * first message and ends when the send rests (`release`), so an idle server keeps no thread.
  *
- * A thread that dies (an error it did not catch, the heap) stops nothing else: each slice it had
- * not answered is answered here as lost, and the sender asks the database how far each of its
- * messages came (send-queue.ts, settleLost). The next slice starts a new thread.
+ * A thread that dies (an error it did not catch, the heap) loses no outcome and stops nothing else:
+ * each message it held is answered here, as a relay's silence would be. Not yet committed: a
+ * temporary failure, tried again after the back-off (the relay never got its ending line). Already
+ * committed: handed over, unconfirmed, as when a connection drops after the ending line, since the
+ * relay may have the whole message. The next message starts a new thread.
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { ThreadDatabaseLink } from "../db/thread-database";
-import { transferablesOf } from "../db/thread-database";
 import type { HandOff } from "../mail/relay-session";
-import { PermanentMailFailure, TemporaryMailFailure } from "../mail/message";
+import { type OutgoingMail, PermanentMailFailure, TemporaryMailFailure } from "../mail/message";
 import { fromAddress } from "../mail/transport";
 import { config } from "../platform/config";
 import { logError } from "../platform/log";
 import { threadFromSource } from "../platform/thread-from-source";
-import { LOAD_WINDOW_MS, readersWait } from "./readers-first";
-import type { FailureData, FromSendThread, HandOffData, SendThreadSettings, SliceItem, ToSendThread } from "./send-worker";
+import type { FailureData, FromSendThread, HandOffData, SendThreadSettings, ToSendThread } from "./send-worker";
 import { builtWorker } from "./send-worker-location";
 
-/** What became of a slice: the outcomes to record, by the item's index, or the whole slice lost with its thread. */
-export type SliceResult = { kind: "answered"; outcomes: { index: number; handOff: HandOff }[] } | { kind: "lost"; why: string };
-
 export interface SendThread {
-  /** Sends `items` for the lease's `holder`, once each, on the thread. */
-  send(holder: string, items: SliceItem[]): Promise<SliceResult>;
-  /** Starts no more messages: slices under way are answered with what was sent. */
-  stop(): void;
-  /** Ends the thread (and its connections) once no slice is under way; the next `send` starts another. */
+  /** Builds and hands over `mail` on connection number `connection`; `commit` says whether to finish it. */
+  deliver(connection: number, mail: OutgoingMail, commit: () => Promise<boolean>): Promise<HandOff>;
+  /** Ends the thread (and its connections) once no message is under way; the next `deliver` starts another. */
   release(): Promise<void>;
 }
 
@@ -41,88 +32,95 @@ export interface SendThreadOptions {
 }
 
 /** The mail settings as the request thread reads them, for the sending thread, which reads none. */
-export function sendThreadSettings(database: ThreadDatabaseLink, pace: { connections?: number; ratePerSecond?: number } = {}): SendThreadSettings {
+export function sendThreadSettings(): SendThreadSettings {
   const { mail, dataDir } = config();
   return {
     relay: { smtpUrl: mail.smtpUrl, envelopeFrom: fromAddress(mail.from), folder: path.join(dataDir, "mail") },
     compose: { from: mail.from, dkim: mail.dkim },
-    connections: pace.connections ?? mail.connections,
-    ratePerSecond: pace.ratePerSecond ?? mail.ratePerSecond,
-    database,
   };
 }
 
 /** The sending thread: the build's file, or send-worker.ts through tsx from the source tree. */
-export const spawnSendThread = (settings: SendThreadSettings) => {
-  const options = { workerData: settings, transferList: transferablesOf(settings.database) };
-  return builtWorker ? new Worker(new URL(builtWorker), options) : threadFromSource(new URL("./send-worker.ts", import.meta.url), options);
-};
+export const spawnSendThread = (settings: SendThreadSettings) =>
+  builtWorker
+    ? new Worker(new URL(builtWorker), { workerData: settings })
+    : threadFromSource(new URL("./send-worker.ts", import.meta.url), { workerData: settings });
 
 const fromData = (failure: FailureData) =>
   failure.permanent ? new PermanentMailFailure(failure.message, failure.responseCode) : new TemporaryMailFailure(failure.message, failure.responseCode);
 
 const handOffOf = (data: HandOffData): HandOff => (data.kind === "failed" ? { kind: "failed", failure: fromData(data.failure) } : data);
 
-/** `settings` is called for each thread started: a database link belongs to one thread. */
-export function startSendThread(settings: () => SendThreadSettings, { spawn = spawnSendThread }: SendThreadOptions = {}): SendThread {
-  const pending = new Map<number, (result: SliceResult) => void>();
+interface Pending {
+  commit: () => Promise<boolean>;
+  committed: boolean;
+  resolve: (handOff: HandOff) => void;
+}
+
+export function startSendThread(settings: SendThreadSettings, { spawn = spawnSendThread }: SendThreadOptions = {}): SendThread {
+  const pending = new Map<number, Pending>();
   let thread: Worker | undefined;
-  let pacing: NodeJS.Timeout | undefined;
   let nextId = 0;
 
-  const post = (worker: Worker, message: ToSendThread) => worker.postMessage(message);
+  const answerCommit = (worker: Worker, id: number) => {
+    const message = pending.get(id);
+    if (!message) return;
+    message.commit().then(
+      (agreed) => {
+        message.committed = agreed;
+        if (thread === worker) worker.postMessage({ type: "commit", id, agreed } satisfies ToSendThread);
+      },
+      (error: unknown) => {
+        logError("Marking a newsletter message sent failed", error);
+        if (thread === worker)
+          worker.postMessage({ type: "commit", id, agreed: false, error: error instanceof Error ? error.message : String(error) } satisfies ToSendThread);
+      },
+    );
+  };
 
   const died = (worker: Worker, why: string) => {
     if (thread !== worker) return;
     thread = undefined;
-    clearInterval(pacing);
-    for (const [id, resolve] of pending) {
+    for (const [id, message] of pending) {
       pending.delete(id);
-      resolve({ kind: "lost", why: `the sending thread stopped: ${why}` });
+      message.resolve(
+        message.committed
+          ? { kind: "accepted", confirmed: false }
+          : { kind: "failed", failure: new TemporaryMailFailure(`the sending thread stopped: ${why}`, undefined) },
+      );
     }
   };
 
   const start = () => {
-    const worker = spawn(settings());
+    const worker = spawn(settings);
     worker.on("message", (message: FromSendThread) => {
-      const resolve = pending.get(message.id);
+      if (message.type === "commit") return answerCommit(worker, message.id);
+      const done = pending.get(message.id);
       pending.delete(message.id);
-      resolve?.({ kind: "answered", outcomes: message.outcomes.map(({ index, handOff }) => ({ index, handOff: handOffOf(handOff) })) });
+      done?.resolve(handOffOf(message.handOff));
     });
     worker.on("error", (error) => {
       logError("The newsletter's sending thread failed", error);
       died(worker, error.message);
     });
     worker.on("exit", (code) => died(worker, `exit code ${code}`));
-    // Readers first: the wait is read from this thread's load and told to the sending thread when it changes.
-    let told = 0;
-    const wait = readersWait();
-    pacing = setInterval(() => {
-      const ms = wait();
-      if (ms !== told && thread === worker) post(worker, { type: "wait", ms: (told = ms) });
-    }, LOAD_WINDOW_MS);
-    pacing.unref();
     return worker;
   };
 
   return {
-    send(holder, items) {
+    deliver(connection, mail, commit) {
       thread ??= start();
       const id = nextId++;
       const worker = thread;
-      return new Promise<SliceResult>((resolve) => {
-        pending.set(id, resolve);
-        post(worker, { type: "slice", id, holder, items });
+      return new Promise<HandOff>((resolve) => {
+        pending.set(id, { commit, committed: false, resolve });
+        worker.postMessage({ type: "send", id, connection, mail } satisfies ToSendThread);
       });
-    },
-    stop() {
-      if (thread) post(thread, { type: "stop" });
     },
     async release() {
       const worker = thread;
       if (!worker || pending.size > 0) return;
       thread = undefined;
-      clearInterval(pacing);
       await worker.terminate();
     },
   };

@@ -1,27 +1,18 @@
 /**
- * The newsletter's sending thread (issue 40): runs the send's per-message loop, so that none of it
- * takes the thread that answers the site's readers. It is handed a batch's messages a slice at a
- * time, already rendered, and for each: waits its turn (MAIL_RATE_PER_SECOND, and the readers-first
- * wait the request thread tells it), builds it (MIME, DKIM signature), writes it to the relay over
- * one of MAIL_CONNECTIONS conversations, commits it on its own database connection (markSent) and
- * only then writes the ending line (mail/relay-session.ts). Each slice is answered once, with the
- * outcomes the request thread must record (a refusal, an unconfirmed hand-over).
+ * The newsletter's sending thread (issue 40): builds each message (MIME, DKIM signature) and holds
+ * the SMTP conversations, so that neither takes the thread that answers the site's readers. It
+ * knows nothing of the database: when a message's every byte but its ending line is with the relay,
+ * it asks the request thread to commit (the send queue's markSent) and writes the ending line only
+ * on its yes (mail/relay-session.ts). Each message's outcome goes back to be recorded there.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import type { MailSettings } from "../platform/config";
-import { type ThreadDatabaseLink, openThreadClient } from "../db/thread-database";
 import { type HandOff, openRelaySession, type RelaySession, type RelaySettings } from "../mail/relay-session";
 import { classified, mailComposer, type OutgoingMail } from "../mail/message";
-import { markSent } from "./mark-sent";
 
 export interface SendThreadSettings {
   relay: RelaySettings;
   compose: Pick<MailSettings, "from" | "dkim">;
-  connections: number;
-  ratePerSecond: number;
-  /** The thread's own connection to the database, for the commit point. */
-  database: ThreadDatabaseLink;
 }
 
 /** A failure as it crosses threads: a structured clone keeps no class of its own. */
@@ -33,26 +24,13 @@ export interface FailureData {
 
 export type HandOffData = Exclude<HandOff, { kind: "failed" }> | { kind: "failed"; failure: FailureData };
 
-export interface SliceItem {
-  delivery: { issueId: number; subscriberId: number };
-  mail: OutgoingMail;
-}
-
-/** A message of a slice whose outcome the request thread records: refused, or handed over unconfirmed. */
-export interface Outcome {
-  index: number;
-  handOff: HandOffData;
-}
-
 export type ToSendThread =
-  /** Send `items` for the lease's `holder`. */
-  | { type: "slice"; id: number; holder: string; items: SliceItem[] }
-  /** How long to wait before each message while the site's readers keep the request thread busy (readers-first.ts). */
-  | { type: "wait"; ms: number }
-  /** Start no more messages: those not started are answered as not sent, and stay waiting. */
-  | { type: "stop" };
+  /** Build `mail` and hand it to the relay over connection number `connection`. */
+  | { type: "send"; id: number; connection: number; mail: OutgoingMail }
+  /** The answer to the thread's "commit": whether to finish the message, or what went wrong committing. */
+  | { type: "commit"; id: number; agreed: boolean; error?: string };
 
-export type FromSendThread = { type: "slice"; id: number; outcomes: Outcome[] };
+export type FromSendThread = { type: "commit"; id: number } | { type: "done"; id: number; handOff: HandOffData };
 
 function toData(handOff: HandOff): HandOffData {
   if (handOff.kind !== "failed") return handOff;
@@ -60,87 +38,40 @@ function toData(handOff: HandOff): HandOffData {
   return { kind: "failed", failure: { permanent: failure.name === "PermanentMailFailure", message: failure.message, responseCode: failure.responseCode } };
 }
 
-/** Spaces messages `1 / rate` seconds apart, shared by every connection. */
-function pacer(ratePerSecond: number) {
-  const gapMs = 1000 / ratePerSecond;
-  let next = 0;
-  return async () => {
-    const now = performance.now();
-    const at = Math.max(next, now);
-    next = at + gapMs;
-    if (at > now) await sleep(at - now);
-  };
-}
-
-interface Slice {
-  id: number;
-  holder: string;
-  items: SliceItem[];
-  left: number;
-  outcomes: Outcome[];
-}
-
 function run(port: NonNullable<typeof parentPort>, settings: SendThreadSettings) {
   const compose = mailComposer(settings.compose);
-  const pace = pacer(settings.ratePerSecond);
-  const database = openThreadClient(settings.database);
-  // A connection that failed to open fails each commit (a temporary failure), not the thread.
-  database.catch(() => undefined);
   const sessions = new Map<number, RelaySession>();
-  const queue: { slice: Slice; index: number }[] = [];
-  let readersWaitMs = 0;
-  let stopped = false;
-  let idle: (() => void)[] = [];
+  const commits = new Map<number, { resolve: (agreed: boolean) => void; reject: (error: Error) => void }>();
 
-  const finish = (slice: Slice) => {
-    if (--slice.left === 0) port.postMessage({ type: "slice", id: slice.id, outcomes: slice.outcomes } satisfies FromSendThread);
-  };
+  const commit = (id: number) =>
+    new Promise<boolean>((resolve, reject) => {
+      commits.set(id, { resolve, reject });
+      port.postMessage({ type: "commit", id } satisfies FromSendThread);
+    });
 
-  const send = async (connection: number, slice: Slice, index: number) => {
-    const { delivery, mail } = slice.items[index]!;
+  const send = async (id: number, connection: number, mail: OutgoingMail) => {
     let handOff: HandOff;
     try {
       const raw = await compose(mail);
       let session = sessions.get(connection);
       if (!session) sessions.set(connection, (session = openRelaySession(settings.relay)));
-      handOff = await session.deliver(mail.to, raw, async () => markSent(await database, delivery, slice.holder));
+      handOff = await session.deliver(mail.to, raw, () => commit(id));
     } catch (error) {
       // A message that cannot be built (a broken DKIM key, say) is a failure to record like a refusal.
       handOff = { kind: "failed", failure: classified(error) };
     }
-    if (handOff.kind === "failed" || (handOff.kind === "accepted" && !handOff.confirmed)) slice.outcomes.push({ index, handOff: toData(handOff) });
+    port.postMessage({ type: "done", id, handOff: toData(handOff) } satisfies FromSendThread);
   };
-
-  /** One relay conversation's loop: the next queued message, in turn, until none is left. */
-  const connectionLoop = async (connection: number) => {
-    for (;;) {
-      const next = queue.shift();
-      if (!next) {
-        await new Promise<void>((resolve) => idle.push(resolve));
-        continue;
-      }
-      if (!stopped) {
-        await pace();
-        if (readersWaitMs > 0) await sleep(readersWaitMs);
-      }
-      if (!stopped) await send(connection, next.slice, next.index);
-      finish(next.slice);
-    }
-  };
-
-  for (let connection = 0; connection < settings.connections; connection++) void connectionLoop(connection);
 
   port.on("message", (message: ToSendThread) => {
-    if (message.type === "wait") readersWaitMs = message.ms;
-    else if (message.type === "stop") stopped = true;
-    else {
-      const slice: Slice = { id: message.id, holder: message.holder, items: message.items, left: message.items.length, outcomes: [] };
-      if (slice.left === 0) return port.postMessage({ type: "slice", id: slice.id, outcomes: [] } satisfies FromSendThread);
-      message.items.forEach((_, index) => queue.push({ slice, index }));
-      const waiting = idle;
-      idle = [];
-      waiting.forEach((wake) => wake());
+    if (message.type === "send") {
+      void send(message.id, message.connection, message.mail);
+      return;
     }
+    const waiting = commits.get(message.id);
+    commits.delete(message.id);
+    if (message.error !== undefined) waiting?.reject(new Error(message.error));
+    else waiting?.resolve(message.agreed);
   });
 }
 

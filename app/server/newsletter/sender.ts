@@ -1,20 +1,19 @@
 /**
  * The loop that sends newsletters (issue 40), on whichever instance holds the sending lease: it
- * starts issues whose time has come, claims their waiting messages a batch at a time, renders each
- * reader's message and hands the batch to the sending thread (send-thread.ts) a slice per post. The
- * thread runs the per-message loop: it paces them (MAIL_RATE_PER_SECOND, slower while the site's
- * readers keep the request thread busy, readers-first.ts), builds them, holds MAIL_CONNECTIONS
- * connections to the relay and commits each on its own database connection. This thread records
- * what the slices' answers say, and claims the next batch once the last is answered. The queue's
- * rules (send-queue.ts, mark-sent.ts) make each message go once; this file only runs them.
+ * starts issues whose time has come, then hands their waiting messages to the sending thread
+ * (send-thread.ts), which builds them and holds MAIL_CONNECTIONS connections to the relay, at no
+ * more than MAIL_RATE_PER_SECOND, and slower while the site's readers keep the request thread busy
+ * (readers-first.ts), until none waits. The queue's rules (send-queue.ts) make each message go
+ * once; this file only paces and runs them.
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import os from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../db/connection";
-import type { ThreadDatabaseLink } from "../db/thread-database";
 import { newsletterIssues } from "../db/schema";
 import { fromAddress } from "../mail/transport";
+import { config } from "../platform/config";
 import { logError } from "../platform/log";
 import { type IssueContent, issueMail } from "./issue-mail";
 import { issueContent, issueLinks } from "./issue-content";
@@ -25,23 +24,20 @@ import {
   dropSuppressed,
   dueDeliveries,
   finishIssues,
+  markSent,
   noteUnconfirmed,
   recordRefusal,
   releaseLease,
-  settleLost,
   startDueIssues,
   takeLease,
 } from "./send-queue";
 import { readersFirst } from "./readers-first";
-import { type SendThreadOptions, type SliceResult, sendThreadSettings, startSendThread } from "./send-thread";
-import type { SliceItem } from "./send-worker";
+import { type SendThreadOptions, sendThreadSettings, startSendThread } from "./send-thread";
 import { subscriberTokens } from "./subscriber-links";
 
 export interface NewsletterSenderOptions {
   /** The embedded database: no other process can open it, so its lease is this process's at once. */
   exclusive: boolean;
-  /** A new connection to the database for the sending thread, which commits each message itself (DatabaseHandle.threadLink). */
-  database: () => ThreadDatabaseLink;
   ratePerSecond?: number;
   connections?: number;
   /** How long the lease lasts unrenewed; a stopped instance's is taken over after it. */
@@ -64,25 +60,29 @@ export interface NewsletterSender {
 /** Rows read at a time: each read walks the waiting rows, so a large send reads few, large batches. */
 const BATCH = 500;
 
-/**
- * Messages per post to the sending thread: a post (and its answer) per message was a third of the
- * request thread's share of a send; a slice renders in about 2 ms, so a reader's request waits at
- * most that long behind it.
- */
-const SLICE = 50;
+/** Spaces hand-overs `1 / rate` seconds apart, shared by every connection. */
+function pacer(ratePerSecond: number) {
+  const gapMs = 1000 / ratePerSecond;
+  let next = 0;
+  return async () => {
+    const now = performance.now();
+    const at = Math.max(next, now);
+    next = at + gapMs;
+    if (at > now) await sleep(at - now);
+  };
+}
 
 export function startNewsletterSender(db: Database, options: NewsletterSenderOptions): NewsletterSender {
   const holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const leaseMs = options.leaseMs ?? 20_000;
   const idleMs = options.idleMs ?? 5_000;
+  const connections = options.connections ?? config().mail.connections;
+  const pace = pacer(options.ratePerSecond ?? config().mail.ratePerSecond);
   const readersGoFirst = readersFirst();
   const domain = fromAddress().split("@")[1] ?? "localhost";
   let stopped = false;
   let wakeUp: (() => void) | undefined;
-  const thread = startSendThread(
-    () => sendThreadSettings(options.database(), { connections: options.connections, ratePerSecond: options.ratePerSecond }),
-    options.thread,
-  );
+  const thread = startSendThread(sendThreadSettings(), options.thread);
   const contents = new Map<number, Promise<IssueContent>>();
 
   const rest = (ms: number) =>
@@ -119,23 +119,19 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
   /** Where the last batch's claim ended. */
   let cursor: ClaimCursor | undefined;
 
-  /** Each reader's message, rendered here: it needs the issue's stories and the reader's token from the database. */
-  const render = async (delivery: Delivery): Promise<SliceItem> => {
+  /** Connection number `connection` of the sending thread hands `delivery` over. */
+  const deliver = async (connection: number, delivery: Delivery) => {
     const content = await contentOf(delivery.issueId);
     tokenOf ??= subscriberTokens(db);
     const links = issueLinks(content.edition, (await tokenOf)(delivery.subscriberId));
     const mail = issueMail(content, delivery.email, links, { messageId: deliveryMessageId(delivery.issueId, delivery.subscriberId, domain) });
-    return { delivery: { issueId: delivery.issueId, subscriberId: delivery.subscriberId }, mail };
-  };
-
-  /** What a slice's answer asks to be written: refusals and unconfirmed hand-overs, or how far a lost slice's messages came. */
-  const record = async (deliveries: Delivery[], result: SliceResult) => {
-    if (result.kind === "lost") return settleLost(db, deliveries, result.why, new Date());
-    for (const { index, handOff } of result.outcomes) {
-      const delivery = deliveries[index]!;
-      if (handOff.kind === "failed") await recordRefusal(db, delivery, handOff.failure, new Date());
-      else if (handOff.kind === "accepted" && !handOff.confirmed) await noteUnconfirmed(db, delivery);
-    }
+    await pace();
+    // The message's commit and its outcome are still the request thread's (and the database's) work: readers go first.
+    await readersGoFirst();
+    if (stopped) return;
+    const handOff = await thread.deliver(connection, mail, () => markSent(db, delivery, holder));
+    if (handOff.kind === "failed") await recordRefusal(db, delivery, handOff.failure, new Date());
+    else if (handOff.kind === "accepted" && !handOff.confirmed) await noteUnconfirmed(db, delivery);
   };
 
   /** One batch of due messages over the connections; false when there was none. */
@@ -156,19 +152,15 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
       await thread.release();
       return false;
     }
-    const slices: Promise<void>[] = [];
-    for (let start = 0; start < batch.length && !stopped; start += SLICE) {
-      const deliveries = batch.slice(start, start + SLICE);
-      const items = await Promise.all(deliveries.map(render));
-      slices.push(
-        thread
-          .send(holder, items)
-          .then((result) => record(deliveries, result))
-          .catch((error: unknown) => logError("Recording newsletter messages' outcomes failed", error)),
-      );
-      await readersGoFirst();
-    }
-    await Promise.all(slices);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async (_, connection) => {
+        while (!stopped && next < batch.length) {
+          const delivery = batch[next++]!;
+          await deliver(connection, delivery).catch((error: unknown) => logError("Sending a newsletter message failed", error));
+        }
+      }),
+    );
     return true;
   };
 
@@ -200,7 +192,6 @@ export function startNewsletterSender(db: Database, options: NewsletterSenderOpt
     wake: () => wakeUp?.(),
     async stop() {
       stopped = true;
-      thread.stop();
       wakeUp?.();
       await running;
       await thread.release();

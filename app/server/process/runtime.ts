@@ -165,7 +165,7 @@ export async function startApp(): Promise<void> {
   // Jobs left by a stopped instance are taken over; the embedded database has no other instance.
   stopDocumentJobs ??= startDocumentJobs(await documentJobs(), handle.kind === "pglite");
   // One instance sends newsletters at a time (its lease); the embedded database has no other instance.
-  newsletterSender ??= startNewsletterSender(db, { exclusive: handle.kind === "pglite", database: handle.threadLink });
+  newsletterSender ??= startNewsletterSender(db, { exclusive: handle.kind === "pglite" });
   if (handle.kind === "pglite") {
     stopVacuum ??= repeatEvery(
       () => vacuumWhereDue(handle.pool),
