@@ -264,7 +264,7 @@ export function DocumentViewer({
       </p>
       <div
         ref={stage}
-        id={live || embedded ? undefined : pageAnchor(1)}
+        id={live ? undefined : pageAnchor(1)}
         tabIndex={0}
         aria-label={pageAlt(page)}
         className="max-h-[85vh] scroll-mt-24 overflow-auto rounded border border-neutral-200 bg-neutral-100 outline-offset-2 dark:border-neutral-700 dark:bg-neutral-900 [@media(scripting:none)]:max-h-none"

@@ -27,7 +27,7 @@ import { sanitizeArticleHtml } from "./html";
 import { type MediaPurpose, type PreparedMedia, type StoredMedia, prepareMedia, removeMedia, saveMedia } from "./media";
 import type { MediaStorage } from "../storage";
 import { bodyTextOf } from "./search-snippet";
-import { getArticle, selectedArticleId } from "./articles";
+import { bannerOf, getArticle, selectedArticleId } from "./articles";
 import { changedFields, recordAudit } from "./audit";
 import { keepEarliestRevision, recordRevision, revisionToRestore } from "./revisions";
 import { lockArticle } from "./article-access";
@@ -303,7 +303,7 @@ async function listedFacts(tx: Executor, id: number): Promise<string> {
       isFeatured: articles.isFeatured,
       publishedAt: articles.publishedAt,
       storyId: articles.storyId,
-      banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${articleMedia.articleId} = ${selectedArticleId} and ${articleMedia.kind} = 'banner')`,
+      banner: sql`(select ${articleMedia.url} from ${articleMedia} where ${bannerOf})`,
       tags: sql`(select array_agg(${articleTags.tagId} order by ${articleTags.tagId}) from ${articleTags} where ${articleTags.articleId} = ${selectedArticleId})`,
     })
     .from(articles)

@@ -13,6 +13,7 @@ import { modernVariantWidths } from "./media-variants";
 import { slugify } from "~/lib/slug";
 import { readTimeForWords } from "~/lib/text";
 import type { Executor } from "../db/connection";
+import { inFull } from "../db/column-in-full";
 import {
   articleMedia,
   mediaVariants,
@@ -93,17 +94,12 @@ function summaryColumns(names: Language): ReturnType<typeof summaryColumnsIn> {
   return columns;
 }
 
-// The banner is the media at position 0 (docs/product.md#what-the-site-keeps); at most one row per article.
 const writerOf = eq(writers.id, articles.writerId);
 const categoryOf = eq(categories.id, articles.categoryId);
-export const bannerOf = and(eq(articleMedia.articleId, articles.id), eq(articleMedia.kind, "banner"));
-
-/**
- * The selected article's id, named with its table, for subqueries of a select from `articles`
- * alone: there Drizzle names columns bare, and a bare "id" inside a subquery of article_media is
- * the medium's own.
- */
-export const selectedArticleId = sql`${articles}.${sql.identifier(articles.id.name)}`;
+/** The article's own id in full (db/column-in-full.ts): bare, it would be a medium's own inside a subquery of article_media. */
+export const selectedArticleId = inFull(articles.id);
+// The banner is the media at position 0 (docs/product.md#what-the-site-keeps); at most one row per article.
+export const bannerOf = and(eq(articleMedia.articleId, selectedArticleId), eq(articleMedia.kind, "banner"));
 const variantsOfBanner = eq(mediaVariants.url, articleMedia.url);
 
 function selectSummaries(db: Executor, names: Language) {

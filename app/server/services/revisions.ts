@@ -10,6 +10,7 @@ import type { RevisionComparison, RevisionDetail, RevisionStory, RevisionSummary
 import { AUTOSAVE_COALESCE_MINUTES, type Language, REVISION_KEYFRAME_EVERY, type RevisionKind } from "~/lib/limits";
 import { wordCount } from "~/lib/text";
 import type { Database, Executor } from "../db/connection";
+import { inFull } from "../db/column-in-full";
 import { articleMedia, articleRevisions, articleTags, articles, categories, tags, users, writers } from "../db/schema";
 import { AppError } from "../errors";
 import { type Actor, requireArticleEditor } from "./actor";
@@ -89,9 +90,8 @@ function encode(snapshot: string, keyframe: Keyframe | null): { baseId: number |
  * follow that keyframe: what the next revision is encoded against, read in one statement.
  */
 async function latestRevision(tx: Executor, articleId: number) {
-  // Named with the table: Drizzle may name a column bare, which inside the subqueries below would be theirs.
-  const ofLatest = (column: typeof articleRevisions.id | typeof articleRevisions.baseId) => sql`${articleRevisions}.${sql.identifier(column.name)}`;
-  const keyframeOfLatest = sql`coalesce(${ofLatest(articleRevisions.baseId)}, ${ofLatest(articleRevisions.id)})`;
+  // In full: inside the subqueries below a bare name would be their own row's.
+  const keyframeOfLatest = sql`coalesce(${inFull(articleRevisions.baseId)}, ${inFull(articleRevisions.id)})`;
   const [latest] = await tx
     .select({
       id: articleRevisions.id,
