@@ -695,6 +695,34 @@ describe("input the API does not take is refused, not ignored", () => {
     expect((await getAsAdmin(article.slug)).body.title).toBe(article.title);
   });
 
+  it("a file refused while the rest of the body is still arriving → 400 naming it, not a dropped connection", async () => {
+    const article = await createArticle();
+    const boundary = "----refused-early";
+    const encoder = new TextEncoder();
+    let finish!: () => void;
+    const rest = new Promise<void>((resolve) => (finish = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(
+          encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="leak.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF`),
+        );
+        await rest;
+        controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const answer = fetch(`${baseUrl()}/api/news/${encodeURIComponent(article.slug)}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${await asAdmin()}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await answer;
+    finish();
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: formatMessage(en.unknownFileField, { field: "attachment" }), code: "unknown_file_field" });
+  });
+
   it("a JSON article sent as text/plain → 415, and no article", async () => {
     const title = unique("Plain text article");
     const res = await fetch(`${baseUrl()}/api/news`, {

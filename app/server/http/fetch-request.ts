@@ -1,6 +1,5 @@
 /** An Express request as the Fetch API Request React Router's handler takes. */
 import type { IncomingHttpHeaders } from "node:http";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /** Headers that would let a render know who asked. */
@@ -26,10 +25,65 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: s
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = bodyOf(req, res);
     init.duplex = "half";
   }
   return new Request(new URL(url, `${req.protocol}://${req.get("host") ?? "localhost"}`), init);
+}
+
+/** How much of a body is read ahead of the handler before the socket is paused. */
+const READ_AHEAD_BYTES = 64 * 1024;
+
+/**
+ * The request's body as a web stream. A handler that stops reading it (a form refused half-way, a
+ * body over its limit) cancels it: what still arrives is read and dropped, and the connection closes
+ * once the answer is sent, so the client is told why. React Router's own adapter destroys the socket
+ * on cancel, and the client saw a dropped connection instead of its error.
+ */
+function bodyOf(req: ExpressRequest, res: ExpressResponse): ReadableStream<Uint8Array> {
+  let settled = false;
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const settle = (finish: () => void) => {
+          if (settled) return;
+          settled = true;
+          detach();
+          finish();
+        };
+        const onData = (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => settle(() => controller.close());
+        const onError = (error: Error) => settle(() => controller.error(error));
+        // A client gone before its body ended: the body is incomplete, never taken as whole.
+        const onClose = () => settle(() => controller.error(new Error("The client closed the connection before its body ended.")));
+        req.on("data", onData);
+        req.once("end", onEnd);
+        req.once("error", onError);
+        req.once("close", onClose);
+        detach = () => {
+          req.off("data", onData);
+          req.off("end", onEnd);
+          req.off("error", onError);
+          req.off("close", onClose);
+        };
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        if (settled) return;
+        settled = true;
+        detach();
+        if (!res.headersSent) res.setHeader("connection", "close");
+        req.resume();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
+  );
 }
 
 function fetchHeaders(incoming: IncomingHttpHeaders, options: FetchRequestOptions): Headers {
