@@ -3,9 +3,11 @@
  * so that the newsletter's sending thread (newsletter/send-worker.ts), which reads none, can build
  * messages and tell a relay's refusals apart.
  */
-import { createTransport } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { MailSettings } from "../platform/config";
+
+/** Loaded with the first message, not at every start (docs/decisions.md#start-up-loads-what-it-uses). */
+export const nodemailer = () => import("nodemailer");
 
 export interface OutgoingMail {
   to: string;
@@ -58,9 +60,8 @@ export function classified(error: unknown): PermanentMailFailure | TemporaryMail
  * rather than reading them, since it runs on the newsletter's own thread.
  */
 export function mailComposer(settings: Pick<MailSettings, "from" | "dkim">): (mail: OutgoingMail) => Promise<Buffer> {
-  const transport = createTransport(
-    { streamTransport: true, buffer: true, newline: "windows" },
-    { from: settings.from, ...(settings.dkim ? { dkim: settings.dkim } : {}) },
+  const transport = nodemailer().then(({ createTransport }) =>
+    createTransport({ streamTransport: true, buffer: true, newline: "windows" }, { from: settings.from, ...(settings.dkim ? { dkim: settings.dkim } : {}) }),
   );
-  return async (mail) => (await transport.sendMail(messageOptions(mail))).message as Buffer;
+  return async (mail) => (await (await transport).sendMail(messageOptions(mail))).message as Buffer;
 }

@@ -7,19 +7,19 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { createTransport } from "nodemailer";
 import { config, type MailSettings } from "../platform/config";
 import { log } from "../platform/log";
-import { classified, messageOptions, type OutgoingMail } from "./message";
+import { classified, messageOptions, nodemailer, type OutgoingMail } from "./message";
 
 export { PermanentMailFailure, TemporaryMailFailure, type OutgoingMail } from "./message";
 
 type Sender = (mail: OutgoingMail) => Promise<void>;
 
-let sender: Sender | undefined;
+let sender: Promise<Sender> | undefined;
 let senderSettings: MailSettings | undefined;
 
-function smtpSender(settings: MailSettings & { smtpUrl: string }): Sender {
+async function smtpSender(settings: MailSettings & { smtpUrl: string }): Promise<Sender> {
+  const { createTransport } = await nodemailer();
   const transport = createTransport(settings.smtpUrl, {
     from: settings.from,
     ...(settings.dkim ? { dkim: settings.dkim } : {}),
@@ -33,7 +33,8 @@ function smtpSender(settings: MailSettings & { smtpUrl: string }): Sender {
   };
 }
 
-function fileSender(settings: MailSettings, folder: string): Sender {
+async function fileSender(settings: MailSettings, folder: string): Promise<Sender> {
+  const { createTransport } = await nodemailer();
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from: settings.from });
   let told = false;
   return async (mail) => {
@@ -57,7 +58,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     senderSettings = settings;
     sender = settings.smtpUrl ? smtpSender({ ...settings, smtpUrl: settings.smtpUrl }) : fileSender(settings, path.join(config().dataDir, "mail"));
   }
-  await sender(mail);
+  await (await sender)(mail);
 }
 
 /** The bare address of MAIL_FROM (or of `from`), the envelope's sender. */

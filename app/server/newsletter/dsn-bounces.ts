@@ -7,7 +7,7 @@
  * itself: anyone can write a DSN.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { simpleParser } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import type { Database } from "../db/connection";
 import { AppError } from "../errors";
 import { config } from "../platform/config";
@@ -72,7 +72,9 @@ const STATUS = /^([245])\.\d{1,3}\.\d{1,3}/;
  * message/delivery-status part, or RFC 6533's message/global-delivery-status) is `400 dsn_not_a_report`.
  */
 export async function permanentFailuresOf(raw: Uint8Array): Promise<PermanentFailure[]> {
-  let parsed: Awaited<ReturnType<typeof simpleParser>>;
+  // Loaded with the first report, not at every start (docs/decisions.md#start-up-loads-what-it-uses).
+  const { simpleParser } = await import("mailparser");
+  let parsed: ParsedMail;
   try {
     parsed = await simpleParser(Buffer.from(raw), { keepDeliveryStatus: true, skipHtmlToText: true, skipTextLinks: true });
   } catch {

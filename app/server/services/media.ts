@@ -3,7 +3,6 @@
  * (which could expose a source) is ever served, and stored under a server-generated name.
  */
 import { randomBytes } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo } from "sharp";
 import type { MessageKey } from "~/lib/messages";
 import { variantUrl, variantWidths } from "~/lib/responsive-images";
@@ -58,6 +57,8 @@ export async function prepareMedia(file: { name: string; bytes: Uint8Array }, pu
   if (file.bytes.byteLength === 0) throw new AppError(400, "noFile");
   const extension = extensionOf(file.name);
   if (!ALLOWED_EXTENSIONS[purpose].includes(extension)) throw new AppError(415, TYPE_MESSAGE[purpose]);
+  // Loaded with the first upload, not at every start (docs/decisions.md#start-up-loads-what-it-uses).
+  const { fileTypeFromBuffer } = await import("file-type");
   const sniffed = await fileTypeFromBuffer(file.bytes);
   if (!sniffed || !ALLOWED_SNIFFED[purpose].includes(sniffed.mime)) throw new AppError(415, TYPE_MESSAGE[purpose]);
 

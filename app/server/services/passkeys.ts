@@ -4,15 +4,11 @@
  * origin accepted. Only public keys are stored. A passkey is a second factor here (the password
  * comes first), so the authenticator's user verification is asked for, not required.
  */
-import {
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, asc, eq } from "drizzle-orm";
 import { en } from "~/lib/messages";
@@ -29,6 +25,9 @@ import { markReauthenticated, requireFreshForEnrolment, requireRecentReauthentic
 import { dropRecoveryCodesWithoutFactor, hasSecondFactor } from "./second-factor-state";
 import { endOtherSessions } from "./sessions";
 import { publicContentUnchanged } from "../cache/public-changes";
+
+/** Loaded when a passkey is first used, not at every start (docs/decisions.md#start-up-loads-what-it-uses). */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** The site as WebAuthn knows it, from PUBLIC_URL. */
 function relyingParty(): { id: string; origin: string; name: string } {
@@ -76,6 +75,7 @@ export async function passkeyRegistrationOptions(db: Database, actor: Actor | nu
   await requireFreshForEnrolment(db, me);
   const existing = await db.select().from(passkeys).where(eq(passkeys.userId, me.id));
   const party = relyingParty();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: party.name,
     rpID: party.id,
@@ -106,6 +106,7 @@ export async function registerPasskey(
   const session = sessionOf(me);
   const expectedChallenge = await takeSessionChallenge(db, session.id, "register");
   const party = relyingParty();
+  const { verifyRegistrationResponse } = await webauthn();
   let registration;
   try {
     registration = await verifyRegistrationResponse({
@@ -183,6 +184,7 @@ export async function deletePasskey(db: Database, actor: Actor | null, id: numbe
 export async function passkeyAuthenticationOptions(db: Executor, userId: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const mine = await db.select().from(passkeys).where(eq(passkeys.userId, userId));
   if (mine.length === 0) throw new AppError(400, "passkeyNone");
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: relyingParty().id,
     allowCredentials: mine.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
@@ -211,6 +213,7 @@ export async function verifyPasskeyAssertion(db: Executor, userId: number, respo
     .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, response.id)));
   if (!key) throw new AppError(401, "passkeyRejected");
   const party = relyingParty();
+  const { verifyAuthenticationResponse } = await webauthn();
   let result;
   try {
     result = await verifyAuthenticationResponse({

@@ -3,15 +3,6 @@
  * serves from the same place, and readers fetch the files from MEDIA_PUBLIC_URL (a CDN or the
  * bucket's own public address), never through the application.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
 import type { S3Settings } from "../platform/config";
 import { StartupError } from "../platform/startup-error";
 import type { MediaStorage } from "./media-storage";
@@ -25,7 +16,10 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 export function s3Storage(settings: S3Settings): MediaStorage {
-  const client = new S3Client({
+  // Loaded when the bucket is first used, not at every start of a site that keeps its files on disk
+  // (docs/decisions.md#start-up-loads-what-it-uses).
+  const sdk = import("@aws-sdk/client-s3");
+  const connected = sdk.then(({ S3Client }) => new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     // S3-compatible servers (MinIO, Garage, a test's own) answer at endpoint/bucket/key.
@@ -36,21 +30,26 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
-  });
+  }));
+  // The SDK's commands and the client, once both are there.
+  const s3 = Promise.all([sdk, connected]);
   const Bucket = settings.bucket;
   const where = `bucket "${Bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
 
   return {
     async save(name, data, contentType) {
       assertSafeMediaName(name);
+      const [{ PutObjectCommand }, client] = await s3;
       await client.send(new PutObjectCommand({ Bucket, Key: name, Body: data, ContentType: contentType, CacheControl: IMMUTABLE }));
       return UPLOADS_URL_PREFIX + name;
     },
     async remove(name) {
       assertSafeMediaName(name);
+      const [{ DeleteObjectCommand }, client] = await s3;
       await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
     },
     async *list() {
+      const [{ ListObjectsV2Command }, client] = await s3;
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
@@ -60,6 +59,7 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     },
     async read(name) {
       assertSafeMediaName(name);
+      const [{ GetObjectCommand, NoSuchKey }, client] = await s3;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
         return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
@@ -69,6 +69,7 @@ export function s3Storage(settings: S3Settings): MediaStorage {
       }
     },
     async check() {
+      const [{ HeadBucketCommand }, client] = await s3;
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {
