@@ -6,6 +6,12 @@
 import { MIN_BARE_REQUESTS_PER_SECOND, SECONDS, commonPairQueries, json, percentiles, publishedArticles, searchPath, searchQueries, signIn, summary, wrk } from "./support.js";
 
 const EDITORS = 8;
+/**
+ * The saves the editors ask for together, a second, when two builds are compared: paced, so that
+ * their reads are compared under the same writes (in a closed loop a faster save only made more
+ * saves, and left the readers less). Below what either build compared holds (8 a second).
+ */
+export const COMPARED_SAVES_PER_SECOND = 6;
 const ENCODINGS = { identity: {}, br_gzip: { "Accept-Encoding": "br, gzip" } };
 
 /** Says so when a bare node:http server was not saturated: the figures would be the generator's. */
@@ -20,21 +26,31 @@ export function slowBaseline(requestsPerSecond) {
 }
 
 /**
- * Editors saving in a loop until `until`, each their own article, as the back office does: signed
- * in by cookie, with the Origin the CSRF check wants, and the `updated_at` of their last save. Each
- * save adds a paragraph at the end of the body as it was: a correction further down a story, the
- * usual edit while it breaks.
+ * Editors saving until `until`, each their own article, as the back office does: signed in by
+ * cookie, with the Origin the CSRF check wants, and the `updated_at` of their last save. Each save
+ * adds a paragraph at the end of the body as it was: a correction further down a story, the usual
+ * edit while it breaks. With `savesPerSecond`, each editor saves on a schedule (that many among
+ * them, spread over the interval; a save still running when its next is due delays that one, and is
+ * counted late); without, each saves again as soon as its save returns (a burst).
  */
-async function saveLoop(base, session, slugs, until) {
+async function saveLoop(base, session, slugs, until, savesPerSecond) {
   const latencies = [];
   let errors = 0;
+  let late = 0;
   const headers = { cookie: session.cookie, origin: session.origin, "content-type": "application/json" };
+  const interval = savesPerSecond ? (slugs.length * 1000) / savesPerSecond : 0;
+  const start = performance.now();
   await Promise.all(
     slugs.map(async (slug, editor) => {
       const address = `${base}/api/news/${encodeURIComponent(slug)}`;
       const loaded = await json(address, { headers });
       let updatedAt = loaded.updated_at;
       for (let revision = 0; Date.now() < until; revision++) {
+        const due = start + (editor / slugs.length + revision) * interval;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        else if (interval > 0 && revision > 0) late += 1;
+        if (Date.now() >= until) break;
         const content = `${loaded.content}<p>Correction ${revision} by editor ${editor}: the figures were checked again against the ledger.</p>`;
         const started = performance.now();
         const res = await fetch(address, { method: "PUT", headers, body: JSON.stringify({ content, updated_at: updatedAt }) });
@@ -46,7 +62,7 @@ async function saveLoop(base, session, slugs, until) {
       }
     }),
   );
-  return { saves_per_second: Math.round(latencies.length / SECONDS), ...percentiles(latencies, [0.5, 0.99]), errors };
+  return { saves_per_second: Math.round(latencies.length / SECONDS), asked_per_second: savesPerSecond ?? null, late, ...percentiles(latencies, [0.5, 0.99]), errors };
 }
 
 /** The readers' paths, from the seeded archive as the public API lists it. */
@@ -129,8 +145,11 @@ export async function measureReads(servers, reads, { rounds = 1, seconds = SECON
   return results;
 }
 
-/** Reads of a hot article while editors save: drafts (the newsroom's usual write), then corrections to published stories. */
-export async function measureWriteBurst(server, hot, articles) {
+/**
+ * Reads of a hot article while editors save: drafts (the newsroom's usual write), then corrections
+ * to published stories; `savesPerSecond` paces the editors (saveLoop).
+ */
+export async function measureWriteBurst(server, hot, articles, { savesPerSecond } = {}) {
   const base = server.base;
   const session = await signIn(base);
   const writers = await json(`${base}/api/writers`);
@@ -149,7 +168,7 @@ export async function measureWriteBurst(server, hot, articles) {
     for (const [encoding, headers] of Object.entries(ENCODINGS)) {
       await (await fetch(base + hot)).arrayBuffer();
       const until = Date.now() + SECONDS * 1000;
-      const [readers, saves] = await Promise.all([wrk(base + hot, { headers }), saveLoop(base, session, slugs, until)]);
+      const [readers, saves] = await Promise.all([wrk(base + hot, { headers }), saveLoop(base, session, slugs, until, savesPerSecond)]);
       burst[`saving_${kind}.${encoding}`] = { readers_hot_article: summary(readers), saves };
       console.log(`saving ${kind}`, encoding, JSON.stringify(burst[`saving_${kind}.${encoding}`]), `server ${server.rssMb()} MB`);
     }

@@ -147,7 +147,7 @@ export function compareTable(line) {
     "",
     `Both builds ran on copies of one archive seeded by ${line.before.commit.slice(0, 7)}${line.seed.reused ? " (kept from an earlier run)" : ""}. ` +
       `Start-up: before ${line.start_up_ms.before} ms; the upgrade (the new build's first start, its migrations on this archive) ${line.start_up_ms.upgrade} ms; ` +
-      `the new build started again ${line.start_up_ms.after_again} ms. The upgrade kept ${line.upgrade_kept_archive.published.toLocaleString("en")} published articles` +
+      `the new build started again ${line.start_up_ms.after_again} ms${line.start_up_ms.restarts ? ` (median of ${line.start_up_ms.restarts} starts each, in turns, against ${line.start_up_ms.before_again} ms for the old)` : ""}. The upgrade kept ${line.upgrade_kept_archive.published.toLocaleString("en")} published articles` +
       `${line.upgrade_kept_archive.same_newest_100 ? " and the same newest 100" : ", **but not the same newest 100**"}. ` +
       bareText(line) +
       `Server memory at its peak: before ${line.server_rss_mb.before.peak} MB, after ${line.server_rss_mb.after.peak} MB. Bold: more than 10% slower.`,
@@ -172,7 +172,7 @@ export function compareTable(line) {
     }
     for (const [key, { before: b, after: a }] of Object.entries(line.write_burst ?? {})) {
       const [name, encoding] = key.split(".");
-      out.push(reads(`hot article while 8 editors save ${name.replace("saving_", "")} (saves/s ${b.saves.saves_per_second} → ${a.saves.saves_per_second})`, encoding, b.readers_hot_article, a.readers_hot_article));
+      out.push(reads(`hot article while 8 editors save ${name.replace("saving_", "")} (saves/s ${b.saves.saves_per_second} → ${a.saves.saves_per_second}${a.saves.asked_per_second ? `, ${a.saves.asked_per_second} asked` : ""})`, encoding, b.readers_hot_article, a.readers_hot_article));
     }
   }
   out.push("", `Geometric mean of after/before over the rows above: ${geometricMean(line)} (${verdict(line)}).`, "");
