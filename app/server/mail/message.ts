@@ -6,7 +6,7 @@
 import type Mail from "nodemailer/lib/mailer";
 import type { MailSettings } from "../platform/config";
 
-/** Loaded with the first message, not at every start (docs/decisions.md#start-up-loads-what-it-uses). */
+/** Loaded with the first message, not at every start (docs/decisions.md#2026-11-29-start-up-loads-what-it-uses-issue-37). */
 export const nodemailer = () => import("nodemailer");
 
 export interface OutgoingMail {

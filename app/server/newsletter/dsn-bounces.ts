@@ -72,7 +72,7 @@ const STATUS = /^([245])\.\d{1,3}\.\d{1,3}/;
  * message/delivery-status part, or RFC 6533's message/global-delivery-status) is `400 dsn_not_a_report`.
  */
 export async function permanentFailuresOf(raw: Uint8Array): Promise<PermanentFailure[]> {
-  // Loaded with the first report, not at every start (docs/decisions.md#start-up-loads-what-it-uses).
+  // Loaded with the first report, not at every start (docs/decisions.md#2026-11-29-start-up-loads-what-it-uses-issue-37).
   const { simpleParser } = await import("mailparser");
   let parsed: ParsedMail;
   try {

@@ -57,7 +57,7 @@ export async function prepareMedia(file: { name: string; bytes: Uint8Array }, pu
   if (file.bytes.byteLength === 0) throw new AppError(400, "noFile");
   const extension = extensionOf(file.name);
   if (!ALLOWED_EXTENSIONS[purpose].includes(extension)) throw new AppError(415, TYPE_MESSAGE[purpose]);
-  // Loaded with the first upload, not at every start (docs/decisions.md#start-up-loads-what-it-uses).
+  // Loaded with the first upload, not at every start (docs/decisions.md#2026-11-29-start-up-loads-what-it-uses-issue-37).
   const { fileTypeFromBuffer } = await import("file-type");
   const sniffed = await fileTypeFromBuffer(file.bytes);
   if (!sniffed || !ALLOWED_SNIFFED[purpose].includes(sniffed.mime)) throw new AppError(415, TYPE_MESSAGE[purpose]);

@@ -26,7 +26,7 @@ import { dropRecoveryCodesWithoutFactor, hasSecondFactor } from "./second-factor
 import { endOtherSessions } from "./sessions";
 import { publicContentUnchanged } from "../cache/public-changes";
 
-/** Loaded when a passkey is first used, not at every start (docs/decisions.md#start-up-loads-what-it-uses). */
+/** Loaded when a passkey is first used, not at every start (docs/decisions.md#2026-11-29-start-up-loads-what-it-uses-issue-37). */
 const webauthn = () => import("@simplewebauthn/server");
 
 /** The site as WebAuthn knows it, from PUBLIC_URL. */

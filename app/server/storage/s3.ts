@@ -17,7 +17,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 export function s3Storage(settings: S3Settings): MediaStorage {
   // Loaded when the bucket is first used, not at every start of a site that keeps its files on disk
-  // (docs/decisions.md#start-up-loads-what-it-uses).
+  // (docs/decisions.md#2026-11-29-start-up-loads-what-it-uses-issue-37).
   const sdk = import("@aws-sdk/client-s3");
   const connected = sdk.then(({ S3Client }) => new S3Client({
     region: settings.region,
