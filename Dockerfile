@@ -22,6 +22,7 @@ FROM node:22.23.3-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=1 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     PORT=3000 \
     DATA_DIR=/data
 COPY package.json package-lock.json ./
