@@ -3,6 +3,7 @@
  * have (the specification, design, stack and style notes the project started from, which lived
  * beside it in ../shared), and every citation of docs/product.md, docs/api.md or docs/decisions.md
  * names a heading that exists there, so a renamed section cannot leave comments pointing nowhere.
+ * README's table of folders names every folder of `app/` and `app/server/`.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -88,5 +89,17 @@ describe("the repository is self-contained", () => {
         }),
       );
     expect(broken).toEqual([]);
+  });
+
+  it("README's folder table names every folder of the app and of its server", () => {
+    const readme = files.find((file) => file.path === "README.md")?.text ?? "";
+    const named = new Set([...readme.matchAll(/^\| ([^|]+) \|/gm)].flatMap(([, cell = ""]) => [...cell.matchAll(/`([^`]+)`/g)].map(([, name = ""]) => name)));
+    const folders = new Set(
+      files
+        .map(({ path }) => /^(app\/(?:server\/)?[^/]+)\/[^/]+$/.exec(path) ?? /^(app\/server\/[^/]+)\//.exec(path) ?? /^(app\/[^/]+)\//.exec(path))
+        .flatMap((match) => (match?.[1] && match[1] !== "app/server" ? [`${match[1]}/`] : [])),
+    );
+    expect(folders.size).toBeGreaterThan(15);
+    expect([...folders].filter((folder) => !named.has(folder)).sort()).toEqual([]);
   });
 });
