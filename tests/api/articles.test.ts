@@ -718,6 +718,7 @@ describe("input the API does not take is refused, not ignored", () => {
       duplex: "half",
     } as RequestInit);
     const res = await answer;
+    // The client then sends the rest, as a browser uploading a large file would, while it reads the answer.
     finish();
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: formatMessage(en.unknownFileField, { field: "attachment" }), code: "unknown_file_field" });

@@ -25,7 +25,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: s
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = bodyOf(req, res);
+    init.body = bodyOf(req);
     init.duplex = "half";
   }
   return new Request(new URL(url, `${req.protocol}://${req.get("host") ?? "localhost"}`), init);
@@ -36,11 +36,12 @@ const READ_AHEAD_BYTES = 64 * 1024;
 
 /**
  * The request's body as a web stream. A handler that stops reading it (a form refused half-way, a
- * body over its limit) cancels it: what still arrives is read and dropped, and the connection closes
- * once the answer is sent, so the client is told why. React Router's own adapter destroys the socket
- * on cancel, and the client saw a dropped connection instead of its error.
+ * body over its limit) cancels it: what still arrives is read and dropped, so the client can finish
+ * sending and read its answer (Node's request timeout bounds how long). React Router's own adapter
+ * destroys the socket on cancel, and the client saw a dropped connection instead of its error;
+ * closing the connection once the answer was sent failed the client's next write in the same way.
  */
-function bodyOf(req: ExpressRequest, res: ExpressResponse): ReadableStream<Uint8Array> {
+function bodyOf(req: ExpressRequest): ReadableStream<Uint8Array> {
   let settled = false;
   let detach = () => {};
   return new ReadableStream<Uint8Array>(
@@ -78,7 +79,6 @@ function bodyOf(req: ExpressRequest, res: ExpressResponse): ReadableStream<Uint8
         if (settled) return;
         settled = true;
         detach();
-        if (!res.headersSent) res.setHeader("connection", "close");
         req.resume();
       },
     },
