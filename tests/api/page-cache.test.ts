@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plain } from "~/server/documents/test-pdfs";
 import { type RunningServer, TEST_ADMIN, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -312,6 +313,50 @@ describe("what clears the cache", () => {
     const afterRemoval = await raw(own);
     expect(afterRemoval.headers["x-page-cache"]).toBe("miss");
     expect(afterRemoval.body.toString("utf8")).not.toContain(shown);
+  });
+
+  it("is not cleared while a document is uploaded, prepared, attached to a story and its pages drawn, and is cleared once it is published", async () => {
+    const story = (await api("/api/news?limit=1")).body.articles[0] as { id: number; slug: string };
+    const storyPage = `/article/${encodeURIComponent(story.slug)}`;
+    const title = `Board minutes ${Date.now()}`;
+    const warm = async () => {
+      for (const path of ["/", storyPage]) await raw(path);
+      expect(await cacheState("/")).toBe("hit");
+      expect(await cacheState(storyPage)).toBe("hit");
+    };
+    const jobEnded = async (id: number) => {
+      for (;;) {
+        const { document } = (await api(`/api/documents/${id}`, { token: adminToken })).body;
+        if (document.status !== "examining" && document.status !== "publishing") return document;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await warm();
+
+    const form = new FormData();
+    // Thirty pages: their drawing outlasts the look at the cache made while it runs.
+    form.set("file", new File([new Uint8Array(await plain.pages(30))], "minutes.pdf", { type: "application/pdf" }));
+    form.set("title_en", title);
+    const uploaded = await api("/api/documents", { method: "POST", token: adminToken, form });
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body.document.id as number;
+    await jobEnded(id);
+    expect(await cacheState("/")).toBe("hit");
+    expect((await api(`/api/documents/${id}/prepare`, { method: "POST", token: adminToken, json: { flatten: false } })).status).toBe(202);
+    expect(await cacheState("/")).toBe("hit");
+    await jobEnded(id);
+    expect((await api(`/api/documents/${id}/articles`, { method: "PUT", token: adminToken, json: { articles: [story.id] } })).status).toBe(200);
+    expect(await cacheState(storyPage)).toBe("hit");
+
+    expect((await api(`/api/documents/${id}/publish`, { method: "POST", token: adminToken, json: {} })).status).toBe(202);
+    expect(await cacheState("/")).toBe("hit");
+    expect(await cacheState(storyPage)).toBe("hit");
+    expect((await api(`/api/documents/${id}`, { token: adminToken })).body.document.status).toBe("publishing");
+
+    expect(await jobEnded(id)).toMatchObject({ published_at: expect.any(String) });
+    const after = await raw(storyPage);
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(after.body.toString("utf8")).toContain(title);
   });
 
   it("is cleared by publishing, so the new article is on the next page served", async () => {

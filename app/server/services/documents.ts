@@ -234,6 +234,8 @@ export async function uploadDocument(
     await recordAudit(tx, author, "document.upload", { id: inserted!.id, label: slug });
     return inserted!;
   });
+  // An upload is the newsroom's alone: readers' cached pages stay (a cleared cache is a burst of renders).
+  publicContentUnchanged();
   jobs.run(row.id);
   return documentDetail(db, row, locale);
 }
@@ -345,6 +347,7 @@ export async function prepareDocument(
     await recordAudit(tx, staff, "document.prepare", { id, label: row.slug }, options.flatten ? `flatten, ${options.dpi ?? "default"} dpi${options.ocr ? ", OCR" : ""}` : "rewrite");
     return updated!;
   });
+  publicContentUnchanged();
   jobs.run(row.id);
   return documentDetail(db, row, locale);
 }
@@ -399,6 +402,8 @@ export async function publishDocument(
     }
     return { row: published!, started: true };
   });
+  // Readers see the document once its pages are drawn: the job clears the cache then (runtime.ts).
+  publicContentUnchanged();
   if (started) jobs.run(row.id);
   return documentDetail(db, row, locale);
 }
@@ -430,6 +435,8 @@ export async function attachDocument(db: Database, actor: Actor | null, id: numb
     await recordAudit(tx, staff, "document.attach", { id, label: row.slug }, wanted.length > 0 ? `articles ${wanted.join(", ")}` : "none");
     return updated!;
   });
+  // A story shows only published documents.
+  if (!row.publishedAt) publicContentUnchanged();
   return documentDetail(db, row, locale);
 }
 
@@ -525,6 +532,7 @@ export async function deleteDocument(db: Database, actor: Actor | null, id: numb
     await tx.delete(documents).where(eq(documents.id, id));
     await recordAudit(tx, staff, "document.delete", { id, label: row.slug });
   });
+  publicContentUnchanged();
 }
 
 /**
