@@ -31,12 +31,16 @@ async function productionFolder() {
   return folder;
 }
 
-/** Runs `script` with plain Node in the folder, handing it the files' paths, and returns what it printed as JSON. */
-async function runInFolder(script: string, files: Record<string, Uint8Array>) {
+/** Runs `script` with plain Node in the folder, handing it the files' paths: what it printed as JSON, and its stderr. */
+async function runWithStderr(script: string, files: Record<string, Uint8Array>) {
   for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(place, name), bytes);
   await writeFile(path.join(place, "drive.mjs"), script);
-  const { stdout } = await promisify(execFile)(process.execPath, ["drive.mjs"], { cwd: place, env: { PATH: process.env.PATH ?? "" }, timeout: 120_000 });
-  return JSON.parse(stdout) as Record<string, unknown>;
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ["drive.mjs"], { cwd: place, env: { PATH: process.env.PATH ?? "" }, timeout: 120_000 });
+  return { printed: JSON.parse(stdout) as Record<string, unknown>, stderr };
+}
+
+async function runInFolder(script: string, files: Record<string, Uint8Array>) {
+  return (await runWithStderr(script, files)).printed;
 }
 
 beforeAll(async () => {
@@ -112,5 +116,41 @@ describe("the documents worker in production", { timeout: 180_000 }, () => {
       { page: 2, width: 1200, bytes: expect.any(Number), text: [] },
     ]);
     expect(result.text).toEqual(["Public text on page 1", "Public text on page 2"]);
+  });
+
+  // Each job loads its own code (worker.ts): what a thread does not load, the server does not hold
+  // while a publication's hundred pages are drawn beside its readers.
+  it("loads for each job only the packages that job uses", async () => {
+    await cp(serverBuild, path.join(place, "build/server"), { recursive: true });
+    await cp(path.join(root, "tests/support/packages-loaded-hooks.mjs"), path.join(place, "hooks.mjs"));
+    // The thread registers the hooks that name each package it loads (on stderr), then runs the worker.
+    await writeFile(path.join(place, "hooked-worker.mjs"), `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\nawait import("./build/server/${DOCUMENTS_WORKER_FILE}");\n`);
+    const packagesOf = async (request: string) => {
+      const { printed, stderr } = await runWithStderr(
+        `
+        import { Worker } from "node:worker_threads";
+        import { readFileSync } from "node:fs";
+        const worker = new Worker(new URL("./hooked-worker.mjs", import.meta.url), { env: { ...process.env, PACKAGES_LOADED_HOOKED: "" } });
+        worker.postMessage({ id: 1, bytes: new Uint8Array(readFileSync("plain.pdf")), ...${request} });
+        worker.on("message", async (reply) => {
+          if ("page" in reply) return worker.postMessage({ id: 1, resume: true });
+          if ("progress" in reply) return;
+          await worker.terminate();
+          console.log(JSON.stringify(reply));
+        });
+        `,
+        { "plain.pdf": await plain.pages(2) },
+      );
+      return { printed, packages: new Set([...stderr.matchAll(/^package (\S+)$/gm)].map((match) => match[1])) };
+    };
+
+    const drawing = await packagesOf(`{ job: "render", options: {} }`);
+    expect(drawing.printed).toEqual({ id: 1, rendered: { pages: 2 } });
+    expect([...drawing.packages].sort()).toEqual(["@napi-rs/canvas", "pdfjs-dist/legacy/build/pdf.mjs"]);
+
+    const examining = await packagesOf(`{ job: "examine" }`);
+    expect(examining.printed).toMatchObject({ id: 1, examination: { pages: 2 } });
+    expect(examining.packages).toContain("pdf-lib");
+    for (const unused of ["sharp", "tesseract.js", "exif-reader"]) expect(examining.packages, unused).not.toContain(unused);
   });
 });

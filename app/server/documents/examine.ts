@@ -8,7 +8,6 @@ import { createHash } from "node:crypto";
 import { isImage } from "./file-kind";
 import type { Examination, ExaminationProgress, Finding } from "./findings";
 import type { Box } from "./geometry";
-import { examineImage } from "./image-examine";
 import { readPageContent } from "./page-content";
 import { pageFindings, type CoveringAnnotation } from "./page-findings";
 import { openPdf, type PdfPage } from "./pdfjs";
@@ -47,7 +46,8 @@ function rectOn(page: PdfPage) {
 
 /** A PDF, or a photo or scan of a document (image-examine.ts). */
 export async function examine(bytes: Uint8Array, onProgress?: (progress: ExaminationProgress) => void): Promise<Examination> {
-  if (isImage(bytes)) return examineImage(bytes, onProgress);
+  // sharp and the EXIF reader are loaded only for a photo or scan (worker.ts).
+  if (isImage(bytes)) return (await import("./image-examine")).examineImage(bytes, onProgress);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const findings: Finding[] = [...(await structureFindings(bytes))];
   const doc = await openPdf(bytes);

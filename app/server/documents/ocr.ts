@@ -13,7 +13,6 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PDFDocument, PDFPage } from "pdf-lib";
-import { createWorker, OEM } from "tesseract.js";
 
 const require = createRequire(import.meta.url);
 /** The packages' best models in Tesseract's integer form: as accurate, a third of the size. */
@@ -40,6 +39,8 @@ async function trainedDataFolder(languages: readonly string[]): Promise<string> 
 export async function openTextReader(languages: readonly string[]): Promise<TextReader> {
   const folder = await trainedDataFolder(languages);
   try {
+    // Loaded with the first reading: most jobs never read a picture, and the package costs the worker memory.
+    const { createWorker, OEM } = await import("tesseract.js");
     const worker = await createWorker([...languages], OEM.LSTM_ONLY, { langPath: folder, cacheMethod: "none", gzip: true });
     return {
       async textLayer(image, dpi) {

@@ -11,7 +11,6 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
 import { isImage } from "./file-kind";
-import { imagePdf } from "./image-pdf";
 import { jpegWithoutMetadata } from "./jpeg-segments";
 import { isJpeg2000Image, jpeg2000WithoutMetadata } from "./jpeg2000";
 import { isJpegImage } from "./pdf-images";
@@ -42,11 +41,13 @@ const DROPPED_EVERYWHERE = ["Metadata", "PieceInfo"];
  * already, and flattening only caps its resolution at `dpi`.
  */
 export async function prepare(bytes: Uint8Array, { flatten, dpi = DEFAULT_DPI, ocr = [] }: PrepareOptions): Promise<Uint8Array> {
+  // sharp is loaded only for a photo or scan (worker.ts).
+  const { imagePdf } = isImage(bytes) ? await import("./image-pdf") : { imagePdf: null };
   const capped = Math.min(Math.max(dpi, 72), MAX_DPI);
-  if (!flatten) return isImage(bytes) ? imagePdf(bytes) : rewrite(bytes);
+  if (!flatten) return imagePdf ? imagePdf(bytes) : rewrite(bytes);
   const reader = ocr.length > 0 ? await openTextReader(ocr) : null;
   try {
-    return isImage(bytes) ? await imagePdf(bytes, { dpi: capped, reader }) : await flattenPages(bytes, capped, reader);
+    return imagePdf ? await imagePdf(bytes, { dpi: capped, reader }) : await flattenPages(bytes, capped, reader);
   } finally {
     await reader?.close();
   }

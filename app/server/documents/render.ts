@@ -8,7 +8,6 @@
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
 import { isImage } from "./file-kind";
 import type { ExaminationProgress } from "./findings";
-import { imagePdf } from "./image-pdf";
 import { openPdf, pdfjs, type PdfPage } from "./pdfjs";
 
 export interface RenderOptions {
@@ -68,8 +67,9 @@ export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => 
   const width = options.width ?? DEFAULT_WIDTH;
   const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
   const phoneWidth = options.phoneWidth ?? DEFAULT_PHONE_WIDTH;
-  // A photo or scan (the back office's look at an original) is drawn as its preparation lays it out.
-  const doc = await openPdf(isImage(bytes) ? await imagePdf(bytes) : bytes);
+  // A photo or scan (the back office's look at an original) is drawn as its preparation lays it out;
+  // what makes the PDF of it (pdf-lib, sharp) is loaded only then (worker.ts).
+  const doc = await openPdf(isImage(bytes) ? await (await import("./image-pdf")).imagePdf(bytes) : bytes);
   try {
     const first = options.page ?? 1;
     const last = options.page ?? doc.numPages;

@@ -6,7 +6,6 @@
  */
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFObject } from "pdf-lib";
 import type { Finding } from "./findings";
-import { imageMetadataFindings } from "./image-examine";
 import { clip, xmpValues } from "./metadata-text";
 import { isJpeg2000Image, jpeg2000Metadata } from "./jpeg2000";
 import { isJpegImage } from "./pdf-images";
@@ -94,6 +93,8 @@ export async function structureFindings(bytes: Uint8Array): Promise<Finding[]> {
       findings.push({ kind: page ? "attachments_in_annotations" : "embedded_file", page, rect: null, text: fileNames.get(object) ?? "" });
     }
     if (object instanceof PDFRawStream && isJpegImage(dict)) {
+      // sharp reads a JPEG's metadata; it is loaded only for a file that holds one (worker.ts).
+      const { imageMetadataFindings } = await import("./image-examine");
       for (const finding of await imageMetadataFindings(object.getContents())) findings.push({ ...finding, page });
     }
     if (object instanceof PDFRawStream && isJpeg2000Image(dict)) {

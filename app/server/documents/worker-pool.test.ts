@@ -124,4 +124,28 @@ describe("the documents worker", { timeout: 90_000 }, () => {
     await expect(documents.examine(bytes.slice())).rejects.toMatchObject({ reason: "failed" });
     expect((await documents.examine(bytes.slice())).pages).toBe(1);
   });
+
+  test("a job over a whole file ends its thread, so the next starts from an empty heap; a look at one page keeps it for the next look", async () => {
+    const threads: Worker[] = [];
+    const documents = pool({
+      spawn: (heapMb) => {
+        const thread = spawnFromSource(heapMb);
+        threads.push(thread);
+        return thread;
+      },
+    });
+    const ended = (thread: Worker) => new Promise((resolve) => thread.once("exit", resolve));
+    const bytes = await plain.pages(2);
+    await documents.examine(bytes.slice());
+    await ended(threads[0]!);
+    await documents.prepare(bytes.slice(), { flatten: false });
+    await documents.render(bytes.slice(), () => undefined);
+    expect(threads).toHaveLength(3);
+    await ended(threads[2]!);
+
+    const looks: number[] = [];
+    for (const page of [1, 2]) await documents.render(bytes.slice(), (drawn) => void looks.push(drawn.page), { page });
+    expect(looks).toEqual([1, 2]);
+    expect(threads).toHaveLength(4);
+  });
 });

@@ -4,8 +4,11 @@
  * stop every reader's page meanwhile. One thread, since the machine has two cores and the server
  * answers on the other; jobs wait their turn in order, at most `waiting` of them, and past that
  * the answer is "busy", never an unbounded heap. The thread's heap is capped, so a file that would
- * need more kills its thread, fails its own job, and the next job gets a new thread. A thread idle
- * for `idleMs` ends and gives its memory back.
+ * need more kills its thread, fails its own job, and the next job gets a new thread. A job over a
+ * whole file (an examination, a preparation, a publication's drawing) ends its thread, so that the
+ * next starts from an empty heap rather than on top of what the last one grew (issue 38: a
+ * document's four jobs ran in one thread, each peak above the last); a thread that drew one page
+ * for the back office stays for the next look, and ends once idle for `idleMs`.
  */
 import { Worker } from "node:worker_threads";
 import type { Examination, ExaminationProgress } from "./findings";
@@ -47,6 +50,9 @@ interface Job {
 export interface Rendering {
   pages: number;
 }
+
+/** A job that reads the whole file; the back office's look at one page does not. */
+const wholeFile = (request: WorkerRequest) => request.job !== "render" || request.options.page === undefined;
 
 /** From the source tree the worker is TypeScript, run through tsx. */
 export function spawnFromSource(heapMb: number): Worker {
@@ -95,6 +101,10 @@ export function documentWorker({ waiting = 8, idleMs = 60_000, heapMb = 256, spa
       if (job.stopped) job.reject(job.stopped.error);
       else if ("unreadable" in reply) job.reject(new DocumentJobError("unreadable", reply.unreadable));
       else job.resolve("examination" in reply ? reply.examination : "prepared" in reply ? reply.prepared : reply.rendered);
+      if (wholeFile(job.request)) {
+        worker = null;
+        void thread.terminate();
+      }
       next();
     });
     const died = () => {

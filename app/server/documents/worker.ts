@@ -7,9 +7,9 @@
 import { readlinkSync } from "node:fs";
 import { constants, setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { examine } from "./examine";
-import { prepare, type PrepareOptions } from "./prepare";
-import { render, type RenderedPage, type RenderOptions } from "./render";
+import type { Examination } from "./findings";
+import type { PrepareOptions } from "./prepare";
+import type { RenderedPage, RenderOptions } from "./render";
 
 export type WorkerRequest = { id: number; bytes: Uint8Array } & (
   | { job: "examine" }
@@ -25,7 +25,7 @@ export interface WorkerResume {
 
 export type WorkerReply =
   | { id: number; progress: { page: number; pages: number } }
-  | { id: number; examination: Awaited<ReturnType<typeof examine>> }
+  | { id: number; examination: Examination }
   | { id: number; prepared: Uint8Array }
   | { id: number; page: RenderedPage }
   | { id: number; rendered: { pages: number } }
@@ -67,16 +67,24 @@ const handOver = (id: number) => (page: RenderedPage) =>
     reply({ id, page }, buffers);
   });
 
+/**
+ * Each job's code is loaded by its first job, not at the thread's start: drawing pages needs pdf.js
+ * and the canvas but not pdf-lib, and a thread lives for one whole-file job (worker-pool.ts), so
+ * what it does not load is memory the server does not take while readers are served.
+ */
 port.on("message", async (message: WorkerRequest | WorkerResume) => {
   if ("resume" in message) return resumes.get(message.id)?.(message.resume);
   const request = message;
   try {
     if (request.job === "examine") {
+      const { examine } = await import("./examine");
       reply({ id: request.id, examination: await examine(request.bytes, (progress) => reply({ id: request.id, progress })) });
     } else if (request.job === "prepare") {
+      const { prepare } = await import("./prepare");
       const prepared = await prepare(request.bytes, request.options);
       reply({ id: request.id, prepared }, [prepared.buffer as ArrayBuffer]);
     } else {
+      const { render } = await import("./render");
       reply({ id: request.id, rendered: await render(request.bytes, handOver(request.id), request.options) });
     }
   } catch (error) {
