@@ -69,8 +69,9 @@ function whileThere<T>(read: () => T): T | undefined {
 const childrenOf = (pid: number) =>
   readdirSync(`/proc/${pid}/task`).flatMap((task) => whileThere(() => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number)) ?? []);
 
-/** The CPU time each of the server's threads and each of its child processes has used. */
+/** The CPU time each of the server's threads, the server as a whole, and each of its child processes has used. */
 function cpuTimes(pid: number) {
+  const total = statTimes(`/proc/${pid}/stat`).ms;
   const threads = new Map<number, { ms: number; nice: number }>();
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     const times = whileThere(() => statTimes(`/proc/${pid}/task/${task}/stat`));
@@ -81,24 +82,28 @@ function cpuTimes(pid: number) {
     const times = whileThere(() => statTimes(`/proc/${child}/stat`));
     if (times) children.set(child, times.ms);
   }
-  return { threads, children };
+  return { total, threads, children };
 }
 
 /**
  * Seconds of a core the server used during a window, by who used them: the thread that answers
  * readers; the server's threads at a low priority; every other thread of the server, at the
  * readers' own priority (the embedded database's, V8's garbage-collection and compiler helpers,
- * libuv's pool), which competes with the readers for a core; and its child processes (the
- * documents worker, at the lowest priority).
+ * libuv's pool), which competes with the readers for a core; threads that ended before the window
+ * did (the documents worker ends its thread after each job over a whole file; the process's own
+ * count keeps their time); and its child processes (the documents worker, at the lowest priority).
  */
 function cpuSplit(pid: number, before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>) {
-  const split = { request_thread_s: 0, low_priority_threads_s: 0, other_normal_priority_threads_s: 0, child_processes_s: 0 };
+  const split = { request_thread_s: 0, low_priority_threads_s: 0, other_normal_priority_threads_s: 0, ended_threads_s: 0, child_processes_s: 0 };
+  let counted = 0;
   for (const [task, { ms, nice }] of after.threads) {
     const used = (ms - (before.threads.get(task)?.ms ?? 0)) / 1000;
+    counted += used;
     if (task === pid) split.request_thread_s += used;
     else if (nice > 0) split.low_priority_threads_s += used;
     else split.other_normal_priority_threads_s += used;
   }
+  split.ended_threads_s = Math.max(0, (after.total - before.total) / 1000 - counted);
   for (const [child, ms] of after.children) split.child_processes_s += (ms - (before.children.get(child) ?? 0)) / 1000;
   return Object.fromEntries(Object.entries(split).map(([name, seconds]) => [name, +seconds.toFixed(1)])) as typeof split;
 }

@@ -10,6 +10,7 @@
  */
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFObject } from "pdf-lib";
+import { releaseCanvas } from "./canvas-memory";
 import { isImage } from "./file-kind";
 import { jpegWithoutMetadata } from "./jpeg-segments";
 import { isJpeg2000Image, jpeg2000WithoutMetadata } from "./jpeg2000";
@@ -114,6 +115,7 @@ async function flattenPages(bytes: Uint8Array, dpi: number, reader: TextReader |
       await page.render({ canvas: null, canvasContext, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE }).promise;
       // On this low-priority thread, not the process's shared thread pool (render.ts, encode).
       const jpeg = canvas.encodeSync("jpeg", JPEG_QUALITY);
+      releaseCanvas(canvas);
       page.cleanup();
       const image = await out.embedJpg(jpeg);
       const flat = out.addPage([size.width, size.height]);

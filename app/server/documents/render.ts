@@ -6,6 +6,7 @@
  * is read, so a long file needs the memory of one page, not of all of them.
  */
 import { createCanvas, type Canvas } from "@napi-rs/canvas";
+import { releaseCanvas } from "./canvas-memory";
 import { isImage } from "./file-kind";
 import type { ExaminationProgress } from "./findings";
 import { openPdf, pdfjs, type PdfPage } from "./pdfjs";
@@ -78,8 +79,9 @@ export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => 
       const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
       const canvas = await draw(page, width);
       const image = encode(canvas);
-      const phone = canvas.width > phoneWidth ? encode(shrink(canvas, phoneWidth)) : null;
-      const thumbnail = encode(shrink(canvas, thumbnailWidth));
+      const phone = canvas.width > phoneWidth ? encodeSmaller(canvas, phoneWidth) : null;
+      const thumbnail = encodeSmaller(canvas, thumbnailWidth);
+      releaseCanvas(canvas);
       const text = await textRuns(page);
       page.cleanup();
       await onPage({ page: number, pages: doc.numPages, size: { width: pageWidth, height: pageHeight }, image, phone, thumbnail, text });
@@ -122,6 +124,14 @@ function shrink(canvas: Canvas, width: number): Canvas {
  */
 function encode(canvas: Canvas): PageImage {
   return { bytes: new Uint8Array(canvas.encodeSync("webp", QUALITY)), width: canvas.width, height: canvas.height };
+}
+
+/** A smaller picture of the page, encoded, its canvas let go. */
+function encodeSmaller(canvas: Canvas, width: number): PageImage {
+  const small = shrink(canvas, width);
+  const image = encode(small);
+  releaseCanvas(small);
+  return image;
 }
 
 interface TextContentItem {
