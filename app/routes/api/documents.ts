@@ -1,6 +1,6 @@
 import { AppError } from "~/server/errors";
 import { json, requestLocale, resource } from "~/server/http/api";
-import { readFormData } from "~/server/http/form-body";
+import { fileBytes, readFormData } from "~/server/http/form-body";
 import { currentActor } from "~/server/http/session";
 import { database, documentJobs } from "~/server/process/runtime";
 import { requireAbility } from "~/server/services/actor";
@@ -35,7 +35,7 @@ const handle = resource<Route.ActionArgs>({
     const file = form.get("file");
     if (!(file instanceof File)) throw new AppError(400, "noFile");
     const fields = Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await fileBytes(file);
     const document = await uploadDocument(await database(), await documentJobs(), actor, { name: file.name, bytes }, fields, requestLocale(request));
     return json({ document }, 201);
   },

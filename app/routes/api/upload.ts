@@ -1,6 +1,6 @@
 import { AppError } from "~/server/errors";
 import { json, resource } from "~/server/http/api";
-import { readFormData } from "~/server/http/form-body";
+import { fileBytes, readFormData } from "~/server/http/form-body";
 import { config } from "~/server/platform/config";
 import { currentActor } from "~/server/http/session";
 import { requireAbility } from "~/server/services/actor";
@@ -26,7 +26,7 @@ const handle = resource<Route.ActionArgs>({
     const file = form.get("media");
     if (!(file instanceof File)) throw new AppError(400, "noFile");
     const purpose = form.get("purpose") === "banner" ? "banner" : "content";
-    const stored = await storeMedia(mediaStorage(), await database(), actor, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, purpose);
+    const stored = await storeMedia(mediaStorage(), await database(), actor, { name: file.name, bytes: await fileBytes(file) }, purpose);
     return json({ url: stored.url, media_type: stored.mediaType, width: stored.width, height: stored.height }, 201);
   },
 });

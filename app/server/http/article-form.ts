@@ -10,7 +10,7 @@
 import { config } from "../platform/config";
 import { AppError } from "../errors";
 import { isFormBody, readJsonObject } from "./api";
-import { readFormData } from "./form-body";
+import { fileBytes, readFormData } from "./form-body";
 import { type Actor, requireAbility } from "../services/actor";
 import type { ArticleMediaChoices, ArticlePatch, MediaChoice } from "../services/article-writes";
 import type { MediaPurpose } from "../services/media";
@@ -38,7 +38,7 @@ function keptMedia(url: string, caption: string, purpose: MediaPurpose): MediaCh
 
 async function mediaChoice(value: Value | undefined, url: Value | undefined, caption: string, purpose: MediaPurpose): Promise<MediaChoice | null> {
   if (value instanceof File && value.size > 0) {
-    return { file: { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) }, purpose, caption };
+    return { file: { name: value.name, bytes: await fileBytes(value) }, purpose, caption };
   }
   if (typeof url === "string" && url.trim() !== "") return keptMedia(url, caption, purpose);
   return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { readFormData } from "./form-body";
+import { fileBytes, readFormData } from "./form-body";
 
 /** A request carrying `form` as the browser would send it (multipart, with its boundary). */
 async function multipart(form: FormData): Promise<Request> {
@@ -74,5 +74,19 @@ describe("readFormData", () => {
 
     const json = new Request("http://localhost/api/documents", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(await refusal(readFormData(json, 1024, ["file"]))).toEqual({ status: 400, key: "invalidInput" });
+  });
+});
+
+describe("fileBytes", () => {
+  it("copies a file of many chunks, read from a form, byte for byte into a buffer of its own", async () => {
+    const sent = new Uint8Array(3 * 1024 * 1024 + 12_345).map((_, index) => (index * 7 + (index >> 13)) & 0xff);
+    const form = new FormData();
+    form.append("file", new File([sent], "ledger.pdf", { type: "application/pdf" }));
+    const file = (await readFormData(await multipart(form), sent.byteLength + 4096, ["file"])).get("file") as File;
+    const bytes = await fileBytes(file);
+    expect(bytes.byteLength).toBe(sent.byteLength);
+    expect(bytes.buffer.byteLength).toBe(sent.byteLength);
+    expect(Buffer.from(bytes).equals(Buffer.from(sent))).toBe(true);
+    expect((await fileBytes(new File([], "empty.pdf"))).byteLength).toBe(0);
   });
 });

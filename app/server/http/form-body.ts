@@ -65,3 +65,29 @@ export async function readFormData(request: Request, maxBytes: number, fileField
   });
   return form;
 }
+
+/** What `fileBytes` copies between two turns of the event loop. */
+const COPY_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * An uploaded file's bytes in a buffer of their own, copied a megabyte at a time with the event loop
+ * let go between. `file.arrayBuffer()` copied a 22 MB upload in one run of microtasks on the thread
+ * that answers readers: 156 ms, with its page faults, under load (perf, issue 38).
+ */
+export async function fileBytes(file: Blob): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(file.size);
+  let offset = 0;
+  let sinceTurn = 0;
+  const reader = file.stream().getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value;
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+    sinceTurn += chunk.byteLength;
+    if (sinceTurn >= COPY_SLICE_BYTES) {
+      sinceTurn = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return bytes;
+}

@@ -33,8 +33,12 @@ export interface DocumentJobs {
   hasRoom(): boolean;
   /** Until when a job taken now is this instance's. */
   leaseFrom(now: Date): Date;
-  /** Runs the job of a document whose lease this instance holds, in the background. */
-  run(documentId: number): void;
+  /**
+   * Runs the job of a document whose lease this instance holds, in the background. `original`:
+   * the file just stored as the document's original, handed over (the job takes the buffer), so
+   * an upload's examination does not read back from the database what the request still holds.
+   */
+  run(documentId: number, original?: Uint8Array): void;
   /**
    * Takes over jobs whose lease ran out, as many as there is room for; `everyLease`: every job,
    * when no other instance can hold one (the embedded database is this process's alone).
@@ -101,7 +105,7 @@ export function documentJobs(
     };
   };
 
-  const execute = async (id: number) => {
+  const execute = async (id: number, given?: Uint8Array) => {
     const [row] = await db.select({ job: documents.job, preparedFindings: documents.preparedFindings }).from(documents).where(pending(id));
     if (!row?.job) return;
     const job = row.job;
@@ -122,7 +126,7 @@ export function documentJobs(
       }
       return;
     }
-    const original = await readDocumentFile(db, id, "original");
+    const original = given ?? (await readDocumentFile(db, id, "original"));
     try {
       if (!original) throw new DocumentJobError("failed", "the original is not stored");
       if (job.kind === "examine") {
@@ -170,9 +174,9 @@ export function documentJobs(
     else await db.update(documents).set({ status: "failed", failure: failureOf(error.reason, kind), ...released, updatedAt: new Date() }).where(pending(id));
   };
 
-  const run = (id: number) => {
+  const run = (id: number, original?: Uint8Array) => {
     if (running.has(id)) return;
-    const job = execute(id)
+    const job = execute(id, original)
       .catch((error: unknown) => logError("A document's job failed", error))
       .finally(() => running.delete(id));
     running.set(id, job);

@@ -64,7 +64,8 @@ afterAll(async () => {
 const storage = () => localDiskStorage(mediaDir);
 
 async function upload(bytes: Uint8Array, by: Actor = people.contributor, fields: Record<string, unknown> = {}) {
-  return uploadDocument(handle.db, jobs, by, { name: "from-the-ministry.pdf", bytes }, { title_en: "Tender papers", source_en: "Obtained by Khulasa", ...fields }, "en");
+  // The examination takes the bytes it is given; each test keeps its own.
+  return uploadDocument(handle.db, jobs, by, { name: "from-the-ministry.pdf", bytes: bytes.slice() }, { title_en: "Tender papers", source_en: "Obtained by Khulasa", ...fields }, "en");
 }
 
 /** The newsroom's view once every job has finished. */

@@ -180,7 +180,8 @@ export const maxDocumentBytes = (): number => config().maxDocumentBytes;
 
 /**
  * POST /api/documents: stores the original, privately, and starts its examination in the
- * background; the answer says `examining` and GET tells the rest.
+ * background; the answer says `examining` and GET tells the rest. The examination takes
+ * `file.bytes` (their buffer moves to the documents worker): the caller keeps a copy if it needs one.
  */
 export async function uploadDocument(
   db: Database,
@@ -236,7 +237,7 @@ export async function uploadDocument(
   });
   // An upload is the newsroom's alone: readers' cached pages stay (a cleared cache is a burst of renders).
   publicContentUnchanged();
-  jobs.run(row.id);
+  jobs.run(row.id, file.bytes);
   return documentDetail(db, row, locale);
 }
 
