@@ -36,7 +36,7 @@ async function pageView(pdf: Uint8Array) {
 
 async function pagesOf(bytes: Uint8Array) {
   const pages: RenderedPage[] = [];
-  await render(bytes, (page) => void pages.push(page));
+  await render(bytes.slice(), (page) => void pages.push(page));
   return pages;
 }
 

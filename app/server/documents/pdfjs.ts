@@ -15,10 +15,13 @@ export { pdfjs };
 export type PdfDocument = Awaited<ReturnType<typeof openPdf>>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
-/** pdf.js takes ownership of the buffer it is given, so it gets a copy and the caller keeps theirs. */
-export function openPdf(bytes: Uint8Array) {
+/**
+ * pdf.js takes ownership of the buffer it is given, so it gets a copy and the caller keeps theirs;
+ * a caller done with the bytes hands them over instead (`handOver`), one copy of the file fewer.
+ */
+export function openPdf(bytes: Uint8Array, { handOver = false } = {}) {
   return pdfjs.getDocument({
-    data: bytes.slice(),
+    data: handOver ? bytes : bytes.slice(),
     isEvalSupported: false,
     useSystemFonts: false,
     disableFontFace: true,

@@ -48,7 +48,7 @@ describe("prepare, rewriting the file", () => {
     // The picture is decoded as before: a 160-point square of greys at (200, 20), drawn the same.
     const drawn = async (file: Uint8Array) => {
       let image: Uint8Array | null = null;
-      await render(file, (page) => void (image = page.image.bytes), { width: 400 });
+      await render(file.slice(), (page) => void (image = page.image.bytes), { width: 400 });
       return sharp(image!).extract({ left: 200, top: 120, width: 160, height: 160 }).raw().toBuffer();
     };
     const [before, after] = [await drawn(bytes), await drawn(prepared)];

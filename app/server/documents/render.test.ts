@@ -7,7 +7,7 @@ import { leaky, plain } from "./test-pdfs";
 
 async function pagesOf(bytes: Uint8Array, options?: Parameters<typeof render>[2]) {
   const pages: RenderedPage[] = [];
-  const { pages: count } = await render(bytes, (page) => void pages.push(page), options);
+  const { pages: count } = await render(bytes.slice(), (page) => void pages.push(page), options);
   expect(pages).toHaveLength(count);
   return pages;
 }

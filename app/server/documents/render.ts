@@ -64,13 +64,17 @@ const MAX_PIXELS = 6_000_000;
 const MAX_SIDE = 16_383;
 const QUALITY = 80;
 
+/**
+ * Takes the bytes it is given (pdf.js keeps them, one copy of a 22 MB file fewer while its pages are
+ * drawn beside the readers, issue 38): a caller that needs them afterwards passes a copy.
+ */
 export async function render(bytes: Uint8Array, onPage: (page: RenderedPage) => void | Promise<void>, options: RenderOptions = {}): Promise<{ pages: number }> {
   const width = options.width ?? DEFAULT_WIDTH;
   const thumbnailWidth = options.thumbnailWidth ?? DEFAULT_THUMBNAIL_WIDTH;
   const phoneWidth = options.phoneWidth ?? DEFAULT_PHONE_WIDTH;
   // A photo or scan (the back office's look at an original) is drawn as its preparation lays it out;
   // what makes the PDF of it (pdf-lib, sharp) is loaded only then (worker.ts).
-  const doc = await openPdf(isImage(bytes) ? await (await import("./image-pdf")).imagePdf(bytes) : bytes);
+  const doc = await openPdf(isImage(bytes) ? await (await import("./image-pdf")).imagePdf(bytes) : bytes, { handOver: true });
   try {
     const first = options.page ?? 1;
     const last = options.page ?? doc.numPages;
