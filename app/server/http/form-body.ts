@@ -8,6 +8,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AppError } from "../errors";
+import { yieldToRequests } from "../platform/yield-to-requests";
 
 /**
  * A form body of at most `maxBytes`. A file under a name the endpoint does not take (`fileFields`)
@@ -86,7 +87,7 @@ export async function fileBytes(file: Blob): Promise<Uint8Array<ArrayBuffer>> {
     sinceTurn += chunk.byteLength;
     if (sinceTurn >= COPY_SLICE_BYTES) {
       sinceTurn = 0;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToRequests();
     }
   }
   return bytes;

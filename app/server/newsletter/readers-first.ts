@@ -8,6 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { yieldToRequests } from "../platform/yield-to-requests";
 
 /** Above this share of the request thread's time busy (readers, or the send itself), steps wait. */
 const BUSY_UTILIZATION = 0.5;
@@ -15,9 +16,6 @@ const BUSY_UTILIZATION = 0.5;
 const LOAD_WINDOW_MS = 100;
 /** The longest a step waits, so that a send on a site that is always busy still goes out. */
 const LONGEST_WAIT_MS = 200;
-
-/** Lets the requests that came meanwhile have the thread (and the database) first. */
-export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A wait to take before each step of a send. */
 export function readersFirst(): () => Promise<void> {

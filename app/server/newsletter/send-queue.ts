@@ -14,7 +14,7 @@ import { and, asc, eq, exists, inArray, lte, notExists, sql } from "drizzle-orm"
 import type { Database, Executor } from "../db/connection";
 import { mailSenderLease, mailSuppressions, newsletterDeliveries, newsletterIssues } from "../db/schema";
 import type { PermanentMailFailure, TemporaryMailFailure } from "../mail/transport";
-import { yieldToRequests } from "./readers-first";
+import { yieldToRequests } from "../platform/yield-to-requests";
 import { recipientsPage } from "./recipients";
 import { suppress } from "./suppressions";
 

@@ -9,6 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DocumentFile } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { documentFileParts } from "../db/schema";
+import { yieldToRequests } from "../platform/yield-to-requests";
 
 /** A part of a file: small enough that no single value or message is a whole 50 MB file. */
 const DOCUMENT_PART_BYTES = 1024 * 1024;
@@ -25,7 +26,7 @@ const HASH_SLICE_BYTES = 1024 * 1024;
 export async function sha256Of(bytes: Uint8Array): Promise<string> {
   const hash = createHash("sha256");
   for (let at = 0; at < bytes.byteLength; at += HASH_SLICE_BYTES) {
-    if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (at > 0) await yieldToRequests();
     hash.update(bytes.subarray(at, at + HASH_SLICE_BYTES));
   }
   return hash.digest("hex");

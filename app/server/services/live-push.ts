@@ -15,6 +15,7 @@ import { LIVE_UPDATES_PAGE_MAX } from "~/lib/limits";
 import type { Database } from "../db/connection";
 import { AppError } from "../errors";
 import { logError } from "../platform/log";
+import { yieldToRequests } from "../platform/yield-to-requests";
 import { type Actor, seesUnpublished } from "./actor";
 import { liveUpdateJson } from "./live-json";
 import type { LiveSignal } from "./live-signals";
@@ -222,7 +223,7 @@ export class LivePush {
           let written = 0;
           for (const follower of story.followers) {
             this.deliver(articleId, follower, delivery);
-            if (++written % FAN_OUT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+            if (++written % FAN_OUT_SLICE === 0) await yieldToRequests();
           }
           after = read.changeId;
           more = read.hasMore && story.followers.size > 0;
