@@ -21,9 +21,10 @@ export interface SmtpSink {
   refuse(address: string, code?: number): void;
   /**
    * Calls `listener` with each message as it arrives, before the sink answers it: at that moment
-   * the sender has written the message's end and waits for the "250" that says it was taken.
+   * the sender has written the message's end and waits for the "250" that says it was taken. The
+   * answer waits for a promise the listener returns.
    */
-  onArrival(listener: (mail: ReceivedMail) => void): void;
+  onArrival(listener: (mail: ReceivedMail) => void | Promise<void>): void;
   /** Resolves with the first message to `address` that `matches`, waiting for it to arrive. */
   next(address: string, matches?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -33,11 +34,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refused = new Map<string, number>();
   const waiters = new Set<() => void>();
-  const listeners: Array<(mail: ReceivedMail) => void> = [];
+  const listeners: Array<(mail: ReceivedMail) => void | Promise<void>> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Senders keep their connections open between messages: a closing test run need not wait for them.
+    closeTimeout: 500,
     onRcptTo(address, _session, callback) {
       const code = refused.get(address.address.toLowerCase());
       if (code === undefined) return callback();
@@ -52,9 +55,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           (parsed) => {
             const mail = { recipients: session.envelope.rcptTo.map((to) => to.address.toLowerCase()), parsed, raw };
             received.push(mail);
-            for (const listener of listeners) listener(mail);
+            const heard = listeners.map((listener) => listener(mail));
             for (const wake of waiters) wake();
-            callback();
+            return Promise.all(heard).then(() => callback());
           },
           (error: Error) => callback(error),
         );

@@ -7,6 +7,11 @@
  * process killed before the commit sent nothing; killed after it, the recipient is marked sent
  * and the relay has (or is about to read) the complete message: no restart sends it twice
  * (docs/decisions.md, "Each newsletter recipient once, across kill -9").
+ *
+ * Between the commit and the ending line a kill would lose the message (marked sent, never
+ * finished). The sessions of one thread share a `HandOverTurn`, so only one message at a time is
+ * there, or past it waiting for the relay's answer: when the relay has read one message's end, no
+ * other is committed and unfinished, and a crash can leave at most one message in doubt.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -35,6 +40,29 @@ export type HandOff =
 export interface RelaySession {
   /** Hands `raw` (a composed message, composeMail) to the relay for `to`; `commit` says whether to finish it. */
   deliver(to: string, raw: Buffer, commit: () => Promise<boolean>): Promise<HandOff>;
+}
+
+/**
+ * Whose turn it is to commit a message and hand over its end, among the connections of one thread:
+ * one message from its commit to the relay's answer, the others wait their turn with everything but
+ * the ending line written.
+ */
+export class HandOverTurn {
+  private held = false;
+  private readonly queue: Array<() => void> = [];
+
+  /** Resolves with the turn's release once it is the caller's. */
+  async take(): Promise<() => void> {
+    if (this.held) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.held = true;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.held = false;
+      this.queue.shift()?.();
+    };
+  }
 }
 
 /**
@@ -76,6 +104,7 @@ class SmtpRelaySession implements RelaySession {
   constructor(
     private readonly url: string,
     private readonly envelopeFrom: string,
+    private readonly turn: HandOverTurn,
   ) {}
 
   private open(): Promise<SMTPConnection> {
@@ -114,8 +143,19 @@ class SmtpRelaySession implements RelaySession {
     } catch (error) {
       return { kind: "failed", failure: classified(error) };
     }
-    return new Promise<HandOff>((resolve) => {
-      const message: GatedMessage = new GatedMessage(raw, commit, () => {
+    let release: (() => void) | undefined;
+    let settled = false;
+    const inTurn = async () => {
+      release = await this.turn.take();
+      // The connection may have failed while the message waited: then there is nothing to finish.
+      if (settled || this.connection !== connection) {
+        release();
+        return false;
+      }
+      return commit();
+    };
+    const handOff = new Promise<HandOff>((resolve) => {
+      const message: GatedMessage = new GatedMessage(raw, inTurn, () => {
         // Dropped before the ending line: the relay discards what it read. A closed connection never
         // calls back for the message under way, so the answer is given here.
         this.drop(connection);
@@ -134,6 +174,10 @@ class SmtpRelaySession implements RelaySession {
         resolve({ kind: "failed", failure });
       });
     });
+    return handOff.finally(() => {
+      settled = true;
+      release?.();
+    });
   }
 }
 
@@ -148,6 +192,7 @@ class FileRelaySession implements RelaySession {
   }
 }
 
-export function openRelaySession({ smtpUrl, envelopeFrom, folder }: RelaySettings): RelaySession {
-  return smtpUrl ? new SmtpRelaySession(smtpUrl, envelopeFrom) : new FileRelaySession(folder);
+/** A connection to the relay, taking its turns with the other sessions given the same `turn`. */
+export function openRelaySession({ smtpUrl, envelopeFrom, folder }: RelaySettings, turn: HandOverTurn): RelaySession {
+  return smtpUrl ? new SmtpRelaySession(smtpUrl, envelopeFrom, turn) : new FileRelaySession(folder);
 }

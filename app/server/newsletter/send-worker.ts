@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { MailSettings } from "../platform/config";
-import { type HandOff, openRelaySession, type RelaySession, type RelaySettings } from "../mail/relay-session";
+import { type HandOff, HandOverTurn, openRelaySession, type RelaySession, type RelaySettings } from "../mail/relay-session";
 import { classified, mailComposer, type OutgoingMail } from "../mail/message";
 
 export interface SendThreadSettings {
@@ -41,6 +41,7 @@ function toData(handOff: HandOff): HandOffData {
 function run(port: NonNullable<typeof parentPort>, settings: SendThreadSettings) {
   const compose = mailComposer(settings.compose);
   const sessions = new Map<number, RelaySession>();
+  const turn = new HandOverTurn();
   const commits = new Map<number, { resolve: (agreed: boolean) => void; reject: (error: Error) => void }>();
 
   const commit = (id: number) =>
@@ -54,7 +55,7 @@ function run(port: NonNullable<typeof parentPort>, settings: SendThreadSettings)
     try {
       const raw = await compose(mail);
       let session = sessions.get(connection);
-      if (!session) sessions.set(connection, (session = openRelaySession(settings.relay)));
+      if (!session) sessions.set(connection, (session = openRelaySession(settings.relay, turn)));
       handOff = await session.deliver(mail.to, raw, () => commit(id));
     } catch (error) {
       // A message that cannot be built (a broken DKIM key, say) is a failure to record like a refusal.
