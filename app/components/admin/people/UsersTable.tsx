@@ -56,7 +56,7 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
               fields={fields}
               initialValues={{ name: user.name, email: user.email, role: user.role }}
               after={
-                <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap pt-5`}>
+                <td data-label={messages.fieldCreatedAt} className={`${cellClass} pt-5`}>
                   {created}
                 </td>
               }
@@ -93,7 +93,8 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
                   {roleName(user.role, messages)}
                 </span>
               </td>
-              <td data-label={messages.fieldCreatedAt} className={`${cellClass} whitespace-nowrap`}>
+              {/* A date may wrap: kept on one line, Nepali's longer months (कात्तिक) left a tablet's table a pixel too wide beside a row being edited. */}
+              <td data-label={messages.fieldCreatedAt} className={cellClass}>
                 {created}
               </td>
               <EditDeleteCell
