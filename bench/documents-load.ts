@@ -177,7 +177,9 @@ try {
   const prepare = await fetch(`${server.base}/api/documents/${id}/prepare`, { method: "POST", headers: json, body: JSON.stringify({ flatten: false }) });
   if (prepare.status !== 202) throw new Error(`prepare: ${prepare.status}`);
   const prepared = await jobEnd(server, headers, id, performance.now());
-  console.log(`prepared (rewritten) in ${prepared.seconds} s: ${prepared.document.findings.length} findings left`);
+  // The drawing's peak below is the process's high-water mark, so the preparation's is noted apart.
+  const preparing = { job_seconds: prepared.seconds, peak_rss_mb: server.peakRssMb() };
+  console.log(`prepared (rewritten) in ${prepared.seconds} s: ${prepared.document.findings.length} findings left`, JSON.stringify(preparing));
 
   const publishing = await readsDuring(server, path, async () => {
     const started = performance.now();
@@ -188,7 +190,7 @@ try {
   });
   console.log("while drawing its pages", JSON.stringify(publishing));
 
-  const entry = record({ bench: "documents_load", pages, file_mb: +(file.byteLength / 1024 / 1024).toFixed(1), cached_article: { alone, examining, publishing } });
+  const entry = record({ bench: "documents_load", pages, file_mb: +(file.byteLength / 1024 / 1024).toFixed(1), cached_article: { alone, examining, publishing }, preparing });
   console.log(JSON.stringify(entry));
 } finally {
   await server?.stop();
