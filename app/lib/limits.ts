@@ -117,6 +117,12 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** Which of a document's files a stored part belongs to: the upload as it came, or its prepared copy. */
 export const DOCUMENT_FILES = ["original", "prepared"] as const;
 export type DocumentFile = (typeof DOCUMENT_FILES)[number];
+/**
+ * What the database keeps parts of: a document's files, and a newly prepared copy while it is
+ * examined, before it takes the prepared file's place (services/document-files.ts). Never served.
+ */
+export const STORED_DOCUMENT_FILES = [...DOCUMENT_FILES, "staged"] as const;
+export type StoredDocumentFile = (typeof STORED_DOCUMENT_FILES)[number];
 /** Why a revision of a story was kept (issue 15): an explicit save, the editor's autosave, a restore. */
 export const REVISION_KINDS = ["save", "autosave", "restore"] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];

@@ -21,7 +21,7 @@ import {
 import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
-  DOCUMENT_FILES,
+  STORED_DOCUMENT_FILES,
   DOCUMENT_STATUSES,
   type Language,
   NOTE_KINDS,
@@ -1074,7 +1074,7 @@ export const documentFileParts = pgTable(
     documentId: integer("document_id")
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
-    file: text("file", { enum: DOCUMENT_FILES }).notNull(),
+    file: text("file", { enum: STORED_DOCUMENT_FILES }).notNull(),
     part: integer("part").notNull(),
     data: bytea("data").notNull(),
   },

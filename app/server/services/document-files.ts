@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DocumentFile } from "~/lib/limits";
+import type { DocumentFile, StoredDocumentFile } from "~/lib/limits";
 import type { Executor } from "../db/connection";
 import { documentFileParts } from "../db/schema";
 import { yieldToRequests } from "../platform/yield-to-requests";
@@ -33,12 +33,29 @@ export async function sha256Of(bytes: Uint8Array): Promise<string> {
 }
 
 /** Stores `bytes` as the document's `file`, replacing what was stored as it before. */
-export async function storeDocumentFile(tx: Executor, documentId: number, file: DocumentFile, bytes: Uint8Array): Promise<void> {
+export async function storeDocumentFile(tx: Executor, documentId: number, file: StoredDocumentFile, bytes: Uint8Array): Promise<void> {
   await tx.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, file)));
   for (let part = 0; part * DOCUMENT_PART_BYTES < bytes.byteLength; part++) {
     const data = bytes.subarray(part * DOCUMENT_PART_BYTES, (part + 1) * DOCUMENT_PART_BYTES);
     await tx.insert(documentFileParts).values({ documentId, file, part, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
   }
+}
+
+/**
+ * The document's staged copy becomes its prepared file, replacing the one before; to be called in
+ * the transaction that records the copy's examination, so that the file and its row change together.
+ */
+export async function promoteStagedFile(tx: Executor, documentId: number): Promise<void> {
+  await tx.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "prepared")));
+  await tx
+    .update(documentFileParts)
+    .set({ file: "prepared" })
+    .where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "staged")));
+}
+
+/** Drops a staged copy whose examination failed or whose job another instance took over. */
+export async function discardStagedFile(db: Executor, documentId: number): Promise<void> {
+  await db.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "staged")));
 }
 
 /**

@@ -14,7 +14,7 @@ import { DocumentJobError, type documentWorker } from "../documents/worker-pool"
 import { logError } from "../platform/log";
 import { repeatEvery } from "../platform/repeat";
 import type { MediaStorage } from "../storage";
-import { readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
+import { discardStagedFile, promoteStagedFile, readDocumentFile, sha256Of, storeDocumentFile } from "./document-files";
 import { publishPages } from "./document-pages";
 import { documentSearchVector } from "./document-search";
 
@@ -140,29 +140,28 @@ export function documentJobs(
       }
       const options = { flatten: job.flatten, dpi: job.dpi, ocr: job.ocr };
       const prepared = await worker.prepare(original, options);
-      // The examination takes its bytes to the worker: the copy is what is stored.
-      const examination = await worker.examine(prepared.slice(), progress.report);
+      const sha256 = await sha256Of(prepared);
+      const size = prepared.byteLength;
+      // Stored before it is examined, so that the examination can take the only copy to the worker:
+      // this thread holding it besides put the job 22 MB over the memory budget (issue 38).
+      await storeDocumentFile(db, id, "staged", prepared);
+      const examination = await worker.examine(prepared, progress.report);
       // A flattened file has no text but the words our OCR read from its pictures, which show
       // them to everyone anyway: its OCR layer is known and leaks nothing, so it holds nothing up.
       const findings = options.flatten && (options.ocr ?? []).length > 0 ? examination.findings.filter((finding) => finding.kind !== "ocr_layer") : examination.findings;
       await progress.done();
-      const sha256 = await sha256Of(prepared);
       await db.transaction(async (tx) => {
-        await storeDocumentFile(tx, id, "prepared", prepared);
-        await tx
+        const [recorded] = await tx
           .update(documents)
-          .set({
-            preparedSha256: sha256,
-            preparedSize: prepared.byteLength,
-            preparedPages: examination.pages,
-            preparedFindings: findings,
-            preparedWith: options,
-            ...finished(findings),
-          })
-          .where(pending(id));
+          .set({ preparedSha256: sha256, preparedSize: size, preparedPages: examination.pages, preparedFindings: findings, preparedWith: options, ...finished(findings) })
+          .where(pending(id))
+          .returning({ id: documents.id });
+        // Not recorded: the job is no longer this instance's, and the staged parts are the holder's to replace.
+        if (recorded) await promoteStagedFile(tx, id);
       });
     } catch (error) {
       await progress.done();
+      if (job.kind === "prepare") await discardStagedFile(db, id);
       await failed(id, error, job.kind);
     }
   };

@@ -19,6 +19,7 @@ import { extractedText, holds } from "../documents/test-search";
 import { documentWorker } from "../documents/worker-pool";
 import { localDiskStorage } from "../storage";
 import type { Actor } from "./actor";
+import { readDocumentFile } from "./document-files";
 import { DOCUMENT_LEASE_MS, type DocumentJobs, documentJobs } from "./document-jobs";
 import { searchDocuments } from "./document-search";
 import { attachDocument, deleteDocument, documentPageImage, getDocument, listDocuments, prepareDocument, publishDocument, uploadDocument } from "./documents";
@@ -140,6 +141,11 @@ describe("evidence documents", { timeout: 120_000 }, () => {
     const flattened = await prepared(id, true, people.author);
     expect(flattened).toMatchObject({ status: "clean", findings: [], pages: 2, prepared: { flatten: true, dpi: 72 } });
     expect(flattened.original.findings).toContainEqual(expect.objectContaining({ kind: "text_under_box" }));
+    // The copy examined took the rewritten one's place, and nothing of it is left staged.
+    const stored = await handle.db.selectDistinct({ file: documentFileParts.file }).from(documentFileParts).where(eq(documentFileParts.documentId, id));
+    expect(stored.map((part) => part.file).sort()).toEqual(["original", "prepared"]);
+    const preparedBytes = await readDocumentFile(handle.db, id, "prepared");
+    expect(createHash("sha256").update(preparedBytes!).digest("hex")).toBe(flattened.sha256);
     await expect(getDocument(handle.db, null, String(id), "en")).rejects.toEqual(refusal(404, "documentNotFound"));
 
     const published = await publish(id, people.author);
