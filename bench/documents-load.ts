@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { largePdf } from "./large-pdf";
-import { ensureWrk, newDataDir, prepareBuild, publishedArticles, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk, type RunningServer } from "./support.js";
+import { METRICS_TOKEN, ensureWrk, mainThread, newDataDir, prepareBuild, publishedArticles, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk, type RunningServer } from "./support.js";
 
 const { values } = parseArgs({ options: { pages: { type: "string", default: "100" } } });
 const pages = Number(values.pages);
@@ -36,19 +36,8 @@ async function jobEnd(server: RunningServer, headers: Record<string, string>, id
 /** The reads measured during a job: its first 20 s, while the worker is surely busy (a 100-page file's jobs take longer). */
 const DURING_SECONDS = 20;
 
-/** Lets the bench read the server's own metrics (server/app.ts): the main thread's event-loop lag. */
-const METRICS_TOKEN = "documents-bench";
-
-/**
- * The lag of the server's main thread since the last time it was asked (prom-client resets its
- * event-loop histogram at each scrape), in ms: whether the requests waited for that thread or for
- * a core.
- */
-async function eventLoopLag(server: RunningServer) {
-  const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const seconds = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1] ?? NaN);
-  return { p99_ms: +(seconds("nodejs_eventloop_lag_p99_seconds") * 1000).toFixed(1), max_ms: +(seconds("nodejs_eventloop_lag_max_seconds") * 1000).toFixed(1) };
-}
+/** The main thread's event-loop lag since it was last asked, in ms: whether the requests waited for that thread or for a core. */
+const eventLoopLag = async (server: RunningServer) => (await mainThread(server.base)).lag;
 
 /** Milliseconds of CPU in a /proc stat line (utime + stime, in clock ticks of 10 ms), and its nice value. */
 function statTimes(path: string): { ms: number; nice: number } {

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { writePerformanceDoc } from "./report.js";
 import { startCluster } from "../tests/support/postgres-cluster.mjs";
 import { freePort } from "../tests/support/free-port.mjs";
-import { CONNECTIONS, SECONDS, THREADS, ensureWrk, newDataDir, prepareBuild, record, removeDataDir, root, signIn, startServer, summary, wrk } from "./support.js";
+import { CONNECTIONS, METRICS_TOKEN, SECONDS, THREADS, collectionsSince, ensureWrk, mainThread, newDataDir, prepareBuild, record, removeDataDir, root, signIn, startServer, summary, wrk } from "./support.js";
 
 const { values: options } = parseArgs({
   options: { streams: { type: "string", default: "5000" }, postgres: { type: "boolean", default: false }, "raised-limit": { type: "boolean", default: false } },
@@ -111,6 +111,17 @@ const median = (runs, key) => {
   return values.length ? values[Math.floor(values.length / 2)] : null;
 };
 
+/**
+ * The live page under wrk, with what the server's main thread went through meanwhile: its
+ * event-loop lag and its garbage collections, the suspects when the page's tail grows.
+ */
+async function underWrk(page) {
+  const before = await mainThread(server.base);
+  const reads = summary(await wrk(page));
+  const after = await mainThread(server.base);
+  return { ...reads, main_thread: { lag: after.lag, collections: collectionsSince(before, after) } };
+}
+
 prepareBuild();
 ensureWrk();
 
@@ -126,7 +137,7 @@ try {
     cluster = await startCluster();
     cluster.createDatabase("bench");
   }
-  server = await startServer({ dataDir, databaseUrl: cluster?.url("bench") });
+  server = await startServer({ dataDir, databaseUrl: cluster?.url("bench") }, { METRICS_TOKEN });
   const session = await signIn(server.base);
   const write = async (method, pathname, body) => {
     const res = await fetch(`${server.base}${pathname}`, { method, headers: { "content-type": "application/json", cookie: session.cookie, origin: session.origin }, body: JSON.stringify(body) });
@@ -148,7 +159,7 @@ try {
   for (let n = 0; n < 3; n++) await fetch(page).then((res) => res.text());
   peakAfter.start = server.peakRssMb();
   const rssWithout = await settledRss(server);
-  const pageWithout = summary(await wrk(page));
+  const pageWithout = await underWrk(page);
   console.log("live page, no streams", JSON.stringify(pageWithout));
   peakAfter.page_without_streams = server.peakRssMb();
 
@@ -158,7 +169,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const rssOpening = server.rssMb();
   const rssWith = await settledRss(server);
-  const pageWith = summary(await wrk(page));
+  const pageWith = await underWrk(page);
   console.log(`live page, ${STREAMS} streams open`, JSON.stringify(pageWith));
   peakAfter.page_with_streams = server.peakRssMb();
 

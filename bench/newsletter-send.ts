@@ -11,7 +11,7 @@ import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/connection";
 import { seedSubscribers } from "../tests/support/newsletter-fixtures";
 import { POLL_MS } from "../app/components/admin/documents/use-poll";
-import { ensureWrk, json, newDataDir, prepareBuild, publishedArticles, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk } from "./support.js";
+import { METRICS_TOKEN, ensureWrk, json, mainThread, newDataDir, prepareBuild, publishedArticles, record, removeDataDir, seedArchive, signIn, startServer, summary, wrk } from "./support.js";
 
 const { values } = parseArgs({ options: { recipients: { type: "string", default: "10000" } } });
 const recipients = Number(values.recipients);
@@ -19,7 +19,6 @@ const rate = process.env.MAIL_RATE_PER_SECOND ?? "10000";
 const connections = process.env.MAIL_CONNECTIONS ?? "2";
 const READ_SECONDS = 15;
 /** Lets the bench read the server's own metrics: the main thread's event-loop lag. */
-const METRICS_TOKEN = "newsletter-bench";
 
 prepareBuild();
 ensureWrk();
@@ -51,15 +50,8 @@ const dataDir = newDataDir();
 const relay = await countingRelay();
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
-/**
- * The lag of the server's main thread since it was last asked (prom-client resets its histogram at
- * each scrape), in ms: whether the reads waited for that thread or for the database.
- */
-async function eventLoopLag(base: string) {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const seconds = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1] ?? NaN);
-  return { p99_ms: +(seconds("nodejs_eventloop_lag_p99_seconds") * 1000).toFixed(1), max_ms: +(seconds("nodejs_eventloop_lag_max_seconds") * 1000).toFixed(1) };
-}
+/** The main thread's event-loop lag since it was last asked, in ms: whether the reads waited for that thread or for the database. */
+const eventLoopLag = async (base: string) => (await mainThread(base)).lag;
 const loadAverage = () => +os.loadavg()[0]!.toFixed(2);
 try {
   seedArchive({ dataDir }, 200);

@@ -39,3 +39,10 @@ export function signIn(base: string): Promise<{ cookie: string; origin: string }
 export function json(url: string, init?: RequestInit): Promise<any>;
 export function publishedArticles(base: string, count: number): Promise<{ slug: string }[]>;
 export function record<T extends object>(entry: T): T & Record<string, unknown>;
+export const METRICS_TOKEN: string;
+export interface MainThread {
+  lag: { p99_ms: number; max_ms: number };
+  collections: Record<string, { count: number; ms: number }>;
+}
+export function mainThread(base: string): Promise<MainThread>;
+export function collectionsSince(before: MainThread, after: MainThread): Record<string, { count: number; ms: number }>;

@@ -208,6 +208,34 @@ export function wrk(url, { headers = {}, paths, seconds = SECONDS, connections =
   });
 }
 
+/** The token a bench starts its server with (METRICS_TOKEN) to read the server's /metrics. */
+export const METRICS_TOKEN = "bench-metrics";
+
+/**
+ * The server's main thread as its own /metrics see it: the event loop's lag since the last time
+ * it was asked (prom-client resets that histogram at each scrape), in ms, which says whether
+ * requests waited for the thread or for a core; and the garbage collections' running totals by
+ * kind (count and ms), for `collectionsSince`.
+ */
+export async function mainThread(base) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name) => Number(text.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1] ?? NaN);
+  const ms = (seconds) => +(seconds * 1000).toFixed(1);
+  const collections = {};
+  for (const [, kind, seconds] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)) {
+    const count = Number(text.match(new RegExp(`^nodejs_gc_duration_seconds_count\\{kind="${kind}"\\} (\\S+)$`, "m"))?.[1] ?? 0);
+    collections[kind] = { count, ms: ms(Number(seconds)) };
+  }
+  return { lag: { p99_ms: ms(value("nodejs_eventloop_lag_p99_seconds")), max_ms: ms(value("nodejs_eventloop_lag_max_seconds")) }, collections };
+}
+
+/** The collections between two readings of `mainThread`, by kind: how many, and their ms in all. */
+export function collectionsSince(before, after) {
+  return Object.fromEntries(
+    Object.entries(after.collections).map(([kind, { count, ms }]) => [kind, { count: count - (before.collections[kind]?.count ?? 0), ms: +(ms - (before.collections[kind]?.ms ?? 0)).toFixed(1) }]),
+  );
+}
+
 /**
  * Requests a second, latency in ms, and errors: socket errors (connect, read, write, timeout) and
  * answers other than 2xx and 3xx.
