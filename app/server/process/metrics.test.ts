@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { metricsResponse, routeLabel } from "./metrics";
 
 describe("routeLabel", () => {
@@ -23,5 +23,17 @@ describe("metricsResponse", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toContain("process_resident_memory_bytes");
     expect(answer.body).toContain("nodejs_eventloop_lag_seconds");
+  });
+
+  it("does not list the process's handles on the request thread, and counts its descriptors", async () => {
+    const handles = vi.spyOn(process as unknown as { _getActiveHandles: () => unknown[] }, "_getActiveHandles");
+    const resources = vi.spyOn(process, "getActiveResourcesInfo");
+    const answer = await metricsResponse("s3cret-metrics", "Bearer s3cret-metrics");
+    expect(handles).not.toHaveBeenCalled();
+    expect(resources).not.toHaveBeenCalled();
+    expect(answer.body).not.toContain("nodejs_active_handles");
+    expect(Number(answer.body.match(/^process_open_fds (\d+)$/m)?.[1])).toBeGreaterThan(2);
+    handles.mockRestore();
+    resources.mockRestore();
   });
 });
