@@ -53,7 +53,7 @@ export async function promoteStagedFile(tx: Executor, documentId: number): Promi
     .where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "staged")));
 }
 
-/** Drops a staged copy whose examination failed or whose job another instance took over. */
+/** Drops the staged copy of a preparation that failed: nothing will promote it. */
 export async function discardStagedFile(db: Executor, documentId: number): Promise<void> {
   await db.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "staged")));
 }
