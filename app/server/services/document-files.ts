@@ -32,9 +32,12 @@ export async function sha256Of(bytes: Uint8Array): Promise<string> {
   return hash.digest("hex");
 }
 
+/** The stored parts of one of a document's files. */
+const partsOf = (documentId: number, file: StoredDocumentFile) => and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, file));
+
 /** Stores `bytes` as the document's `file`, replacing what was stored as it before. */
 export async function storeDocumentFile(tx: Executor, documentId: number, file: StoredDocumentFile, bytes: Uint8Array): Promise<void> {
-  await tx.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, file)));
+  await tx.delete(documentFileParts).where(partsOf(documentId, file));
   for (let part = 0; part * DOCUMENT_PART_BYTES < bytes.byteLength; part++) {
     const data = bytes.subarray(part * DOCUMENT_PART_BYTES, (part + 1) * DOCUMENT_PART_BYTES);
     await tx.insert(documentFileParts).values({ documentId, file, part, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
@@ -46,16 +49,13 @@ export async function storeDocumentFile(tx: Executor, documentId: number, file: 
  * the transaction that records the copy's examination, so that the file and its row change together.
  */
 export async function promoteStagedFile(tx: Executor, documentId: number): Promise<void> {
-  await tx.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "prepared")));
-  await tx
-    .update(documentFileParts)
-    .set({ file: "prepared" })
-    .where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "staged")));
+  await tx.delete(documentFileParts).where(partsOf(documentId, "prepared"));
+  await tx.update(documentFileParts).set({ file: "prepared" }).where(partsOf(documentId, "staged"));
 }
 
 /** Drops the staged copy of a preparation that failed: nothing will promote it. */
 export async function discardStagedFile(db: Executor, documentId: number): Promise<void> {
-  await db.delete(documentFileParts).where(and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, "staged")));
+  await db.delete(documentFileParts).where(partsOf(documentId, "staged"));
 }
 
 /**
@@ -71,7 +71,7 @@ const READ_SLICE_BYTES = 256 * 1024;
  * answers readers, and a 20 MB file in one answer blocked it for 200 ms.
  */
 export async function readDocumentFile(db: Executor, documentId: number, file: DocumentFile): Promise<Uint8Array | null> {
-  const ofFile = and(eq(documentFileParts.documentId, documentId), eq(documentFileParts.file, file));
+  const ofFile = partsOf(documentId, file);
   const parts = await db
     .select({ part: documentFileParts.part, size: sql<number>`octet_length(${documentFileParts.data})`.mapWith(Number) })
     .from(documentFileParts)
