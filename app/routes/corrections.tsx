@@ -43,7 +43,7 @@ export default function Corrections({ loaderData: { list } }: Route.ComponentPro
                 {messages.noteKindCorrection} · <time dateTime={correction.created_at}>{formatDate(correction.created_at)}</time>
               </p>
               <h2 className="mt-1 text-lg font-bold">
-                <Anchor to={`/article/${correction.article.slug}`} lang={languageConfig(correction.article.language).tag} className="hover:text-brand hover:underline">
+                <Anchor to={`/article/${correction.article.slug}`} lang={languageConfig(correction.article.language).tag} className="link-hover">
                   {correction.article.title}
                 </Anchor>
               </h2>

@@ -32,7 +32,7 @@ export const articlePath = (slug: string) => `/article/${slug}`;
  */
 function OtherEditionLabel({ language }: { language: Language }) {
   return (
-    <span className="mr-1.5 rounded border border-neutral-400 px-1 py-px font-semibold text-neutral-700 dark:border-neutral-500 dark:text-neutral-300">
+    <span className="edition-label">
       {languageConfig(language).selfName}
     </span>
   );
@@ -45,7 +45,7 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
   const path = articlePath(article.slug);
   const text = article.excerpt;
   const meta = (
-    <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
+    <p className="card-meta">
       {article.language === locale ? null : <OtherEditionLabel language={article.language} />}
       <WriterName article={article} within={article.language} /> · <CardTime iso={article.published_at} />
     </p>
@@ -66,11 +66,11 @@ export function ArticleCard({ article, variant = "medium", eager = false, headin
           width={96}
           height={54}
           loading={eager ? "eager" : "lazy"}
-          className="h-[54px] w-24 shrink-0 rounded object-cover"
+          className="card-thumb"
         />
         <div className="min-w-0">
-          <Heading className="text-sm font-semibold leading-snug">
-            <Anchor to={path} className="hover:text-brand hover:underline">
+          <Heading className="card-title-small">
+            <Anchor to={path} className="link-hover">
               {article.is_live ? <LiveBadge className="mr-1.5 align-[0.1em]" /> : null}
               {article.title}
             </Anchor>

@@ -40,8 +40,7 @@ export function ArticleImage({ src, srcWidth, variants, drawnAt, alt = "", ...re
       srcSet={src ? srcSetFor(src, srcWidth, mediaBase, drawnAt) : undefined}
       decoding="async"
       data-fallback=""
-      // A grey box, not white space, while the image is still on its way over a slow network.
-      className={`bg-neutral-200 dark:bg-neutral-800 ${rest.className ?? ""}`}
+      className={`image-pending ${rest.className ?? ""}`}
     />
   );
   // `contents`: the picture makes no box of its own, so the image sizes itself in the layout as before.

@@ -43,7 +43,7 @@ export function SavedArticles({ open, onClose }: { open: boolean; onClose: () =>
           {visible.map((article) => (
             <li key={article.id} lang={article.language} className="flex items-start gap-3 py-3">
               {article.image_url ? (
-                <img src={publicMediaUrl(article.image_url, mediaBase)} alt="" width={96} height={54} loading="lazy" className="h-[54px] w-24 shrink-0 rounded object-cover" />
+                <img src={publicMediaUrl(article.image_url, mediaBase)} alt="" width={96} height={54} loading="lazy" className="card-thumb" />
               ) : null}
               <div className="min-w-0 flex-1">
                 <Anchor to={`/article/${article.slug}`} onClick={onClose} className="font-semibold leading-snug hover:underline">

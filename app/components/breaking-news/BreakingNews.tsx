@@ -42,7 +42,7 @@ function Headlines({ items, copy, ref }: { items: TickerItem[]; copy: boolean; r
       {items.map((item) => (
         <li key={item.id} className="flex shrink-0 items-center whitespace-nowrap px-4 text-sm">
           <span aria-hidden="true" className="mr-3 h-1.5 w-1.5 rounded-full bg-brand" />
-          <Anchor to={articlePath(item.slug)} lang={item.language} tabIndex={copy ? -1 : undefined} className="font-medium hover:text-brand hover:underline">
+          <Anchor to={articlePath(item.slug)} lang={item.language} tabIndex={copy ? -1 : undefined} className="font-medium link-hover">
             {item.title}
           </Anchor>
         </li>

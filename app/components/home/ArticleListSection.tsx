@@ -19,7 +19,7 @@ export function ArticleListSection({ title, href, articles, empty }: ArticleList
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-4 border-b-2 border-brand pb-1 text-lg font-black">
         {href ? (
-          <Anchor to={href} className="hover:text-brand hover:underline">
+          <Anchor to={href} className="link-hover">
             {title}
           </Anchor>
         ) : (

@@ -30,7 +30,7 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           <ul className="mt-2 space-y-1">
             {categories.map((category) => (
               <li key={category.id}>
-                <Anchor to={`/category/${category.slug}`} className="hover:text-brand hover:underline">
+                <Anchor to={`/category/${category.slug}`} className="link-hover">
                   <ContentName text={category.name} />
                 </Anchor>
               </li>
@@ -43,27 +43,27 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           </h2>
           <ul className="mt-2 space-y-1">
             <li>
-              <Anchor to="/news" className="hover:text-brand hover:underline">
+              <Anchor to="/news" className="link-hover">
                 {messages.allNews}
               </Anchor>
             </li>
             <li>
-              <Anchor to="/about" className="hover:text-brand hover:underline">
+              <Anchor to="/about" className="link-hover">
                 {messages.aboutUs}
               </Anchor>
             </li>
             <li>
-              <Anchor to="/contact" className="hover:text-brand hover:underline">
+              <Anchor to="/contact" className="link-hover">
                 {messages.contact}
               </Anchor>
             </li>
             <li>
-              <Anchor to="/support" className="hover:text-brand hover:underline">
+              <Anchor to="/support" className="link-hover">
                 {messages.supportJournalism}
               </Anchor>
             </li>
             <li>
-              <Anchor to="/corrections" className="hover:text-brand hover:underline">
+              <Anchor to="/corrections" className="link-hover">
                 {messages.correctionsTitle}
               </Anchor>
             </li>
@@ -77,7 +77,7 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
           <address className="mt-2 space-y-1 not-italic text-neutral-600 dark:text-neutral-400">
             <p>{messages.newsroomAddress}</p>
             <p>
-              <a href={`mailto:${NEWSROOM_EMAIL}`} className="hover:text-brand hover:underline">
+              <a href={`mailto:${NEWSROOM_EMAIL}`} className="link-hover">
                 {NEWSROOM_EMAIL}
               </a>
             </p>
@@ -86,7 +86,7 @@ export function SiteFooter({ categories }: { categories: NavCategory[] }) {
                 id="tipsLabelEmail"
                 slots={{
                   email: (
-                    <a href={`mailto:${TIPS_EMAIL}`} className="hover:text-brand hover:underline">
+                    <a href={`mailto:${TIPS_EMAIL}`} className="link-hover">
                       {TIPS_EMAIL}
                     </a>
                   ),

@@ -31,7 +31,7 @@ export function LeadLiveUpdates({ slug, language, updates }: { slug: string; lan
             <span lang={lang} className="mr-2 text-xs font-semibold text-neutral-500 dark:text-neutral-400">
               <LiveTime iso={update.published_at} />
             </span>
-            <Anchor to={updatePath(slug, update.id)} className="font-semibold hover:text-brand hover:underline">
+            <Anchor to={updatePath(slug, update.id)} className="font-semibold link-hover">
               {update.text}
             </Anchor>
           </li>

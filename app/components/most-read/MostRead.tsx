@@ -24,7 +24,7 @@ export function MostRead({ items }: { items: MostReadItem[] }) {
             <span aria-hidden="true" className="w-6 shrink-0 text-2xl leading-none font-black text-brand tabular-nums">
               {formatNumber(index + 1)}
             </span>
-            <Anchor to={articlePath(item.slug)} lang={item.language} className="font-semibold leading-snug hover:text-brand hover:underline">
+            <Anchor to={articlePath(item.slug)} lang={item.language} className="font-semibold leading-snug link-hover">
               {item.title}
             </Anchor>
           </li>
