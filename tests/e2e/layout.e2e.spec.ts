@@ -88,7 +88,8 @@ test("the phone menu lists Home and the categories, and opens before any script 
 test("a broken image falls back to /placeholder.jpg", async ({ allowConsoleErrors, page }) => {
   // The pictures are made to be missing: the browser logs it.
   allowConsoleErrors(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/uploads\//);
-  await page.route(/\/uploads\/.*\.(jpg|png)$/, (route) => route.fulfill({ status: 404, body: "" }));
+  // Every format a picture offers: a browser that finds its AVIF never asks for the JPEG.
+  await page.route(/\/uploads\/.*\.(jpg|png|webp|avif)$/, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto("/");
   const image = page.locator("main img").first();
   await expect(image).toHaveAttribute("src", "/placeholder.jpg");
