@@ -9,7 +9,7 @@ export function FooterAdminLink() {
   if (!user) return null;
   return (
     <p className="mt-1">
-      <Anchor to="/admin" className="hover:text-brand hover:underline">
+      <Anchor to="/admin" className="link-hover">
         {messages.admin}
       </Anchor>
     </p>
