@@ -12,6 +12,7 @@ export function keepImagesWhole(): void {
     image.removeAttribute("srcset");
     // A picture's sources would be chosen again over the image's own src.
     if (image.parentElement instanceof HTMLPictureElement) for (const source of image.parentElement.querySelectorAll("source")) source.remove();
+    image.dataset.placeholder = "";
     image.src = PLACEHOLDER_IMAGE;
   };
   // Errors do not bubble; they are seen on their way down instead.

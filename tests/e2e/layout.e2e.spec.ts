@@ -1,4 +1,5 @@
 /** The frame around every reader page: theme, clock, header, menus, images (docs/product.md#the-reader-site, #how-things-change, #messages-and-notifications and #limits-and-constants). */
+import sharp from "sharp";
 import { expect, test } from "./support/test";
 import { settled } from "./support/settled";
 
@@ -93,6 +94,27 @@ test("a broken image falls back to /placeholder.jpg", async ({ allowConsoleError
   await page.goto("/");
   const image = page.locator("main img").first();
   await expect(image).toHaveAttribute("src", "/placeholder.jpg");
+});
+
+test("the placeholder is a dark box in the dark theme, a light one in the light theme", async ({ allowConsoleErrors, page }) => {
+  allowConsoleErrors(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/uploads\//);
+  await page.route(/\/uploads\/.*\.(jpg|png|webp|avif)$/, (route) => route.fulfill({ status: 404, body: "" }));
+  /** The placeholder as the reader sees it: the mean of its drawn pixels, 0 black to 255 white. */
+  const drawnBrightness = async () => {
+    const image = page.locator("main img").first();
+    await expect(image).toHaveAttribute("src", "/placeholder.jpg");
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const { channels } = await sharp(await image.screenshot()).stats();
+    return channels[0]!.mean;
+  };
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await drawnBrightness()).toBeLessThan(80);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await drawnBrightness()).toBeGreaterThan(180);
 });
 
 test("page titles follow the route", async ({ allowConsoleErrors, page }) => {

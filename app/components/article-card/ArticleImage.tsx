@@ -15,7 +15,8 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
 
 /**
  * An article image with explicit size (no layout shift), a srcset, and the placeholder fallback,
- * which the page's script applies (`data-fallback`): reader pages are plain HTML. In a `<picture>`
+ * which the page's script applies (`data-fallback`): reader pages are plain HTML. The placeholder,
+ * for a story without a picture or one that failed, is marked `data-placeholder` for the dark theme. In a `<picture>`
  * whose AVIF and WebP sources name only the variants recorded for it, with the image's own `sizes`.
  */
 export function ArticleImage({ src, srcWidth, variants, drawnAt, alt = "", ...rest }: ImgProps) {
@@ -40,6 +41,7 @@ export function ArticleImage({ src, srcWidth, variants, drawnAt, alt = "", ...re
       srcSet={src ? srcSetFor(src, srcWidth, mediaBase, drawnAt) : undefined}
       decoding="async"
       data-fallback=""
+      data-placeholder={src ? undefined : ""}
       className={`image-pending ${rest.className ?? ""}`}
     />
   );
