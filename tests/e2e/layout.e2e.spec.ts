@@ -86,6 +86,26 @@ test("the phone menu lists Home and the categories, and opens before any script 
   await context.close();
 });
 
+test("a card's thumbnail starts at the card's edge, at a phone's width and a desktop's", async ({ page }) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/", "/category/politics", "/search?q=contract"]) {
+      await page.goto(path);
+      // A card laid out as a row whose first thing is its picture (cards, Latest News, Opinion).
+      const offsets = await page.locator("main article").evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const first = card.firstElementChild;
+          const image = first?.matches("img") ? first : first?.matches("picture, a") ? first.querySelector(":scope > img, :scope > picture > img") : null;
+          if (!image || getComputedStyle(card).display !== "flex" || getComputedStyle(card).flexDirection !== "row") return [];
+          return [Math.round(image.getBoundingClientRect().left - card.getBoundingClientRect().left)];
+        }),
+      );
+      expect(offsets.length, `cards with a thumbnail on ${path} at ${width} px`).toBeGreaterThan(0);
+      expect(offsets.filter((offset) => offset !== 0), `thumbnails set in from their card's edge on ${path} at ${width} px`).toEqual([]);
+    }
+  }
+});
+
 test("a broken image falls back to /placeholder.jpg", async ({ allowConsoleErrors, page }) => {
   // The pictures are made to be missing: the browser logs it.
   allowConsoleErrors(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/uploads\//);
