@@ -136,11 +136,10 @@ async function windowsOf(page, label) {
     console.log(`${label}, window ${n + 1}`, JSON.stringify(windows.at(-1)));
   }
   const byTail = [...windows].sort((a, b) => a.p99_ms - b.p99_ms);
-  const rates = windows.map((window) => window.requests_per_second).sort((a, b) => a - b);
   return {
     ...byTail[Math.floor(WINDOWS / 2)],
     p99_ms_worst: byTail.at(-1).p99_ms,
-    requests_per_second_median: rates[Math.floor(WINDOWS / 2)],
+    requests_per_second_median: median(windows, "requests_per_second"),
     windows: windows.map(({ requests_per_second, p50_ms, p99_ms, main_thread }) => ({ requests_per_second, p50_ms, p99_ms, lag_max_ms: main_thread.lag.max_ms })),
   };
 }

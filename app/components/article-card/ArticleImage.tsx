@@ -15,9 +15,10 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"
 
 /**
  * An article image with explicit size (no layout shift), a srcset, and the placeholder fallback,
- * which the page's script applies (`data-fallback`): reader pages are plain HTML. The placeholder,
- * for a story without a picture or one that failed, is marked `data-placeholder` for the dark theme. In a `<picture>`
+ * which the page's script applies (`data-fallback`): reader pages are plain HTML. In a `<picture>`
  * whose AVIF and WebP sources name only the variants recorded for it, with the image's own `sizes`.
+ * The placeholder, for a story without a picture or one that failed, is marked `data-placeholder`
+ * for the dark theme (styles/site.css).
  */
 export function ArticleImage({ src, srcWidth, variants, drawnAt, alt = "", ...rest }: ImgProps) {
   const mediaBase = useMediaBase();
